@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PORT } from '@app/shared';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/** Every environment variable the server reads; validated once at start-up. */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    ROUTER_MODE: z.enum(['history', 'hash']).default('history'),
+    SITE_NAME: z.string().default('Seller Hub'),
+    PUBLIC_URL: z.string().url().optional(),
+    CORS_ORIGINS: z.string().default(''),
+    /** Trust X-Forwarded-For only from these proxies (comma-separated IPs/CIDRs); empty = the socket address. */
+    TRUST_PROXY: z.string().default(''),
+    REDIS_URL: z.string().optional(),
+    STORAGE: z.enum(['local']).default('local'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Seller Hub <no-reply@localhost>'),
+    SMS_WEBHOOK_URL: z.string().url().optional(),
+    DEV_CAPTCHA_ANSWER: z.string().optional(),
+    SEED_DEMO: bool,
+    /** Password of the first operator `admin`; outside production it defaults to the demo one. */
+    ADMIN_PASSWORD: z.string().min(12).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    WEB_DIST: z.string().optional(),
+    JOBS: z.enum(['on', 'off']).default('on'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.DEV_CAPTCHA_ANSWER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_CAPTCHA_ANSWER'],
+        message: 'must not be set in production',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = { ...parsed.data, ...overrides };
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A plain handle or an open transaction: services accept either. */
+export type Executor = Db | Tx;
+
+/** Runs raw SQL on the underlying connection; pg-boss uses it through its `db` option. */
+export interface RawSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  raw: RawSql;
+  /** Connection string for clients that open their own pool (pg-boss on PostgreSQL). */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+/** Statement timeout on every connection, so one heavy query cannot hold the process. */
+const STATEMENT_TIMEOUT_MS = 30_000;
+
+function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../drizzle'), path.resolve(here, '../../drizzle')];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/** PGlite under `dataDir` (or in memory when `dataDir` is null); PostgreSQL when `url` is set. */
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir: string | null;
+}): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      options: `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+    });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: migrationsFolder() });
+    return {
+      kind: 'postgres',
+      db,
+      url: opts.url,
+      raw: { executeSql: async (text, values) => pool.query(text, values) },
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined);
+  await client.exec(`SET statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  return {
+    kind: 'pglite',
+    db,
+    url: null,
+    raw: {
+      // pg-boss sends its schema migrations as one multi-statement string without parameters;
+      // PGlite's extended protocol takes one statement, so those go through `exec`.
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    close: () => client.close(),
+  };
+}

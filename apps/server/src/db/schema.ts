@@ -1,0 +1,3 @@
+export * from './schema/accounts.ts';
+export * from './schema/menus.ts';
+export * from './schema/jobs.ts';

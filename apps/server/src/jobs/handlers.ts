@@ -1,0 +1,90 @@
+import { isNotNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../db/client.ts';
+import { captchas, outboxMessages, sessions, verificationCodes } from '../db/schema.ts';
+import type { PgBossJobRunner } from './pg-boss-runner.ts';
+import type { JobContext } from './runner.ts';
+
+export const PURGE_EXPIRED = 'maintenance.purge-expired';
+const HOURLY = '0 * * * *';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Codes outlive their 10-minute TTL by a day so support can still see what was sent. */
+const CODE_RETENTION_MS = DAY_MS;
+/** Old sessions and outbox messages are kept a week for troubleshooting. */
+const SESSION_RETENTION_MS = 7 * DAY_MS;
+const OUTBOX_RETENTION_MS = 7 * DAY_MS;
+
+export type PurgeResult = Record<
+  'captchas' | 'verificationCodes' | 'sessions' | 'outboxMessages',
+  number
+>;
+
+/** Deletes what can no longer be used, one table at a time, reporting progress per table. */
+export async function purgeExpired(
+  db: Executor,
+  job: Pick<JobContext, 'progress'>,
+): Promise<PurgeResult> {
+  const now = Date.now();
+  const before = (ms: number) => new Date(now - ms);
+  const steps: Array<[keyof PurgeResult, () => Promise<unknown[]>]> = [
+    [
+      'captchas',
+      () =>
+        db
+          .delete(captchas)
+          .where(or(lt(captchas.expiresAt, new Date(now)), isNotNull(captchas.usedAt)))
+          .returning({ key: captchas.key }),
+    ],
+    [
+      'verificationCodes',
+      () =>
+        db
+          .delete(verificationCodes)
+          .where(lt(verificationCodes.createdAt, before(CODE_RETENTION_MS)))
+          .returning({ id: verificationCodes.id }),
+    ],
+    [
+      'sessions',
+      () =>
+        db
+          .delete(sessions)
+          .where(
+            or(
+              lt(sessions.expiresAt, before(SESSION_RETENTION_MS)),
+              lt(sessions.revokedAt, before(SESSION_RETENTION_MS)),
+            ),
+          )
+          .returning({ id: sessions.id }),
+    ],
+    [
+      'outboxMessages',
+      () =>
+        db
+          .delete(outboxMessages)
+          .where(lt(outboxMessages.createdAt, before(OUTBOX_RETENTION_MS)))
+          .returning({ id: outboxMessages.id }),
+    ],
+  ];
+
+  const result: PurgeResult = { captchas: 0, verificationCodes: 0, sessions: 0, outboxMessages: 0 };
+  await job.progress(0, steps.length);
+  for (const [index, [table, purge]] of steps.entries()) {
+    result[table] = (await purge()).length;
+    await job.progress(index + 1, steps.length, `${table}: ${result[table]} deleted`);
+  }
+  return result;
+}
+
+/** Every job kind the server runs; recurring ones are scheduled when the runner starts. */
+export function registerJobHandlers(
+  runner: PgBossJobRunner,
+  deps: { database: Database; log: FastifyBaseLogger },
+): void {
+  runner.define(PURGE_EXPIRED, async (job) => {
+    const result = await purgeExpired(deps.database.db, job);
+    deps.log.info({ jobId: job.jobId, deleted: result }, 'purged expired rows');
+    return result;
+  });
+  runner.schedule(PURGE_EXPIRED, HOURLY);
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_LOGINS, seedBase, seedDemo } from './db/seed.ts';
+import { createMessenger } from './integrations/messengers.ts';
+import { createJobRunner } from './jobs/pg-boss-runner.ts';
+import { registerJobHandlers } from './jobs/handlers.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, {});
+  const webDist = config.WEB_DIST ?? path.resolve(here, '../../web/dist');
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? null : config.DATA_DIR,
+  });
+  const operatorPassword =
+    config.ADMIN_PASSWORD ?? (config.NODE_ENV === 'production' ? null : DEMO_LOGINS.admin.password);
+  await seedBase(database.db, { operatorPassword });
+  const seededDemo = config.SEED_DEMO || !config.DATABASE_URL ? await seedDemo(database.db) : false;
+
+  const messenger = createMessenger(config, database.db);
+  const log = pino({ level: config.LOG_LEVEL });
+  const jobs = createJobRunner(database, { log: log.child({ name: 'jobs' }) });
+  const app = await buildApp({
+    config: { ...config, WEB_DIST: webDist },
+    database,
+    messenger,
+    jobs,
+  });
+  registerJobHandlers(jobs, { database, log: app.log });
+  if (config.JOBS === 'on') await jobs.start();
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const url =
+    config.PUBLIC_URL ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const lines = [
+    '',
+    `  ${config.SITE_NAME} is running at ${url}`,
+    `  database: ${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (seededDemo || !config.DATABASE_URL) {
+    lines.push(
+      '  demo logins:',
+      `    seller boss  ${DEMO_LOGINS.seller.email} / ${DEMO_LOGINS.seller.password}  (mobile ${DEMO_LOGINS.seller.mobile})`,
+      `    operator     ${DEMO_LOGINS.admin.username} / ${config.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : DEMO_LOGINS.admin.password}  (POST /api/sys/login/login)`,
+    );
+  }
+  if (config.DEV_CAPTCHA_ANSWER)
+    lines.push(
+      `  DEV_CAPTCHA_ANSWER is set: every captcha also accepts "${config.DEV_CAPTCHA_ANSWER}"`,
+    );
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

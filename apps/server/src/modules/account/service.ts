@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import type {
+  BindingState,
+  PublicConfig,
+  SaveMemMobileInput,
+  SaveMemPwdInput,
+  SavePayPwdInput,
+  SaveUserNameInput,
+  SubscribeState,
+  UpdateSmsCodeInput,
+} from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import { withTransaction } from '../../db/tx.ts';
+import { users } from '../../db/schema.ts';
+import { UnauthorizedError, ValidationError } from '../../errors.ts';
+import { requireUser } from '../../tenancy.ts';
+import { consumeCode, sendCode } from '../auth/codes.ts';
+import type { AuthCtx } from '../auth/context.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeSubjectSessions } from '../auth/sessions.ts';
+import { conflictOn, findUserBy, isUniqueViolation, type UserRow } from '../auth/users.ts';
+
+async function currentUser(ctx: Ctx): Promise<UserRow> {
+  const user = await findUserBy(ctx.db, { id: requireUser(ctx).userId });
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+/** The code is bound to the account that asked for it, not only to the number. */
+function mobileCodeTarget(userId: number, mobile: string): string {
+  return `user:${userId}:${mobile}`;
+}
+
+async function assertMobileFree(ctx: Ctx, userId: number, mobile: string): Promise<void> {
+  const holder = await findUserBy(ctx.db, { mobile });
+  if (holder?.id === userId)
+    throw new ValidationError({ mobile: 'This is already your mobile number' });
+  if (holder) throw conflictOn('mobile');
+}
+
+function touch<T extends object>(values: T): T & { updatedAt: Date } {
+  return { ...values, updatedAt: new Date() };
+}
+
+export async function sendUpdateSmsCode(ctx: AuthCtx, input: UpdateSmsCodeInput): Promise<void> {
+  const { userId } = requireUser(ctx);
+  await assertMobileFree(ctx, userId, input.mobile);
+  await sendCode(ctx, {
+    purpose: 'update',
+    channel: 'sms',
+    to: input.mobile,
+    target: mobileCodeTarget(userId, input.mobile),
+  });
+}
+
+export async function saveMemMobile(ctx: AuthCtx, input: SaveMemMobileInput): Promise<void> {
+  const { userId } = requireUser(ctx);
+  await assertMobileFree(ctx, userId, input.mobile);
+  await consumeCode(ctx, {
+    purpose: 'update',
+    target: mobileCodeTarget(userId, input.mobile),
+    code: input.code,
+  });
+  try {
+    await ctx.db
+      .update(users)
+      .set(touch({ mobile: input.mobile }))
+      .where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_mobile_unique')) throw conflictOn('mobile');
+    throw error;
+  }
+}
+
+export async function saveUserName(ctx: Ctx, input: SaveUserNameInput): Promise<void> {
+  const { userId } = requireUser(ctx);
+  await ctx.db
+    .update(users)
+    .set(touch({ name: input.name }))
+    .where(eq(users.id, userId));
+}
+
+/** A password change keeps this session and ends every other one (ASVS 7.4.3). */
+export async function saveMemPwd(ctx: Ctx, input: SaveMemPwdInput): Promise<void> {
+  const actor = requireUser(ctx);
+  const user = await currentUser(ctx);
+  if (!(await verifyPassword(input.old_password, user.passwordHash))) {
+    throw new ValidationError({ old_password: 'The current password is incorrect' });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await withTransaction(ctx, async (tx) => {
+    await tx.db.update(users).set(touch({ passwordHash })).where(eq(users.id, user.id));
+    await revokeSubjectSessions(tx.db, { type: 'user', id: user.id }, actor.sessionId);
+  });
+}
+
+export async function savePayPwd(ctx: Ctx, input: SavePayPwdInput): Promise<void> {
+  const user = await currentUser(ctx);
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    throw new ValidationError({ password: 'The login password is incorrect' });
+  }
+  const payPasswordHash = await hashPassword(input.pay_password);
+  await ctx.db.update(users).set(touch({ payPasswordHash })).where(eq(users.id, user.id));
+}
+
+export async function getBindingState(ctx: Ctx): Promise<BindingState> {
+  const user = await currentUser(ctx);
+  return {
+    mobile: user.mobile !== null,
+    email: user.email !== null,
+    pay_password: user.payPasswordHash !== null,
+    external: user.externalBinding !== null,
+  };
+}
+
+export async function getSubscribeState(ctx: Ctx): Promise<SubscribeState> {
+  const user = await currentUser(ctx);
+  return { subscribed: user.externalBinding !== null };
+}
+
+export async function untieUser(ctx: Ctx): Promise<void> {
+  const { userId } = requireUser(ctx);
+  await ctx.db
+    .update(users)
+    .set(touch({ externalBinding: null }))
+    .where(eq(users.id, userId));
+}
+
+/** What the login and sign-up pages need before anyone is signed in. */
+export function getPublicConfig(ctx: AuthCtx): PublicConfig {
+  return {
+    site_name: ctx.config.SITE_NAME,
+    register_enabled: true,
+    mobile_login_enabled: true,
+    router_mode: ctx.config.ROUTER_MODE,
+    dev_outbox: ctx.config.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm';
+import type {
+  AutoLoginInput,
+  CheckMailCodeInput,
+  CheckMailCodeResult,
+  ForgetByMobileInput,
+  LoginByMobileInput,
+  LoginInput,
+  MailCodeInput,
+  MobileCodeInput,
+  RegisterByMobileInput,
+  RegisterInput,
+  UserInfo,
+} from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import { withTransaction } from '../../db/tx.ts';
+import { sellers, users } from '../../db/schema.ts';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { requireUser } from '../../tenancy.ts';
+import { verifyCaptcha } from './captcha.ts';
+import { consumeCode, sendCode } from './codes.ts';
+import type { AuthCtx } from './context.ts';
+import { hashPassword } from './passwords.ts';
+import {
+  issueToken,
+  resolveToken,
+  revokeSubjectSessions,
+  revokeToken,
+  rotateToken,
+  sessionExpiry,
+} from './sessions.ts';
+import {
+  conflictOn,
+  findUserBy,
+  isUniqueViolation,
+  loadUserInfo,
+  lowestLevelId,
+  passwordMatches,
+  type UserRow,
+} from './users.ts';
+
+/** `isBind=1` with `encode` links a third-party account at login or sign-up; `encode` is then required. */
+function externalBindingOf(input: {
+  isBind?: number | undefined;
+  encode?: string | undefined;
+}): string | null {
+  if (input.isBind !== 1) return null;
+  if (!input.encode)
+    throw new ValidationError({ encode: 'The binding code is required when isBind is 1' });
+  return input.encode;
+}
+
+async function signIn(ctx: Ctx, userId: number): Promise<UserInfo> {
+  return withTransaction(ctx, async (tx) => {
+    const issued = await issueToken(tx.db, { type: 'user', id: userId }, ctx.ip);
+    return loadUserInfo(tx.db, userId, issued);
+  });
+}
+
+/** A disabled account learns so only after proving its credentials. */
+function assertActive(user: UserRow): void {
+  if (user.status !== 1) throw new ForbiddenError('This account has been disabled');
+}
+
+interface NewBoss {
+  name: string;
+  email?: string;
+  mobile?: string;
+  password: string;
+  externalBinding?: string | null;
+}
+
+/** A sign-up creates the tenant (seller) and its boss user together, then logs the boss in. */
+async function createBoss(ctx: Ctx, input: NewBoss): Promise<UserInfo> {
+  // Hashing takes ~350 ms; done before the transaction so no connection is held meanwhile.
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await withTransaction(ctx, async (tx) => {
+      const levelId = await lowestLevelId(tx.db);
+      const [seller] = await tx.db
+        .insert(sellers)
+        .values({ name: input.name, levelId })
+        .returning({ id: sellers.id });
+      if (!seller) throw new Error('seller insert returned nothing');
+      const [user] = await tx.db
+        .insert(users)
+        .values({
+          sellerId: seller.id,
+          name: input.name,
+          email: input.email ?? null,
+          mobile: input.mobile ?? null,
+          passwordHash,
+          isBoss: true,
+          externalBinding: input.externalBinding ?? null,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      return signIn(tx, user.id);
+    });
+  } catch (error) {
+    // Two sign-ups racing for the same address: the unique index decides.
+    if (isUniqueViolation(error, 'users_email_unique')) throw conflictOn('email');
+    if (isUniqueViolation(error, 'users_mobile_unique')) throw conflictOn('mobile');
+    throw error;
+  }
+}
+
+export async function register(ctx: AuthCtx, input: RegisterInput): Promise<UserInfo> {
+  await verifyCaptcha(ctx, input.captcha_key, input.captcha);
+  if (await findUserBy(ctx.db, { email: input.email })) throw conflictOn('email');
+  return createBoss(ctx, { name: input.name, email: input.email, password: input.password });
+}
+
+export async function sendRegisterSmsCode(ctx: AuthCtx, input: MobileCodeInput): Promise<void> {
+  await verifyCaptcha(ctx, input.captcha_key, input.captcha);
+  if (await findUserBy(ctx.db, { mobile: input.mobile })) throw conflictOn('mobile');
+  await sendCode(ctx, { purpose: 'register', channel: 'sms', to: input.mobile });
+}
+
+export async function registerByMobile(
+  ctx: AuthCtx,
+  input: RegisterByMobileInput,
+): Promise<UserInfo> {
+  const externalBinding = externalBindingOf(input);
+  // Checked before the code is spent, so a taken number does not burn the user's code.
+  if (await findUserBy(ctx.db, { mobile: input.mobile })) throw conflictOn('mobile');
+  await consumeCode(ctx, { purpose: 'register', target: input.mobile, code: input.code });
+  return createBoss(ctx, {
+    name: input.name,
+    mobile: input.mobile,
+    password: input.password,
+    externalBinding,
+  });
+}
+
+export async function login(ctx: AuthCtx, input: LoginInput): Promise<UserInfo> {
+  await verifyCaptcha(ctx, input.captcha_key, input.captcha);
+  const user = await findUserBy(ctx.db, { email: input.email });
+  if (!(await passwordMatches(user, input.password)) || !user) {
+    const message = 'E-mail or password is incorrect';
+    throw new ValidationError({ password: message }, message);
+  }
+  assertActive(user);
+  return signIn(ctx, user.id);
+}
+
+/** Unknown numbers get the same answer and no message, so this cannot list who is registered. */
+export async function sendLoginSmsCode(ctx: AuthCtx, input: MobileCodeInput): Promise<void> {
+  await verifyCaptcha(ctx, input.captcha_key, input.captcha);
+  if (!(await findUserBy(ctx.db, { mobile: input.mobile }))) return;
+  await sendCode(ctx, { purpose: 'login', channel: 'sms', to: input.mobile });
+}
+
+export async function loginByMobile(ctx: AuthCtx, input: LoginByMobileInput): Promise<UserInfo> {
+  const externalBinding = externalBindingOf(input);
+  const user = await findUserBy(ctx.db, { mobile: input.mobile });
+  if (input.password !== undefined) {
+    if (!(await passwordMatches(user, input.password)) || !user) {
+      const message = 'Mobile number or password is incorrect';
+      throw new ValidationError({ password: message }, message);
+    }
+  } else {
+    // No code is ever sent to an unknown number, so this fails the same way for it.
+    await consumeCode(ctx, { purpose: 'login', target: input.mobile, code: input.code ?? '' });
+    if (!user)
+      throw new ValidationError({
+        code: 'The code is incorrect or has expired, please get a new one',
+      });
+  }
+  assertActive(user);
+  if (externalBinding !== null) {
+    await ctx.db
+      .update(users)
+      .set({ externalBinding, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+  }
+  return signIn(ctx, user.id);
+}
+
+export async function sendForgetSmsCode(ctx: AuthCtx, input: MobileCodeInput): Promise<void> {
+  await verifyCaptcha(ctx, input.captcha_key, input.captcha);
+  if (!(await findUserBy(ctx.db, { mobile: input.mobile }))) return;
+  await sendCode(ctx, { purpose: 'forget', channel: 'sms', to: input.mobile });
+}
+
+/** A reset ends every session of the account: whoever knew the old password is logged out. */
+export async function forgetByMobile(ctx: AuthCtx, input: ForgetByMobileInput): Promise<void> {
+  await consumeCode(ctx, { purpose: 'forget', target: input.mobile, code: input.code });
+  const user = await findUserBy(ctx.db, { mobile: input.mobile });
+  if (!user)
+    throw new ValidationError({
+      code: 'The code is incorrect or has expired, please get a new one',
+    });
+  const passwordHash = await hashPassword(input.password);
+  await withTransaction(ctx, async (tx) => {
+    await tx.db
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await revokeSubjectSessions(tx.db, { type: 'user', id: user.id });
+  });
+}
+
+export async function sendMailCode(ctx: AuthCtx, input: MailCodeInput): Promise<void> {
+  await sendCode(ctx, { purpose: 'mail', channel: 'email', to: input.email });
+}
+
+export async function checkMailCode(
+  ctx: AuthCtx,
+  input: CheckMailCodeInput,
+): Promise<CheckMailCodeResult> {
+  await consumeCode(ctx, { purpose: 'mail', target: input.email, code: input.code });
+  return { verified: true };
+}
+
+/** Trades a still-valid token for a new one; the old token stops working at once. */
+export async function autoLogin(ctx: Ctx, input: AutoLoginInput): Promise<UserInfo> {
+  const actor = await resolveToken(ctx.db, input.token);
+  if (actor.kind !== 'user') throw new UnauthorizedError();
+  return withTransaction(ctx, async (tx) => {
+    const rotated = await rotateToken(tx.db, input.token, ctx.ip);
+    if (!rotated) throw new UnauthorizedError();
+    return loadUserInfo(tx.db, actor.userId, rotated);
+  });
+}
+
+export async function logout(ctx: Ctx): Promise<void> {
+  if (ctx.actor.kind === 'anonymous') throw new UnauthorizedError();
+  await revokeToken(ctx.db, ctx.actor.token);
+}
+
+/** The profile with the token of this request and that token's own expiry. */
+export async function getUserInfo(ctx: Ctx): Promise<UserInfo> {
+  const actor = requireUser(ctx);
+  const expiresAt = await sessionExpiry(ctx.db, actor.sessionId);
+  if (!expiresAt) throw new UnauthorizedError();
+  return loadUserInfo(ctx.db, actor.userId, { token: actor.token, expiresAt });
+}

@@ -1,0 +1,101 @@
+import { asc, eq } from 'drizzle-orm';
+import type { UserInfo } from '@app/shared';
+import type { Executor } from '../../db/client.ts';
+import { memberLevels, sellers, users } from '../../db/schema.ts';
+import { ConflictError, UnauthorizedError } from '../../errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { IssuedToken } from './sessions.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+export async function findUserBy(
+  db: Executor,
+  by: { email: string } | { mobile: string } | { id: number },
+): Promise<UserRow | null> {
+  const where =
+    'email' in by
+      ? eq(users.email, by.email)
+      : 'mobile' in by
+        ? eq(users.mobile, by.mobile)
+        : eq(users.id, by.id);
+  const [row] = await db.select().from(users).where(where).limit(1);
+  return row ?? null;
+}
+
+/** New sellers start at the lowest member level (smallest order_num). */
+export async function lowestLevelId(db: Executor): Promise<number | null> {
+  const [level] = await db
+    .select({ id: memberLevels.id })
+    .from(memberLevels)
+    .orderBy(asc(memberLevels.orderNum), asc(memberLevels.id))
+    .limit(1);
+  return level?.id ?? null;
+}
+
+/** The login answer: the user's profile plus the token just issued (or the one in use). */
+export async function loadUserInfo(
+  db: Executor,
+  userId: number,
+  session: IssuedToken,
+): Promise<UserInfo> {
+  const [row] = await db
+    .select({ user: users, levelName: memberLevels.name })
+    .from(users)
+    .innerJoin(sellers, eq(sellers.id, users.sellerId))
+    .leftJoin(memberLevels, eq(memberLevels.id, sellers.levelId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new UnauthorizedError();
+  const { user } = row;
+  return {
+    id: user.id,
+    api_token: session.token,
+    expires_at: seconds(session.expiresAt),
+    created_at: seconds(user.createdAt),
+    updated_at: seconds(user.updatedAt),
+    level_name: row.levelName ?? '',
+    name: user.name,
+    email: user.email,
+    mobile: user.mobile,
+    is_boss: user.isBoss,
+    seller_id: user.sellerId,
+  };
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Checks a password against the account's hash; without an account it still spends one hash
+ * on a throwaway value, so the answer time does not reveal which e-mails are registered.
+ */
+export async function passwordMatches(
+  user: { passwordHash: string } | null,
+  password: string,
+): Promise<boolean> {
+  if (user) return verifyPassword(password, user.passwordHash);
+  dummyHash ??= hashPassword('no-such-account-placeholder');
+  await verifyPassword(password, await dummyHash);
+  return false;
+}
+
+/** Postgres unique violation (23505) on `constraint`, as raised by pg or PGlite and wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && e !== null && typeof e === 'object'; depth++) {
+    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23505') return candidate.constraint === constraint;
+    e = candidate.cause;
+  }
+  return false;
+}
+
+/** 409 whose message and `data.fields` name the address that is already taken. */
+export function conflictOn(field: 'email' | 'mobile'): ConflictError {
+  const message =
+    field === 'email'
+      ? 'This e-mail address is already registered'
+      : 'This mobile number is already registered';
+  return new ConflictError(message, { fields: { [field]: message } });
+}

@@ -1,0 +1,21 @@
+import type { AppDeps, App } from '../app.ts';
+import { registerAccountRoutes } from './account/routes.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { registerCommonRoutes } from './common/routes.ts';
+import { registerDevRoutes } from './dev/routes.ts';
+import { registerJobRoutes } from './jobs/routes.ts';
+import { registerMenuRoutes } from './menus/routes.ts';
+import { registerSysLoginRoutes } from './sys-login/routes.ts';
+
+/** Each feature module registers its routes here; modules never import one another's routes. */
+export async function registerModules(app: App, deps: AppDeps): Promise<void> {
+  void app;
+  void deps;
+  registerAuthRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerCommonRoutes(app, deps);
+  registerSysLoginRoutes(app, deps);
+  registerMenuRoutes(app);
+  registerJobRoutes(app);
+  if (deps.config.NODE_ENV !== 'production') registerDevRoutes(app);
+}

@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { JobIdParams, JobState } from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import { jobs } from '../../db/schema.ts';
+import { NotFoundError } from '../../errors.ts';
+import { ownedBy } from '../../tenancy.ts';
+
+type JobRow = typeof jobs.$inferSelect;
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function progressOf(row: JobRow): number {
+  if (row.status === 'succeeded') return 100;
+  if (row.total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.floor((row.done * 100) / row.total)));
+}
+
+export function toJobState(row: JobRow): JobState {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    progress: progressOf(row),
+    total: row.total,
+    done: row.done,
+    message: row.message,
+    result: row.result ?? null,
+    createdAt: seconds(row.createdAt),
+    updatedAt: seconds(row.updatedAt),
+  };
+}
+
+/** A seller sees only its own jobs (another seller's id is a 404); an operator sees any job. */
+export async function getJob(ctx: Ctx, input: JobIdParams): Promise<JobState> {
+  const byId = eq(jobs.id, input.id);
+  const where = ctx.actor.kind === 'admin' ? byId : and(byId, ownedBy(ctx, jobs.sellerId));
+  const [row] = await ctx.db.select().from(jobs).where(where).limit(1);
+  if (!row) throw new NotFoundError('Job not found');
+  return toJobState(row);
+}

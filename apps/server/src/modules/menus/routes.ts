@@ -1,0 +1,108 @@
+import {
+  AddMenuInput,
+  DeleteMenuInput,
+  DeleteMenuResult,
+  envelopeOf,
+  GetMenuResult,
+  IdInput,
+  MenuItem,
+  MenuListQuery,
+  MenuPageQuery,
+  pageResultOf,
+  permOf,
+  UpdateMenuInput,
+} from '@app/shared';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App } from '../../app.ts';
+import { ok } from '../../http/envelope.ts';
+import {
+  addMenu,
+  deleteMenus,
+  getMenu,
+  getMenuInfo,
+  listMenus,
+  pageMenus,
+  updateMenu,
+} from './service.ts';
+
+const NAMESPACE = 'sys/menu';
+const tags = ['menus'];
+const operator = (action: string) => ({
+  access: { auth: 'admin' as const, perm: permOf(NAMESPACE, action) },
+});
+
+export function registerMenuRoutes(app: App): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/get-menu',
+    {
+      schema: { tags, response: { 200: envelopeOf(GetMenuResult) } },
+      config: { access: { auth: 'any' } },
+    },
+    async (request) => ok(await getMenu(request.ctx)),
+  );
+
+  r.get(
+    `/api/${NAMESPACE}/list`,
+    {
+      schema: {
+        tags,
+        querystring: MenuListQuery,
+        response: { 200: envelopeOf(z.array(MenuItem)) },
+      },
+      config: operator('list'),
+    },
+    async (request) => ok(await listMenus(request.ctx, request.query)),
+  );
+
+  r.get(
+    `/api/${NAMESPACE}/page`,
+    {
+      schema: {
+        tags,
+        querystring: MenuPageQuery,
+        response: { 200: envelopeOf(pageResultOf(MenuItem)) },
+      },
+      config: operator('page'),
+    },
+    async (request) => ok(await pageMenus(request.ctx, request.query)),
+  );
+
+  r.get(
+    `/api/${NAMESPACE}/info`,
+    {
+      schema: { tags, querystring: IdInput, response: { 200: envelopeOf(MenuItem) } },
+      config: operator('info'),
+    },
+    async (request) => ok(await getMenuInfo(request.ctx, request.query)),
+  );
+
+  r.post(
+    `/api/${NAMESPACE}/add`,
+    {
+      schema: { tags, body: AddMenuInput, response: { 200: envelopeOf(MenuItem) } },
+      config: operator('add'),
+    },
+    async (request) => ok(await addMenu(request.ctx, request.body)),
+  );
+
+  r.post(
+    `/api/${NAMESPACE}/update`,
+    {
+      schema: { tags, body: UpdateMenuInput, response: { 200: envelopeOf(MenuItem) } },
+      config: operator('update'),
+    },
+    async (request) => ok(await updateMenu(request.ctx, request.body)),
+  );
+
+  r.post(
+    `/api/${NAMESPACE}/delete`,
+    {
+      schema: { tags, body: DeleteMenuInput, response: { 200: envelopeOf(DeleteMenuResult) } },
+      config: operator('delete'),
+    },
+    async (request) => ok(await deleteMenus(request.ctx, request.body)),
+  );
+}

@@ -1,0 +1,202 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  AddMenuInput,
+  DeleteMenuInput,
+  DeleteMenuResult,
+  GetMenuResult,
+  IdInput,
+  MenuItem,
+  MenuListQuery,
+  MenuPageQuery,
+  MenuScope,
+  UpdateMenuInput,
+} from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import { withTransaction } from '../../db/tx.ts';
+import { menus } from '../../db/schema.ts';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { loadPerms } from './perms.ts';
+
+type MenuRow = typeof menus.$inferSelect;
+
+/** Serialises structural menu edits so a concurrent add cannot hang a child under a menu being deleted. */
+const MENU_WRITE_LOCK = 7_204_212;
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function toMenuItem(row: MenuRow): MenuItem {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    name: row.name,
+    router: row.router,
+    perms: row.perms,
+    type: row.type as MenuItem['type'],
+    icon: row.icon,
+    orderNum: row.orderNum,
+    viewPath: row.viewPath,
+    keepAlive: row.keepAlive,
+    isShow: row.isShow,
+    createTime: seconds(row.createdAt),
+    updateTime: seconds(row.updatedAt),
+  };
+}
+
+const treeOrder = [sql`${menus.parentId} asc nulls first`, asc(menus.orderNum), asc(menus.id)];
+
+async function listScope(ctx: Ctx, scope: MenuScope): Promise<MenuItem[]> {
+  const rows = await ctx.db
+    .select()
+    .from(menus)
+    .where(eq(menus.scope, scope))
+    .orderBy(...treeOrder);
+  return rows.map(toMenuItem);
+}
+
+/** The signed-in actor's menus (seller tree for users, admin tree for operators) and perms. */
+export async function getMenu(ctx: Ctx): Promise<GetMenuResult> {
+  if (ctx.actor.kind === 'anonymous') throw new UnauthorizedError();
+  const scope = ctx.actor.kind === 'admin' ? 'admin' : 'seller';
+  const [items, perms] = await Promise.all([listScope(ctx, scope), loadPerms(ctx.db, ctx.actor)]);
+  return { menus: items, perms };
+}
+
+export function listMenus(ctx: Ctx, input: MenuListQuery): Promise<MenuItem[]> {
+  return listScope(ctx, input.scope);
+}
+
+export async function pageMenus(
+  ctx: Ctx,
+  input: MenuPageQuery,
+): Promise<{ list: MenuItem[]; pagination: { page: number; size: number; total: number } }> {
+  const filters: SQL[] = [eq(menus.scope, input.scope)];
+  if (input.keyword) {
+    const pattern = `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(ilike(menus.name, pattern), ilike(menus.router, pattern), ilike(menus.perms, pattern))!,
+    );
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(menus)
+      .where(where)
+      .orderBy(...treeOrder)
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    ctx.db.select({ value: count() }).from(menus).where(where),
+  ]);
+  return {
+    list: rows.map(toMenuItem),
+    pagination: { page: input.page, size: input.size, total: total?.value ?? 0 },
+  };
+}
+
+async function findMenu(ctx: Ctx, id: number): Promise<MenuRow> {
+  const [row] = await ctx.db.select().from(menus).where(eq(menus.id, id)).limit(1);
+  if (!row) throw new NotFoundError('Menu not found');
+  return row;
+}
+
+export async function getMenuInfo(ctx: Ctx, input: IdInput): Promise<MenuItem> {
+  return toMenuItem(await findMenu(ctx, input.id));
+}
+
+/** A parent must exist in the same tree and be a directory or page; permissions have no children. */
+async function checkParent(ctx: Ctx, scope: MenuScope, parentId: number | null): Promise<void> {
+  if (parentId === null) return;
+  const [parent] = await ctx.db
+    .select({ type: menus.type })
+    .from(menus)
+    .where(and(eq(menus.id, parentId), eq(menus.scope, scope)))
+    .limit(1);
+  if (!parent) throw new ValidationError({ parentId: 'Parent menu not found' });
+  if (parent.type === 2)
+    throw new ValidationError({ parentId: 'A permission entry cannot have children' });
+}
+
+async function lockMenuTree(ctx: Ctx): Promise<void> {
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(${MENU_WRITE_LOCK})`);
+}
+
+export async function addMenu(ctx: Ctx, input: AddMenuInput): Promise<MenuItem> {
+  return withTransaction(ctx, async (tx) => {
+    await lockMenuTree(tx);
+    await checkParent(tx, input.scope, input.parentId);
+    const [row] = await tx.db.insert(menus).values(input).returning();
+    return toMenuItem(row!);
+  });
+}
+
+/** Whether `ancestorId` is `id` itself or above it in the tree, walking parents of `scope`. */
+async function isAncestorOrSelf(
+  ctx: Ctx,
+  scope: MenuScope,
+  ancestorId: number,
+  id: number,
+): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ id: menus.id, parentId: menus.parentId })
+    .from(menus)
+    .where(eq(menus.scope, scope));
+  const parents = new Map(rows.map((r) => [r.id, r.parentId]));
+  const seen = new Set<number>();
+  for (
+    let cur: number | null | undefined = id;
+    cur != null && !seen.has(cur);
+    cur = parents.get(cur)
+  ) {
+    if (cur === ancestorId) return true;
+    seen.add(cur);
+  }
+  return false;
+}
+
+export async function updateMenu(ctx: Ctx, input: UpdateMenuInput): Promise<MenuItem> {
+  return withTransaction(ctx, async (tx) => {
+    await lockMenuTree(tx);
+    const current = await findMenu(tx, input.id);
+    const scope = current.scope;
+    if (input.parentId !== null && (await isAncestorOrSelf(tx, scope, input.id, input.parentId))) {
+      throw new ValidationError({
+        parentId: 'A menu cannot be moved under itself or one of its children',
+      });
+    }
+    await checkParent(tx, scope, input.parentId);
+    const { id, ...fields } = input;
+    const [row] = await tx.db
+      .update(menus)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(menus.id, id))
+      .returning();
+    return toMenuItem(row!);
+  });
+}
+
+/** Deletes the given menus and everything under them; an unknown id fails the whole call. */
+export async function deleteMenus(ctx: Ctx, input: DeleteMenuInput): Promise<DeleteMenuResult> {
+  return withTransaction(ctx, async (tx) => {
+    await lockMenuTree(tx);
+    const rows = await tx.db.select({ id: menus.id, parentId: menus.parentId }).from(menus);
+    const known = new Set(rows.map((r) => r.id));
+    const missing = input.ids.filter((id) => !known.has(id));
+    if (missing.length > 0) throw new NotFoundError(`Menu not found: ${missing.join(', ')}`);
+
+    const children = new Map<number, number[]>();
+    for (const r of rows) {
+      if (r.parentId !== null)
+        children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
+    }
+    const doomed = new Set<number>();
+    const stack = [...input.ids];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (doomed.has(id)) continue;
+      doomed.add(id);
+      stack.push(...(children.get(id) ?? []));
+    }
+    await tx.db.delete(menus).where(inArray(menus.id, [...doomed]));
+    return { deleted: doomed.size };
+  });
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { TOKEN_TTL_SECONDS, type SysLoginInput, type SysLoginResult } from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import { adminUsers } from '../../db/schema.ts';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { verifyCaptcha } from '../auth/captcha.ts';
+import type { AuthCtx } from '../auth/context.ts';
+import { issueToken, revokeToken } from '../auth/sessions.ts';
+import { passwordMatches } from '../auth/users.ts';
+
+/** Operator login for the admin console; the captcha fields use the console's names. */
+export async function sysLogin(ctx: AuthCtx, input: SysLoginInput): Promise<SysLoginResult> {
+  await verifyCaptcha(ctx, input.captchaId, input.verifyCode, 'verifyCode');
+  const [admin] = await ctx.db
+    .select()
+    .from(adminUsers)
+    .where(eq(adminUsers.username, input.username))
+    .limit(1);
+  if (!(await passwordMatches(admin ?? null, input.password)) || !admin) {
+    const message = 'Username or password is incorrect';
+    throw new ValidationError({ password: message }, message);
+  }
+  if (admin.status !== 1) throw new ForbiddenError('This operator account has been disabled');
+  const issued = await issueToken(ctx.db, { type: 'admin', id: admin.id }, ctx.ip);
+  return { token: issued.token, expire: TOKEN_TTL_SECONDS };
+}
+
+export async function sysLogout(ctx: Ctx): Promise<void> {
+  if (ctx.actor.kind !== 'admin') throw new UnauthorizedError();
+  await revokeToken(ctx.db, ctx.actor.token);
+}

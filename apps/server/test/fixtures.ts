@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { asc } from 'drizzle-orm';
+import type { Executor } from '../src/db/client.ts';
+import { adminUsers, memberLevels, sellers, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { issueToken } from '../src/modules/auth/sessions.ts';
+
+export const FIXTURE_PASSWORD = 'Fixture@123456';
+
+/** One scrypt hash per password per test file: each costs ~350 ms and the salt does not matter here. */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+export interface SellerFixture {
+  sellerId: number;
+  userId: number;
+  token: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A signed-in seller user made directly in the database: a new seller with its boss by
+ * default, or a staff user of `sellerId`.
+ */
+export async function createSeller(
+  db: Executor,
+  opts: {
+    name?: string;
+    email?: string;
+    mobile?: string | null;
+    password?: string;
+    sellerId?: number;
+    isBoss?: boolean;
+  } = {},
+): Promise<SellerFixture> {
+  const password = opts.password ?? FIXTURE_PASSWORD;
+  const email = opts.email ?? `seller-${unique()}@example.com`;
+  let sellerId = opts.sellerId;
+  if (sellerId === undefined) {
+    const [level] = await db
+      .select({ id: memberLevels.id })
+      .from(memberLevels)
+      .orderBy(asc(memberLevels.orderNum))
+      .limit(1);
+    const [seller] = await db
+      .insert(sellers)
+      .values({ name: opts.name ?? `Seller ${unique()}`, levelId: level?.id ?? null })
+      .returning({ id: sellers.id });
+    sellerId = seller!.id;
+  }
+  const [user] = await db
+    .insert(users)
+    .values({
+      sellerId,
+      name: opts.name ?? 'Fixture User',
+      email,
+      mobile: opts.mobile ?? null,
+      passwordHash: await hashOnce(password),
+      isBoss: opts.isBoss ?? opts.sellerId === undefined,
+    })
+    .returning({ id: users.id });
+  const { token } = await issueToken(db, { type: 'user', id: user!.id }, '127.0.0.1');
+  return { sellerId, userId: user!.id, token, email, password };
+}
+
+/** A signed-in platform operator; operators hold every admin permission. */
+export async function createOperator(
+  db: Executor,
+  opts: { username?: string } = {},
+): Promise<{ adminId: number; token: string }> {
+  const [admin] = await db
+    .insert(adminUsers)
+    .values({
+      username: opts.username ?? `op-${unique()}`,
+      name: 'Fixture Operator',
+      passwordHash: await hashOnce(FIXTURE_PASSWORD),
+    })
+    .returning({ id: adminUsers.id });
+  const { token } = await issueToken(db, { type: 'admin', id: admin!.id }, '127.0.0.1');
+  return { adminId: admin!.id, token };
+}

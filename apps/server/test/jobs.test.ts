@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captchas, jobs, outboxMessages, sessions, verificationCodes } from '../src/db/schema.ts';
+import { PURGE_EXPIRED } from '../src/jobs/handlers.ts';
+import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
+import { NotFoundError } from '../src/errors.ts';
+import { createOperator, createSeller, type SellerFixture } from './fixtures.ts';
+import { buildTestApp, call, type TestApp } from './helper.ts';
+
+let t: TestApp;
+let seller: SellerFixture;
+let other: SellerFixture;
+let operator: { token: string };
+
+const DAY = 24 * 60 * 60 * 1000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  // Test kinds are defined before the workers start, like the real handlers.
+  t.jobs.define('test.count', async (job) => {
+    const { steps } = job.payload as { steps: number };
+    for (let i = 1; i <= steps; i++) await job.progress(i, steps, `step ${i}`);
+    return { counted: steps, sellerId: job.sellerId };
+  });
+  t.jobs.define('test.fail', async () => {
+    throw new NotFoundError('The shop to sync was removed');
+  });
+  t.jobs.define('test.crash', async () => {
+    throw new Error('connection string postgres://secret leaked');
+  });
+  await t.jobs.start();
+  seller = await createSeller(t.database.db);
+  other = await createSeller(t.database.db);
+  operator = await createOperator(t.database.db);
+});
+afterAll(() => t?.close());
+
+async function waitForJob(token: string, id: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call(t.app, 'GET', `/api/jobs/${id}`, { token });
+    if (
+      res.status !== 200 ||
+      ['succeeded', 'failed'].includes(res.body.data.status) ||
+      Date.now() > until
+    )
+      return res;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('job runner end to end', () => {
+  it('runs a seller job: queued, then progress to 100 and succeeded with its result', async () => {
+    const id = await t.jobs.enqueue({
+      kind: 'test.count',
+      sellerId: seller.sellerId,
+      payload: { steps: 3 },
+      total: 3,
+    });
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ kind: 'test.count', sellerId: seller.sellerId, total: 3 });
+
+    const { status, body } = await waitForJob(seller.token, id);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      id,
+      kind: 'test.count',
+      status: 'succeeded',
+      progress: 100,
+      done: 3,
+      total: 3,
+      message: 'step 3',
+      result: { counted: 3, sellerId: seller.sellerId },
+    });
+    expect(body.data.updatedAt).toBeGreaterThanOrEqual(body.data.createdAt);
+    expect(body.data.createdAt).toBeLessThan(10_000_000_000);
+  });
+
+  it('hides a seller job from another seller but not from an operator', async () => {
+    const id = await t.jobs.enqueue({
+      kind: 'test.count',
+      sellerId: seller.sellerId,
+      payload: { steps: 1 },
+    });
+    await waitForJob(seller.token, id);
+    const foreign = await call(t.app, 'GET', `/api/jobs/${id}`, { token: other.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe(404);
+    const admin = await call(t.app, 'GET', `/api/jobs/${id}`, { token: operator.token });
+    expect(admin.status).toBe(200);
+    expect(admin.body.data.status).toBe('succeeded');
+  });
+
+  it('records a failure with the typed error message and hides unexpected ones', async () => {
+    const typed = await t.jobs.enqueue({ kind: 'test.fail', sellerId: seller.sellerId });
+    const failed = await waitForJob(seller.token, typed);
+    expect(failed.body.data).toMatchObject({
+      status: 'failed',
+      message: 'The shop to sync was removed',
+    });
+    expect(failed.body.data.progress).toBeLessThan(100);
+
+    const crash = await t.jobs.enqueue({ kind: 'test.crash', sellerId: seller.sellerId });
+    const crashed = await waitForJob(seller.token, crash);
+    expect(crashed.body.data).toMatchObject({
+      status: 'failed',
+      message: 'The job failed unexpectedly',
+    });
+    expect(JSON.stringify(crashed.body)).not.toContain('secret');
+  });
+
+  it('purges expired rows through maintenance.purge-expired', async () => {
+    const db = t.database.db;
+    await db.insert(captchas).values([
+      { key: 'expired', answerHash: 'x', expiresAt: ago(1000) },
+      {
+        key: 'used',
+        answerHash: 'x',
+        expiresAt: new Date(Date.now() + 60_000),
+        usedAt: new Date(),
+      },
+      { key: 'live', answerHash: 'x', expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    await db.insert(verificationCodes).values([
+      {
+        purpose: 'login',
+        target: 'old',
+        codeHash: 'x',
+        expiresAt: ago(2 * DAY),
+        createdAt: ago(2 * DAY),
+      },
+      { purpose: 'login', target: 'new', codeHash: 'x', expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    await db.insert(sessions).values([
+      {
+        tokenHash: 'expired-long-ago',
+        subjectType: 'user',
+        subjectId: seller.userId,
+        expiresAt: ago(8 * DAY),
+      },
+      {
+        tokenHash: 'revoked-long-ago',
+        subjectType: 'user',
+        subjectId: seller.userId,
+        expiresAt: new Date(Date.now() + DAY),
+        revokedAt: ago(8 * DAY),
+      },
+      {
+        tokenHash: 'revoked-recently',
+        subjectType: 'user',
+        subjectId: seller.userId,
+        expiresAt: new Date(Date.now() + DAY),
+        revokedAt: ago(DAY),
+      },
+    ]);
+    await db.insert(outboxMessages).values([
+      { channel: 'sms', recipient: 'old', subject: 's', body: 'b', createdAt: ago(8 * DAY) },
+      { channel: 'sms', recipient: 'new', subject: 's', body: 'b' },
+    ]);
+
+    const id = await t.jobs.enqueue({ kind: PURGE_EXPIRED, sellerId: null });
+    const forSeller = await call(t.app, 'GET', `/api/jobs/${id}`, { token: seller.token });
+    expect(forSeller.status).toBe(404);
+    const { body } = await waitForJob(operator.token, id);
+    expect(body.data).toMatchObject({
+      status: 'succeeded',
+      progress: 100,
+      done: 4,
+      total: 4,
+      result: { captchas: 2, verificationCodes: 1, sessions: 2, outboxMessages: 1 },
+    });
+
+    expect((await db.select({ key: captchas.key }).from(captchas)).map((c) => c.key)).toEqual([
+      'live',
+    ]);
+    expect((await db.select().from(verificationCodes)).map((c) => c.target)).toEqual(['new']);
+    const left = (await db.select({ h: sessions.tokenHash }).from(sessions)).map((s) => s.h);
+    expect(left).toContain('revoked-recently');
+    expect(left).not.toContain('expired-long-ago');
+    expect(left).not.toContain('revoked-long-ago');
+    // The fixtures' own live sessions stay.
+    expect((await call(t.app, 'GET', '/api/get-menu', { token: seller.token })).status).toBe(200);
+    expect((await db.select().from(outboxMessages)).map((m) => m.recipient)).toEqual(['new']);
+  });
+});
+
+describe('GET /api/jobs/:id', () => {
+  it('needs a token', async () => {
+    const res = await call(t.app, 'GET', '/api/jobs/00000000-0000-4000-8000-000000000000');
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 404 for an unknown id and 422 for a malformed one', async () => {
+    const unknown = await call(t.app, 'GET', '/api/jobs/00000000-0000-4000-8000-000000000000', {
+      token: operator.token,
+    });
+    expect(unknown.status).toBe(404);
+    const malformed = await call(t.app, 'GET', '/api/jobs/not-a-uuid', { token: seller.token });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.data.fields).toHaveProperty('id');
+  });
+
+  it('reports a queued job at 0%', async () => {
+    const [row] = await t.database.db
+      .insert(jobs)
+      .values({ kind: 'test.idle', sellerId: seller.sellerId, total: 10, done: 0 })
+      .returning();
+    const { status, body } = await call(t.app, 'GET', `/api/jobs/${row!.id}`, {
+      token: seller.token,
+    });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      status: 'queued',
+      progress: 0,
+      total: 10,
+      done: 0,
+      result: null,
+    });
+  });
+});
+
+describe('runner lifecycle', () => {
+  it('stops safely when never started', async () => {
+    await expect(createJobRunner(t.database).stop()).resolves.toBeUndefined();
+  });
+
+  it('works a kind defined after the runner started', async () => {
+    t.jobs.define('test.late', async (job) => {
+      await job.progress(1, 1);
+      return 'late';
+    });
+    const id = await t.jobs.enqueue({ kind: 'test.late', sellerId: seller.sellerId });
+    const { body } = await waitForJob(seller.token, id);
+    expect(body.data).toMatchObject({ status: 'succeeded', result: 'late' });
+  });
+
+  it('refuses to define a kind twice', () => {
+    expect(() => t.jobs.define('test.count', async () => null)).toThrow(/already defined/);
+  });
+
+  it('schedules the purge hourly in pg-boss when started', async () => {
+    const rows = await t.database.raw.executeSql(
+      'select name, cron from pgboss.schedule where name = $1',
+      [PURGE_EXPIRED],
+    );
+    expect(rows.rows).toEqual([{ name: PURGE_EXPIRED, cron: '0 * * * *' }]);
+  });
+});

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export interface Session {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** The system Chromium, headless, with the flags this machine's closed network needs. */
+export async function openBrowser(
+  opts: { locale?: 'zh-CN' | 'en'; viewport?: { width: number; height: number } } = {},
+): Promise<Session> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      `--user-data-dir=${userDataDir}`,
+    ],
+  });
+  const context = await browser.newContext({
+    locale: opts.locale ?? 'zh-CN',
+    viewport: opts.viewport ?? { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  return {
+    browser,
+    context,
+    page,
+    close: async () => {
+      await browser.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot under e2e/screenshots (git-ignored) for people to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, '../screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}

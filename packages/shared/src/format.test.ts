@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAmount,
+  formatMinor,
+  formatTimestamp,
+  maskPhone,
+  orderStatusLabel,
+  toChineseNumeral,
+} from './format.ts';
+import { ORDER_STATUSES } from './constants.ts';
+
+describe('formatAmount', () => {
+  it('always shows two decimals', () => {
+    expect(formatAmount(1)).toBe('1.00');
+    expect(formatAmount(1.5)).toBe('1.50');
+    expect(formatAmount(0.1 + 0.2)).toBe('0.30');
+    expect(formatAmount(12.345)).toBe('12.35');
+    expect(formatAmount('3.1')).toBe('3.10');
+    expect(formatAmount(-2)).toBe('-2.00');
+  });
+
+  it('shows 0.00 for missing or invalid values', () => {
+    expect(formatAmount(null)).toBe('0.00');
+    expect(formatAmount(undefined)).toBe('0.00');
+    expect(formatAmount('abc')).toBe('0.00');
+  });
+
+  it('formats minor units as two-decimal amounts', () => {
+    expect(formatMinor(12345)).toBe('123.45');
+    expect(formatMinor(5)).toBe('0.05');
+    expect(formatMinor(100n)).toBe('1.00');
+    expect(formatMinor(null)).toBe('0.00');
+  });
+});
+
+describe('maskPhone', () => {
+  it('keeps the first 3 characters and masks the rest', () => {
+    expect(maskPhone('13800138000')).toBe('138********');
+    expect(maskPhone('+8613800138000')).toBe('+86' + '*'.repeat(11));
+  });
+
+  it('leaves short or empty values alone', () => {
+    expect(maskPhone('123')).toBe('123');
+    expect(maskPhone('12')).toBe('12');
+    expect(maskPhone('')).toBe('');
+    expect(maskPhone(null)).toBe('');
+  });
+});
+
+describe('formatTimestamp', () => {
+  // Built from local date parts so the expectation holds in any time zone.
+  const seconds = new Date(2024, 0, 2, 3, 4, 5).getTime() / 1000;
+
+  it('treats the value as Unix seconds', () => {
+    expect(formatTimestamp(seconds)).toBe('2024-01-02 03:04:05');
+    expect(formatTimestamp(String(seconds))).toBe('2024-01-02 03:04:05');
+    expect(formatTimestamp(seconds, false)).toBe('2024-01-02');
+  });
+
+  it('is not fooled by a millisecond-sized value', () => {
+    expect(formatTimestamp(seconds)).not.toBe(formatTimestamp(seconds * 1000));
+  });
+
+  it('returns an empty string for missing or invalid values', () => {
+    expect(formatTimestamp(null)).toBe('');
+    expect(formatTimestamp(undefined)).toBe('');
+    expect(formatTimestamp('')).toBe('');
+    expect(formatTimestamp('soon')).toBe('');
+  });
+});
+
+describe('toChineseNumeral', () => {
+  it.each([
+    [1, '一'],
+    [2, '二'],
+    [9, '九'],
+    [10, '十'],
+    [11, '十一'],
+    [19, '十九'],
+    [20, '二十'],
+    [21, '二十一'],
+    [55, '五十五'],
+    [90, '九十'],
+    [99, '九十九'],
+  ])('%i → %s', (n, expected) => {
+    expect(toChineseNumeral(n)).toBe(expected);
+  });
+
+  it('falls back to Arabic digits outside 1..99', () => {
+    expect(toChineseNumeral(0)).toBe('0');
+    expect(toChineseNumeral(100)).toBe('100');
+    expect(toChineseNumeral(-3)).toBe('-3');
+    expect(toChineseNumeral(1.5)).toBe('1.5');
+  });
+});
+
+describe('orderStatusLabel (spec 4)', () => {
+  it('labels every status in Chinese by default', () => {
+    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s))).toEqual([
+      '待确认',
+      '待发货',
+      '已发货',
+      '部分发货',
+      '订单已取消',
+    ]);
+  });
+
+  it('labels every status in English', () => {
+    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s, 'en'))).toEqual([
+      'Pending confirmation',
+      'Pending shipment',
+      'Shipped',
+      'Partially shipped',
+      'Order cancelled',
+    ]);
+  });
+
+  it('shows an unknown status as it is', () => {
+    expect(orderStatusLabel('lost', 'en')).toBe('lost');
+  });
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+
+export const Email = z
+  .email()
+  .max(254)
+  .transform((s) => s.trim().toLowerCase());
+/** Mainland mobile numbers, optionally with a +country prefix for other regions. */
+export const Mobile = z
+  .string()
+  .trim()
+  .regex(/^(\+\d{1,4})?1\d{10}$|^\+\d{6,15}$/, 'Invalid mobile number');
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH);
+export const PayPassword = z.string().regex(/^\d{6}$/, 'Pay password must be 6 digits');
+export const Code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Code must be 6 digits');
+export const DisplayName = z.string().trim().min(1).max(50);
+export const CaptchaAnswer = z.string().trim().min(1).max(12);
+export const CaptchaKey = z.string().trim().min(1).max(64);
+
+const withCaptcha = { captcha: CaptchaAnswer, captcha_key: CaptchaKey };
+
+function confirmed<T extends z.ZodObject>(schema: T, field: string, confirmation: string) {
+  return schema.refine((v: Record<string, unknown>) => v[field] === v[confirmation], {
+    message: 'The two passwords do not match',
+    path: [confirmation],
+  });
+}
+
+export const CaptchaResult = z.object({ captcha_key: z.string(), image: z.string() });
+export type CaptchaResult = z.infer<typeof CaptchaResult>;
+
+export const RegisterInput = confirmed(
+  z.object({
+    name: DisplayName,
+    email: Email,
+    password: Password,
+    password_confirmation: z.string(),
+    ...withCaptcha,
+  }),
+  'password',
+  'password_confirmation',
+);
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** Sending a code to a mobile number always passes a captcha first (anti-automation). */
+export const MobileCodeInput = z.object({ mobile: Mobile, ...withCaptcha });
+export type MobileCodeInput = z.infer<typeof MobileCodeInput>;
+
+export const RegisterByMobileInput = z.object({
+  name: DisplayName,
+  mobile: Mobile,
+  password: Password,
+  code: Code,
+  isBind: z.coerce.number().int().min(0).max(1).optional(),
+  encode: z.string().max(512).optional(),
+});
+export type RegisterByMobileInput = z.infer<typeof RegisterByMobileInput>;
+
+export const LoginInput = z.object({
+  email: Email,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  ...withCaptcha,
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+/** Mobile login takes the password or an SMS code from mobile-sms-code. */
+export const LoginByMobileInput = z
+  .object({
+    mobile: Mobile,
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+    code: Code.optional(),
+    isBind: z.coerce.number().int().min(0).max(1).optional(),
+    encode: z.string().max(512).optional(),
+  })
+  .refine((v) => v.password !== undefined || v.code !== undefined, {
+    message: 'Enter the password or the SMS code',
+    path: ['password'],
+  });
+export type LoginByMobileInput = z.infer<typeof LoginByMobileInput>;
+
+export const ForgetByMobileInput = confirmed(
+  z.object({ mobile: Mobile, code: Code, password: Password, password_confirmation: z.string() }),
+  'password',
+  'password_confirmation',
+);
+export type ForgetByMobileInput = z.infer<typeof ForgetByMobileInput>;
+
+export const MailCodeInput = z.object({ email: Email });
+export type MailCodeInput = z.infer<typeof MailCodeInput>;
+
+export const CheckMailCodeInput = z.object({ email: Email, code: Code });
+export type CheckMailCodeInput = z.infer<typeof CheckMailCodeInput>;
+
+export const CheckMailCodeResult = z.object({ verified: z.boolean() });
+export type CheckMailCodeResult = z.infer<typeof CheckMailCodeResult>;
+
+/** Sends a code to a new mobile number before binding it to the signed-in account. */
+export const UpdateSmsCodeInput = z.object({ mobile: Mobile });
+export type UpdateSmsCodeInput = z.infer<typeof UpdateSmsCodeInput>;
+
+export const AutoLoginInput = z.object({ token: z.string().min(16).max(256) });
+export type AutoLoginInput = z.infer<typeof AutoLoginInput>;
+
+export const SaveMemMobileInput = z.object({ mobile: Mobile, code: Code });
+export type SaveMemMobileInput = z.infer<typeof SaveMemMobileInput>;
+
+export const SaveUserNameInput = z.object({ name: DisplayName });
+export type SaveUserNameInput = z.infer<typeof SaveUserNameInput>;
+
+export const SaveMemPwdInput = confirmed(
+  z.object({
+    old_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    password: Password,
+    password_confirmation: z.string(),
+  }),
+  'password',
+  'password_confirmation',
+);
+export type SaveMemPwdInput = z.infer<typeof SaveMemPwdInput>;
+
+/** Setting the pay password re-authenticates with the login password (ASVS 7.5.1). */
+export const SavePayPwdInput = confirmed(
+  z.object({
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    pay_password: PayPassword,
+    pay_password_confirmation: z.string(),
+  }),
+  'pay_password',
+  'pay_password_confirmation',
+);
+export type SavePayPwdInput = z.infer<typeof SavePayPwdInput>;
+
+export const UserInfo = z.object({
+  id: z.number().int(),
+  api_token: z.string(),
+  expires_at: z.number().int(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+  level_name: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  is_boss: z.boolean(),
+  seller_id: z.number().int(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const BindingState = z.object({
+  mobile: z.boolean(),
+  email: z.boolean(),
+  pay_password: z.boolean(),
+  external: z.boolean(),
+});
+export type BindingState = z.infer<typeof BindingState>;
+
+export const SubscribeState = z.object({ subscribed: z.boolean() });
+export type SubscribeState = z.infer<typeof SubscribeState>;
+
+export const PublicConfig = z.object({
+  site_name: z.string(),
+  register_enabled: z.boolean(),
+  mobile_login_enabled: z.boolean(),
+  router_mode: z.enum(['history', 'hash']),
+  dev_outbox: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export const SysLoginInput = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  captchaId: CaptchaKey,
+  verifyCode: CaptchaAnswer,
+});
+export type SysLoginInput = z.infer<typeof SysLoginInput>;
+
+export const SysLoginResult = z.object({ token: z.string(), expire: z.number().int() });
+export type SysLoginResult = z.infer<typeof SysLoginResult>;
+
+/** Development outbox (GET /api/dev/outbox): what the Messenger would have sent. */
+export const OutboxQuery = z.object({ recipient: z.string().trim().min(1).max(254).optional() });
+export type OutboxQuery = z.infer<typeof OutboxQuery>;
+
+export const OutboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['sms', 'email']),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  created_at: z.number().int(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessage>;

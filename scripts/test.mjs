@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfStale, findChromium, root, run } from './lib.mjs';
+
+// `npm test`: unit + API (PGlite, then PostgreSQL when TEST_DATABASE_URL is set) + browser e2e.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+async function vitest(label, cwd, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    {
+      cwd: path.join(root, cwd),
+      env: { ...process.env, ...env },
+    },
+  );
+  let counted = false;
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+    counted = r.numTotalTests > 0;
+  }
+  if (code !== 0 || !counted) failures.push(label);
+}
+
+await vitest('shared unit', 'packages/shared');
+await vitest('web unit', 'apps/web');
+await vitest('server API on PGlite', 'apps/server', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  await vitest('server API on PostgreSQL', 'apps/server');
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
+}
+
+const chromium = findChromium();
+if (chromium) {
+  await buildIfStale();
+  await vitest('e2e in Chromium', 'e2e', { CHROMIUM_PATH: chromium });
+} else if (process.env.E2E_REQUIRED === '1') {
+  console.log(
+    '\nE2E_REQUIRED=1 but no Chromium was found (set CHROMIUM_PATH or install chromium).',
+  );
+  failures.push('e2e (no Chromium)');
+} else {
+  console.log(
+    '\nE2E SKIPPED: no Chromium at /usr/bin/chromium or CHROMIUM_PATH (apt-get install -y chromium).',
+  );
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed suites: ${failures.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length > 0 ? 1 : 0);
