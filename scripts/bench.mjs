@@ -125,7 +125,6 @@ async function loginPageJs() {
     let files;
     if (chromiumPath) {
       const { chromium } = await import('playwright-core');
-      const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
       const browser = await chromium.launch({
         executablePath: chromiumPath,
         args: [
@@ -135,7 +134,6 @@ async function loginPageJs() {
           '--disable-component-update',
           '--no-first-run',
           '--disable-sync',
-          `--user-data-dir=${userDataDir}`,
         ],
       });
       const page = await browser.newPage();

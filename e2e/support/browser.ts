@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -10,11 +9,13 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** The system Chromium, headless, with the flags this machine's closed network needs. */
+/**
+ * The system Chromium, headless, with the flags this machine's closed network needs; Playwright
+ * gives every launch a fresh temporary profile of its own.
+ */
 export async function openBrowser(
   opts: { locale?: 'zh-CN' | 'en'; viewport?: { width: number; height: number } } = {},
 ): Promise<Session> {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-chromium-'));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -26,7 +27,6 @@ export async function openBrowser(
       '--disable-component-update',
       '--no-first-run',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
   const context = await browser.newContext({
@@ -38,10 +38,7 @@ export async function openBrowser(
     browser,
     context,
     page,
-    close: async () => {
-      await browser.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close: () => browser.close(),
   };
 }
 

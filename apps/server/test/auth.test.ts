@@ -174,6 +174,7 @@ describe('register and login by e-mail', () => {
       mobile: null,
       is_boss: true,
       level_name: '普通会员',
+      level_name_en: 'Regular',
     });
     expect(alice.api_token).toMatch(/^[\w-]{43}$/);
     expect(alice.expires_at).toBeGreaterThanOrEqual(now + TOKEN_TTL_SECONDS - 5);
@@ -368,6 +369,7 @@ describe('mobile accounts and codes', () => {
       email: null,
       is_boss: true,
       level_name: '普通会员',
+      level_name_en: 'Regular',
     });
 
     const again = await api('POST', '/api/register-sms-code', {

@@ -143,6 +143,8 @@ export const UserInfo = z.object({
   created_at: z.number().int(),
   updated_at: z.number().int(),
   level_name: z.string(),
+  /** The member level's English name, for the English interface. */
+  level_name_en: z.string(),
   name: z.string(),
   email: z.string().nullable(),
   mobile: z.string().nullable(),

@@ -41,7 +41,7 @@ export async function loadUserInfo(
   session: IssuedToken,
 ): Promise<UserInfo> {
   const [row] = await db
-    .select({ user: users, levelName: memberLevels.name })
+    .select({ user: users, levelName: memberLevels.name, levelNameEn: memberLevels.nameEn })
     .from(users)
     .innerJoin(sellers, eq(sellers.id, users.sellerId))
     .leftJoin(memberLevels, eq(memberLevels.id, sellers.levelId))
@@ -56,6 +56,7 @@ export async function loadUserInfo(
     created_at: seconds(user.createdAt),
     updated_at: seconds(user.updatedAt),
     level_name: row.levelName ?? '',
+    level_name_en: row.levelNameEn ?? '',
     name: user.name,
     email: user.email,
     mobile: user.mobile,

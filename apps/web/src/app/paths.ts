@@ -1,0 +1,73 @@
+import { HOME_PATH } from '@app/shared';
+
+/** Every route path the web app knows statically; server menus add the rest. */
+export const paths = {
+  root: '/',
+  vip: '/vip',
+  advantage: '/advantage',
+  aboutUs: '/aboutus',
+  help: '/help',
+  privacy: '/privacy',
+  products: '/products',
+  design: '/design',
+  productDetail: '/productDetailMain',
+  login: '/login',
+  loginH5: '/login-h5',
+  register: '/register',
+  forget: '/forget',
+  forbidden: '/403',
+  notFound: '/404',
+  serverError: '/500',
+  unavailable: '/503',
+  home: HOME_PATH,
+  profile: '/my/newInfo',
+  logout: '/my/logout',
+  /** A server-menu page the public product pages point signed-out visitors to. */
+  parentLibrary: '/goods/productHouse',
+} as const;
+
+export type ProfileSection = 'profile' | 'mobile' | 'password' | 'pay';
+
+export function profilePath(section?: ProfileSection): string {
+  return section ? `${paths.profile}?tab=${section}` : paths.profile;
+}
+
+/** `/login?redirect=…` keeps where the visitor was going; only same-app paths are accepted back. */
+export function loginPath(redirect?: string | null): string {
+  const pointless = [paths.root, paths.login, paths.logout];
+  if (
+    !redirect ||
+    pointless.some((p) => redirect === p || (p !== paths.root && redirect.startsWith(p)))
+  ) {
+    return paths.login;
+  }
+  return `${paths.login}?redirect=${encodeURIComponent(redirect)}`;
+}
+
+export function safeRedirect(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return paths.home;
+  }
+  return value;
+}
+
+/** Pages a signed-out visitor may open; everything else sends them to /login. */
+export const publicPaths: ReadonlySet<string> = new Set([
+  paths.root,
+  paths.vip,
+  paths.advantage,
+  paths.aboutUs,
+  paths.help,
+  paths.privacy,
+  paths.products,
+  paths.design,
+  paths.productDetail,
+  paths.login,
+  paths.loginH5,
+  paths.register,
+  paths.forget,
+  paths.forbidden,
+  paths.notFound,
+  paths.serverError,
+  paths.unavailable,
+]);

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { ConfigProvider, type ThemeConfig } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../shared/i18n/i18n.ts';
+
+const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#1f6feb',
+    borderRadius: 8,
+    fontSize: 14,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: { Layout: { headerBg: '#ffffff', siderBg: '#0f1d35', headerPadding: '0 16px' } },
+};
+
+const localeOf = (language: string) => (language === 'en' ? enUS : zhCN);
+
+// Messages and confirm dialogs are rendered outside the React tree; give them the same theme and language.
+ConfigProvider.config({
+  theme,
+  holderRender: (children) => (
+    <ConfigProvider theme={theme} locale={localeOf(currentLanguage())}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider locale={localeOf(i18n.language)} theme={theme}>
+      {children}
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import {
+  createElement,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+} from 'react';
+import { lazyPage } from '../shared/lazy-page.ts';
+
+/** What every server-driven page receives. */
+export interface ViewProps {
+  /** The translated menu title. */
+  title: string;
+}
+
+type View = LazyExoticComponent<ComponentType<ViewProps>>;
+
+/**
+ * The one map from a menu's `viewPath` to the page that renders it. View paths the server
+ * sends but this build has no page for render the "being built" page instead.
+ */
+const VIEWS: Record<string, View> = {
+  'home/index': lazyPage(() => import('../features/home/pages/home-page.tsx'), 'HomePage'),
+  'my/newinfo': lazyPage(() => import('../features/my/pages/new-info-page.tsx'), 'NewInfoPage'),
+  'my/logout': lazyPage(() => import('../features/my/pages/logout-page.tsx'), 'LogoutPage'),
+};
+
+/** `/views/my/newInfo.vue`, `my/newInfo/` and `my/newInfo` all name the same view. */
+export function normalizeViewPath(viewPath: string): string {
+  return viewPath
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/^(src\/)?views\//, '')
+    .replace(/\.(vue|tsx|jsx|ts|js)$/, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+}
+
+/** The page for `viewPath`, or null when this build has none. The components are module-level, so state survives re-renders. */
+export function renderView(viewPath: string, props: ViewProps): ReactElement | null {
+  const view = VIEWS[normalizeViewPath(viewPath)];
+  return view ? createElement(view, props) : null;
+}

@@ -1,0 +1,193 @@
+import type { publicZhCN } from './i18n-zh-cn.ts';
+
+export const publicEn: typeof publicZhCN = {
+  public: {
+    nav: {
+      label: 'Site navigation',
+      home: 'Home',
+      products: 'Products',
+      design: 'Design tool',
+      vip: 'Membership',
+      advantage: 'Why us',
+      aboutUs: 'About us',
+      help: 'Help',
+    },
+    footer: {
+      tagline: 'Sourcing, design, listing and fulfilment for cross-border sellers.',
+      privacy: 'Privacy policy',
+      rights: 'All rights reserved.',
+    },
+    home: {
+      title: 'From product to parcel, one back-office',
+      subtitle:
+        'A shared product library, online design, multi-marketplace listing, orders and FBA shipments in one place, so your team spends its time on the business.',
+      start: 'Start free',
+      explore: 'Browse products',
+      features: [
+        {
+          title: 'Shared library',
+          text: 'Blank parent products and finished designs, kept in private and shared libraries.',
+        },
+        {
+          title: 'Online design',
+          text: 'Design on the blank product and save a finished product ready to list.',
+        },
+        {
+          title: 'Multi-marketplace listing',
+          text: 'Publish, take down and batch-edit on Amazon, Shopify, Temu and Shopee.',
+        },
+        {
+          title: 'Orders and logistics',
+          text: 'Sync orders, then split, ship, print labels and fill customs data.',
+        },
+        {
+          title: 'FBA and inventory',
+          text: 'Create FBA shipments and follow stock in transit and on hand.',
+        },
+        {
+          title: 'Teamwork',
+          text: 'Sub-accounts, groups and permissions for the owner and the staff.',
+        },
+      ],
+    },
+    products: {
+      title: 'Product library',
+      subtitle:
+        'Blank parent products and finished designs maintained by the platform. Log in to browse, collect and list them to your stores.',
+      items: [
+        {
+          title: 'Parent library',
+          text: 'Blank apparel, home and accessory products with sizes, materials and production details.',
+        },
+        {
+          title: 'Shared finished library',
+          text: 'Designs other sellers share publicly, ready to collect into your own library.',
+        },
+        {
+          title: 'Private finished library',
+          text: 'Products only your team sees, editable until you list them.',
+        },
+      ],
+      cta: 'Log in to browse the full library',
+    },
+    design: {
+      title: 'Design tool',
+      subtitle:
+        'Place artwork and text on a blank product, preview it live and save it as a product ready to list.',
+      steps: [
+        {
+          title: 'Pick a blank',
+          text: 'Choose the product and colour to design from the parent library.',
+        },
+        {
+          title: 'Add artwork',
+          text: 'Use images from your material library or upload your own design.',
+        },
+        {
+          title: 'Save the product',
+          text: 'Mock-ups and SKUs are generated into your private library.',
+        },
+      ],
+      cta: 'Log in to start designing',
+    },
+    vip: {
+      title: 'Membership levels',
+      subtitle:
+        'Your level sets the services and quotas you get; levels are bought from your account balance.',
+      items: [
+        {
+          title: 'Higher quotas',
+          text: 'More store authorisations, listings and image processing.',
+        },
+        { title: 'Fulfilment discounts', text: 'Higher levels pay less for platform fulfilment.' },
+        { title: 'Priority support', text: 'Questions from higher levels are answered first.' },
+      ],
+      note: 'Levels and prices are listed on the Member levels page inside the back-office.',
+    },
+    advantage: {
+      title: 'Why sellers choose us',
+      subtitle: 'Built around the daily work of cross-border teams.',
+      items: [
+        { title: 'Every marketplace, one screen', text: 'Stop switching between seller centrals.' },
+        {
+          title: 'Print on demand',
+          text: 'Products are made after they sell, so stock does not pile up.',
+        },
+        {
+          title: 'Isolated data',
+          text: 'Each seller’s data is separate; staff see only what they are granted.',
+        },
+        {
+          title: 'Secure by default',
+          text: 'Salted password hashes, and rate limits on logins and codes.',
+        },
+      ],
+    },
+    about: {
+      title: 'About us',
+      paragraphs: [
+        'We are a team serving cross-border e-commerce sellers, focused on print on demand and multi-marketplace operations.',
+        'This back-office links sourcing, design, listing, orders and fulfilment, so small teams can sell worldwide at lower cost.',
+        'For partnerships or suggestions, reach us through the help center.',
+      ],
+    },
+    help: {
+      title: 'Help center',
+      subtitle: 'Frequently asked questions',
+      faqs: [
+        {
+          q: 'How do I sign up?',
+          a: 'Choose e-mail or mobile on the sign-up page, fill in the form and verify. You are logged in right after.',
+        },
+        {
+          q: 'I forgot my password',
+          a: 'Click “Forgot password?” on the login page, receive a code on your bound mobile and set a new password.',
+        },
+        {
+          q: 'How do I bind or change my mobile number?',
+          a: 'After logging in, open Profile → Mobile number, enter the new number and the SMS code.',
+        },
+        {
+          q: 'What is the pay password for?',
+          a: 'It authorises payments from your balance. Set it under Profile → Pay password.',
+        },
+        {
+          q: 'Why can I not see some menus?',
+          a: 'Menus follow your permissions. Staff accounts should ask the owner account for access.',
+        },
+      ],
+    },
+    privacy: {
+      title: 'Privacy policy',
+      updated: 'This policy explains what we collect, how we use it and how we protect it.',
+      sections: [
+        {
+          title: 'What we collect',
+          text: 'The name, e-mail and mobile number needed to sign up and log in; store details you authorise; and login records (time and IP) kept for security.',
+        },
+        {
+          title: 'How we use it',
+          text: 'Only to run and improve the service, keep your account safe and send the codes and notices you request. We never sell personal data.',
+        },
+        {
+          title: 'Storage and security',
+          text: 'Passwords are stored as salted hashes and login tokens only as digests; every seller’s data is kept apart.',
+        },
+        {
+          title: 'Cookies and local storage',
+          text: 'The browser keeps your login token and interface preferences such as language; logging out removes the token.',
+        },
+        {
+          title: 'Your rights',
+          text: 'View and change your details in your profile at any time, or contact us to close your account.',
+        },
+      ],
+    },
+    productDetail: {
+      title: 'Product details',
+      subtitle:
+        'Sizes, materials, prices and the marketplaces a product can be listed on are shown in the library after you log in.',
+      cta: 'Log in to see product details',
+    },
+  },
+};

@@ -1,0 +1,34 @@
+import type { MessageInstance } from 'antd/es/message/interface';
+
+let bound: MessageInstance | null = null;
+let loading: Promise<MessageInstance> | null = null;
+
+/** Tests (and anything else that owns a message API) can hand one in; it wins over the global one. */
+export function bindFeedback(api: MessageInstance | null): void {
+  bound = api;
+}
+
+/**
+ * antd's message module loads on the first notice rather than with the page: messages only
+ * follow user actions, and the login page's first paint should not pay for them.
+ */
+function messageApi(): Promise<MessageInstance> {
+  if (bound) return Promise.resolve(bound);
+  loading ??= import('antd/es/message').then((module) => module.default);
+  return loading;
+}
+
+function show(
+  kind: 'success' | 'error' | 'warning' | 'info',
+  text: string,
+  seconds?: number,
+): void {
+  void messageApi().then((api) => api[kind](text, seconds));
+}
+
+export const feedback = {
+  success: (text: string) => show('success', text),
+  error: (text: string) => show('error', text),
+  warning: (text: string, seconds?: number) => show('warning', text, seconds),
+  info: (text: string) => show('info', text),
+};

@@ -1,0 +1,53 @@
+import { Form, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MobileCodeInput } from '@app/shared';
+import { reportError } from '../../api/form-errors.ts';
+import { CaptchaField } from '../captcha/captcha-field.tsx';
+import { useCaptcha } from '../captcha/get-captcha.ts';
+import { useZodRules } from './zod-rule.ts';
+
+/** Asks for a captcha before a code is sent to a number the visitor has not proven they own. */
+export function CaptchaDialog({
+  mobile,
+  sending,
+  onCancel,
+  onSend,
+}: {
+  mobile: string;
+  sending: boolean;
+  onCancel: () => void;
+  onSend: (request: MobileCodeInput) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const captcha = useCaptcha();
+  const rules = useZodRules(MobileCodeInput);
+
+  const submit = async (values: { captcha: string; captcha_key: string }) => {
+    try {
+      await onSend(MobileCodeInput.parse({ mobile, ...values }));
+    } catch (error) {
+      reportError(error, form);
+      captcha.refetch();
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('auth.code.modalTitle')}
+      okText={t('auth.code.modalOk')}
+      cancelText={t('common.cancel')}
+      confirmLoading={sending}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+      destroyOnHidden
+      width={400}
+    >
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+        <CaptchaField form={form} captcha={captcha} rules={rules('captcha')} autoFocus />
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

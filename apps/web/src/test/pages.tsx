@@ -1,0 +1,143 @@
+import { render } from '@testing-library/react';
+import { beforeAll, beforeEach, inject, vi } from 'vitest';
+import type { UserInfo } from '@app/shared';
+import { AppProviders } from '../app/providers.tsx';
+import { AppRouter } from '../app/router.tsx';
+import { syncTabsWithSession } from '../app/tabs/sync-tabs.ts';
+import { initialTabs } from '../app/tabs/tabs.ts';
+import { useTabsStore } from '../app/tabs/tabs-store.ts';
+import { useAuthStore } from '../shared/auth/auth-store.ts';
+import { setLanguage } from '../shared/i18n/i18n.ts';
+import { DEMO, PAGE_TEST_CAPTCHA } from './page-constants.ts';
+
+const realFetch = globalThis.fetch;
+
+async function callApi<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await realFetch(new URL(`/api${path}`, inject('apiBase')), {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; data: T; message: string };
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+/** Straight to the API (not through the UI): a session for tests that start signed in. */
+export async function apiLogin(email = DEMO.email, password = DEMO.password): Promise<UserInfo> {
+  const { captcha_key } = await callApi<{ captcha_key: string }>('POST', '/common/captcha');
+  return callApi<UserInfo>('POST', '/login', {
+    email,
+    password,
+    captcha: PAGE_TEST_CAPTCHA,
+    captcha_key,
+  });
+}
+
+let registered = 0;
+
+/** A new seller of its own, so parallel page tests never share (or rename) an account. */
+export async function apiRegister(
+  name = 'Page Test Seller',
+): Promise<UserInfo & { password: string }> {
+  registered += 1;
+  const email = `page-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${registered}@example.com`;
+  const password = 'page test password';
+  const { captcha_key } = await callApi<{ captcha_key: string }>('POST', '/common/captcha');
+  const user = await callApi<UserInfo>('POST', '/register', {
+    name,
+    email,
+    password,
+    password_confirmation: password,
+    captcha: PAGE_TEST_CAPTCHA,
+    captcha_key,
+  });
+  return { ...user, password };
+}
+
+/** Signs the app in as a fresh seller (through the API, not the UI). */
+export async function signInAsNewSeller(name?: string): Promise<UserInfo & { password: string }> {
+  const user = await apiRegister(name);
+  useAuthStore.getState().signIn(user, user.email ?? '');
+  return user;
+}
+
+export async function apiGet<T>(path: string, token: string): Promise<{ code: number; data: T }> {
+  const response = await realFetch(new URL(`/api${path}`, inject('apiBase')), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await response.json()) as { code: number; data: T };
+}
+
+/** The newest 6-digit code the development outbox holds for `recipient`. */
+export async function readOutboxCode(recipient: string): Promise<string> {
+  const messages = await callApi<{ id: number; body: string }[]>(
+    'GET',
+    `/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+  );
+  const newest = [...messages].sort((a, b) => b.id - a.id)[0];
+  const code = newest?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code in the outbox for ${recipient}`);
+  return code;
+}
+
+/** A mainland-style number nobody else in this run has. */
+export function freshMobile(): string {
+  return `139${String(Date.now() % 1e8).padStart(8, '0')}`;
+}
+
+/** A seller signed up by mobile through the API (register-sms-code, then register-by-mobile). */
+export async function apiRegisterByMobile(mobile: string, password: string): Promise<UserInfo> {
+  const { captcha_key } = await callApi<{ captcha_key: string }>('POST', '/common/captcha');
+  await callApi('POST', '/register-sms-code', { mobile, captcha: PAGE_TEST_CAPTCHA, captcha_key });
+  const code = await readOutboxCode(mobile);
+  return callApi<UserInfo>('POST', '/register-by-mobile', {
+    name: 'Mobile Seller',
+    mobile,
+    password,
+    code,
+  });
+}
+
+export async function apiLogout(token: string): Promise<void> {
+  await callApi('POST', '/logout', undefined, token);
+}
+
+export async function signInAsDemo(): Promise<UserInfo> {
+  const user = await apiLogin();
+  useAuthStore.getState().signIn(user, DEMO.email);
+  return user;
+}
+
+/** Renders the whole app (router, guards, layout, pages) at `path`, as a browser would. */
+export function renderApp(path: string) {
+  window.history.replaceState(null, '', path);
+  return render(
+    <AppProviders>
+      <AppRouter />
+    </AppProviders>,
+  );
+}
+
+/** Every page test: the app's relative `/api` calls go to the real server; English texts; signed out. */
+export function setupPageTests(): void {
+  beforeAll(async () => {
+    syncTabsWithSession();
+    await setLanguage('en');
+  });
+  beforeEach(() => {
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      realFetch(new URL(String(input), inject('apiBase')), init),
+    );
+    useAuthStore.getState().clearSession();
+    useTabsStore.setState({ tabs: initialTabs() });
+  });
+}
