@@ -54,7 +54,7 @@ export function createJobRunner(
   const { db } = database;
   const handlers = new Map<string, JobHandler>();
   const schedules = new Map<string, string>();
-  const queues = new Set<string>();
+  const queues = new Map<string, Promise<void>>();
   /** Worker ids by kind, as promises: a kind defined after start gets its worker asynchronously. */
   const workers = new Map<string, Promise<string>>();
   const running = new Set<string>();
@@ -80,10 +80,30 @@ export function createJobRunner(
     return boss;
   };
 
-  const ensureQueue = async (instance: PgBoss, kind: string): Promise<void> => {
-    if (queues.has(kind)) return;
-    await instance.createQueue(kind, { name: kind, ...QUEUE_OPTIONS });
-    queues.add(kind);
+  /**
+   * One creation per kind in this process; PostgreSQL may still report a deadlock when another
+   * process creates the same queue at the same moment, and then trying again succeeds.
+   */
+  const ensureQueue = (instance: PgBoss, kind: string): Promise<void> => {
+    let pending = queues.get(kind);
+    if (!pending) {
+      pending = (async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await instance.createQueue(kind, { name: kind, ...QUEUE_OPTIONS });
+            return;
+          } catch (error) {
+            const deadlock = (error as { code?: string }).code === '40P01';
+            if (!deadlock || attempt >= 3) throw error;
+          }
+        }
+      })().catch((error: unknown) => {
+        queues.delete(kind);
+        throw error;
+      });
+      queues.set(kind, pending);
+    }
+    return pending;
   };
 
   const setStatus = (jobId: string, values: Partial<typeof jobs.$inferInsert>) =>
