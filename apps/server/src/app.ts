@@ -11,7 +11,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import type { Messenger } from './integrations/messenger.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { registerModules } from './modules/index.ts';

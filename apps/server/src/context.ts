@@ -10,8 +10,9 @@ export type Actor =
       isBoss: boolean;
       sessionId: number;
       token: string;
+      expiresAt: Date;
     }
-  | { kind: 'admin'; adminId: number; sessionId: number; token: string };
+  | { kind: 'admin'; adminId: number; sessionId: number; token: string; expiresAt: Date };
 
 /** What every service function receives first: who acts, for which seller, on which handle. */
 export interface Ctx {

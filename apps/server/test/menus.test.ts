@@ -286,6 +286,34 @@ describe('sys/menu', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('shows menu edits in get-menu at once, though get-menu is cached per process', async () => {
+    const before = await call(t.app, 'GET', '/api/get-menu', { token: seller.token });
+    const added = await call(t.app, 'POST', '/api/sys/menu/add', {
+      token: operator.token,
+      body: { name: 'Cache probe', type: 2, perms: 'probe:cache:list', scope: 'seller' },
+    });
+    expect(added.status).toBe(200);
+    const afterAdd = await call(t.app, 'GET', '/api/get-menu', { token: seller.token });
+    expect(afterAdd.body.data.menus).toHaveLength(before.body.data.menus.length + 1);
+    expect(afterAdd.body.data.perms).toContain('probe:cache:list');
+
+    await call(t.app, 'POST', '/api/sys/menu/update', {
+      token: operator.token,
+      body: { id: added.body.data.id, name: 'Cache probe', type: 2, perms: 'probe:cache:page' },
+    });
+    const afterUpdate = await call(t.app, 'GET', '/api/get-menu', { token: seller.token });
+    expect(afterUpdate.body.data.perms).toContain('probe:cache:page');
+    expect(afterUpdate.body.data.perms).not.toContain('probe:cache:list');
+
+    await call(t.app, 'POST', '/api/sys/menu/delete', {
+      token: operator.token,
+      body: { ids: [added.body.data.id] },
+    });
+    const afterDelete = await call(t.app, 'GET', '/api/get-menu', { token: seller.token });
+    expect(afterDelete.body.data.menus).toHaveLength(before.body.data.menus.length);
+    expect(afterDelete.body.data.perms).not.toContain('probe:cache:page');
+  });
+
   it('refuses a page without a route, an unknown parent and a permission as parent', async () => {
     const noRoute = await call(t.app, 'POST', sys('add'), {
       token: operator.token,

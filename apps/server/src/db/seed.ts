@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { MENU_TYPE, permOf, type MenuScope } from '@app/shared';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db, Executor } from './client.ts';
+import { bumpRevision, MENUS_REVISION } from './revisions.ts';
 import { adminUsers, memberLevels, menus, sellers, users } from './schema.ts';
 
 export const DEMO_LOGINS = {
@@ -290,6 +291,7 @@ export async function seedBase(
     await seedMemberLevels(tx);
     await seedMenus(tx, 'seller', SELLER_MENUS);
     await seedMenus(tx, 'admin', ADMIN_MENUS);
+    await bumpRevision(tx, MENUS_REVISION);
   });
   if (opts.operatorPassword) await seedOperator(db, opts.operatorPassword);
 }

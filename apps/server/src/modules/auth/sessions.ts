@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { TOKEN_TTL_SECONDS } from '@app/shared';
 import type { Actor } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { adminUsers, sessions, users } from '../../db/schema.ts';
 
 export function hashToken(token: string): string {
@@ -39,49 +40,56 @@ export async function revokeToken(db: Executor, token: string): Promise<void> {
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
 }
 
-/** Resolves a bearer token to the acting user or operator; anything else is anonymous. */
-export async function resolveToken(db: Executor, token: string): Promise<Actor> {
-  const now = new Date();
-  const [session] = await db
-    .select({ id: sessions.id, subjectType: sessions.subjectType, subjectId: sessions.subjectId })
+const resolveStatement = (db: Executor) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      subjectType: sessions.subjectType,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      sellerId: users.sellerId,
+      isBoss: users.isBoss,
+      userStatus: users.status,
+      adminId: adminUsers.id,
+      adminStatus: adminUsers.status,
+    })
     .from(sessions)
+    .leftJoin(users, and(eq(sessions.subjectType, 'user'), eq(users.id, sessions.subjectId)))
+    .leftJoin(
+      adminUsers,
+      and(eq(sessions.subjectType, 'admin'), eq(adminUsers.id, sessions.subjectId)),
+    )
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
-  if (!session) return { kind: 'anonymous' };
-  if (session.subjectType === 'user') {
-    const [user] = await db
-      .select({
-        id: users.id,
-        sellerId: users.sellerId,
-        isBoss: users.isBoss,
-        status: users.status,
-      })
-      .from(users)
-      .where(eq(users.id, session.subjectId))
-      .limit(1);
-    if (!user || user.status !== 1) return { kind: 'anonymous' };
+    .limit(1)
+    .prepare('resolve_token');
+
+/** Resolves a bearer token to the acting user or operator in one query; anything else is anonymous. */
+export async function resolveToken(db: Executor, token: string): Promise<Actor> {
+  const [row] = await preparedFor(db, 'resolve_token', resolveStatement).execute({
+    tokenHash: hashToken(token),
+    now: new Date(),
+  });
+  if (!row) return { kind: 'anonymous' };
+  const session = { sessionId: row.sessionId, token, expiresAt: row.expiresAt };
+  if (row.subjectType === 'user' && row.userId !== null && row.userStatus === 1) {
     return {
       kind: 'user',
-      userId: user.id,
-      sellerId: user.sellerId,
-      isBoss: user.isBoss,
-      sessionId: session.id,
-      token,
+      userId: row.userId,
+      sellerId: row.sellerId!,
+      isBoss: row.isBoss!,
+      ...session,
     };
   }
-  const [admin] = await db
-    .select({ id: adminUsers.id, status: adminUsers.status })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, session.subjectId))
-    .limit(1);
-  if (!admin || admin.status !== 1) return { kind: 'anonymous' };
-  return { kind: 'admin', adminId: admin.id, sessionId: session.id, token };
+  if (row.subjectType === 'admin' && row.adminId !== null && row.adminStatus === 1) {
+    return { kind: 'admin', adminId: row.adminId, ...session };
+  }
+  return { kind: 'anonymous' };
 }
 
 /** Ends every session of a user or operator, optionally keeping the one making the request (ASVS 7.4.3). */
@@ -101,15 +109,6 @@ export async function revokeSubjectSessions(
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
     );
-}
-
-export async function sessionExpiry(db: Executor, sessionId: number): Promise<Date | null> {
-  const [row] = await db
-    .select({ expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row?.expiresAt ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { UserInfo } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { memberLevels, sellers, users } from '../../db/schema.ts';
 import { ConflictError, UnauthorizedError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -34,19 +35,23 @@ export async function lowestLevelId(db: Executor): Promise<number | null> {
   return level?.id ?? null;
 }
 
+const userInfoStatement = (db: Executor) =>
+  db
+    .select({ user: users, levelName: memberLevels.name, levelNameEn: memberLevels.nameEn })
+    .from(users)
+    .innerJoin(sellers, eq(sellers.id, users.sellerId))
+    .leftJoin(memberLevels, eq(memberLevels.id, sellers.levelId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_info');
+
 /** The login answer: the user's profile plus the token just issued (or the one in use). */
 export async function loadUserInfo(
   db: Executor,
   userId: number,
   session: IssuedToken,
 ): Promise<UserInfo> {
-  const [row] = await db
-    .select({ user: users, levelName: memberLevels.name, levelNameEn: memberLevels.nameEn })
-    .from(users)
-    .innerJoin(sellers, eq(sellers.id, users.sellerId))
-    .leftJoin(memberLevels, eq(memberLevels.id, sellers.levelId))
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await preparedFor(db, 'user_info', userInfoStatement).execute({ userId });
   if (!row) throw new UnauthorizedError();
   const { user } = row;
   return {

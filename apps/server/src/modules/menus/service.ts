@@ -12,10 +12,13 @@ import type {
   UpdateMenuInput,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
+import { bumpRevision, MENUS_REVISION, readRevision } from '../../db/revisions.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { menus } from '../../db/schema.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
-import { loadPerms } from './perms.ts';
+import { permsFromRows, scopeOf } from './perms.ts';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -44,25 +47,47 @@ export function toMenuItem(row: MenuRow): MenuItem {
 
 const treeOrder = [sql`${menus.parentId} asc nulls first`, asc(menus.orderNum), asc(menus.id)];
 
-async function listScope(ctx: Ctx, scope: MenuScope): Promise<MenuItem[]> {
-  const rows = await ctx.db
+const scopeMenusStatement = (db: Executor) =>
+  db
     .select()
     .from(menus)
-    .where(eq(menus.scope, scope))
-    .orderBy(...treeOrder);
-  return rows.map(toMenuItem);
+    .where(eq(menus.scope, sql.placeholder('scope')))
+    .orderBy(...treeOrder)
+    .prepare('scope_menus');
+
+function listScope(ctx: Ctx, scope: MenuScope): Promise<MenuRow[]> {
+  return preparedFor(ctx.db, 'scope_menus', scopeMenusStatement).execute({ scope });
 }
 
-/** The signed-in actor's menus (seller tree for users, admin tree for operators) and perms. */
+const menuCache = new WeakMap<
+  Executor,
+  Map<MenuScope, { revision: number; result: GetMenuResult }>
+>();
+
+/**
+ * The signed-in actor's menus (seller tree for users, admin tree for operators) and perms.
+ * A boss or an operator holds every permission of its tree, so both come from one read, kept
+ * per process until a menu edit bumps the revision.
+ */
 export async function getMenu(ctx: Ctx): Promise<GetMenuResult> {
   if (ctx.actor.kind === 'anonymous') throw new UnauthorizedError();
-  const scope = ctx.actor.kind === 'admin' ? 'admin' : 'seller';
-  const [items, perms] = await Promise.all([listScope(ctx, scope), loadPerms(ctx.db, ctx.actor)]);
-  return { menus: items, perms };
+  const scope = scopeOf(ctx.actor);
+  const revision = await readRevision(ctx.db, MENUS_REVISION);
+  let cached = menuCache.get(ctx.db);
+  if (!cached) {
+    cached = new Map();
+    menuCache.set(ctx.db, cached);
+  }
+  const hit = cached.get(scope);
+  if (hit && hit.revision === revision) return hit.result;
+  const rows = await listScope(ctx, scope);
+  const result = { menus: rows.map(toMenuItem), perms: permsFromRows(rows) };
+  cached.set(scope, { revision, result });
+  return result;
 }
 
-export function listMenus(ctx: Ctx, input: MenuListQuery): Promise<MenuItem[]> {
-  return listScope(ctx, input.scope);
+export async function listMenus(ctx: Ctx, input: MenuListQuery): Promise<MenuItem[]> {
+  return (await listScope(ctx, input.scope)).map(toMenuItem);
 }
 
 export async function pageMenus(
@@ -116,13 +141,15 @@ async function checkParent(ctx: Ctx, scope: MenuScope, parentId: number | null):
     throw new ValidationError({ parentId: 'A permission entry cannot have children' });
 }
 
-async function lockMenuTree(ctx: Ctx): Promise<void> {
+/** Every structural edit holds the tree lock and bumps the revision that invalidates caches. */
+async function beginMenuEdit(ctx: Ctx): Promise<void> {
   await ctx.db.execute(sql`select pg_advisory_xact_lock(${MENU_WRITE_LOCK})`);
+  await bumpRevision(ctx.db, MENUS_REVISION);
 }
 
 export async function addMenu(ctx: Ctx, input: AddMenuInput): Promise<MenuItem> {
   return withTransaction(ctx, async (tx) => {
-    await lockMenuTree(tx);
+    await beginMenuEdit(tx);
     await checkParent(tx, input.scope, input.parentId);
     const [row] = await tx.db.insert(menus).values(input).returning();
     return toMenuItem(row!);
@@ -155,7 +182,7 @@ async function isAncestorOrSelf(
 
 export async function updateMenu(ctx: Ctx, input: UpdateMenuInput): Promise<MenuItem> {
   return withTransaction(ctx, async (tx) => {
-    await lockMenuTree(tx);
+    await beginMenuEdit(tx);
     const current = await findMenu(tx, input.id);
     const scope = current.scope;
     if (input.parentId !== null && (await isAncestorOrSelf(tx, scope, input.id, input.parentId))) {
@@ -177,7 +204,7 @@ export async function updateMenu(ctx: Ctx, input: UpdateMenuInput): Promise<Menu
 /** Deletes the given menus and everything under them; an unknown id fails the whole call. */
 export async function deleteMenus(ctx: Ctx, input: DeleteMenuInput): Promise<DeleteMenuResult> {
   return withTransaction(ctx, async (tx) => {
-    await lockMenuTree(tx);
+    await beginMenuEdit(tx);
     const rows = await tx.db.select({ id: menus.id, parentId: menus.parentId }).from(menus);
     const known = new Set(rows.map((r) => r.id));
     const missing = input.ids.filter((id) => !known.has(id));
