@@ -1,18 +1,16 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import type { UserInfo } from '@app/shared';
+import type { App } from '../src/app.ts';
 import { sellers, users } from '../src/db/schema.ts';
-import { seedBase } from '../src/db/seed.ts';
-import { createMessenger } from '../src/integrations/messengers.ts';
-import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
-import { buildTestApp, call, TEST_CAPTCHA, type TestApp } from './helper.ts';
+import {
+  buildTestApp,
+  call,
+  scratchDatabase,
+  startApp,
+  TEST_CAPTCHA,
+  type TestApp,
+} from './helper.ts';
 
 const PASSWORD = 'Secret-pass-1';
 let t: TestApp;
@@ -422,90 +420,79 @@ describe('production', () => {
   });
 });
 
-describe('restart', () => {
-  /** One database that outlives the server: a PGlite data directory, or a database on TEST_DATABASE_URL. */
-  async function persistentDatabase(): Promise<{
-    open: () => Promise<Database>;
-    remove: () => Promise<void>;
-  }> {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    if (serverUrl) {
-      const name = `t_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      return {
-        open: () => openDatabase({ url: url.toString(), dataDir: null }),
-        remove: async () => {
-          const c = new pg.Client({ connectionString: serverUrl });
-          await c.connect();
-          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await c.end();
-        },
-      };
-    }
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'auth-restart-'));
-    return {
-      open: () => openDatabase({ dataDir: dir }),
-      remove: () => fs.rm(dir, { recursive: true, force: true }),
-    };
-  }
-
-  async function startServer(database: Database) {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DEV_CAPTCHA_ANSWER: TEST_CAPTCHA,
-      DATA_DIR: '/tmp/unused',
+describe('tokens live in the database', () => {
+  async function registerRita(app: App): Promise<UserInfo> {
+    const key = (await call(app, 'POST', '/api/common/captcha')).body.data.captcha_key;
+    const registered = await call(app, 'POST', '/api/register', {
+      body: {
+        name: 'Rita',
+        email: 'rita@example.com',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        captcha: TEST_CAPTCHA,
+        captcha_key: key,
+      },
     });
-    await seedBase(database.db);
-    const app = await buildApp({
-      config,
-      database,
-      messenger: createMessenger(config, database.db),
-      jobs: createJobRunner(database),
-    });
-    await app.ready();
-    return app;
+    expect(registered.status).toBe(200);
+    return registered.body.data;
   }
 
   it('a token stays valid after the server restarts on the same database', async () => {
-    const store = await persistentDatabase();
+    const store = await scratchDatabase({ persistent: true });
     try {
       const firstDb = await store.open();
-      const first = await startServer(firstDb);
-      const key = (await call(first, 'POST', '/api/common/captcha')).body.data.captcha_key;
-      const registered = await call(first, 'POST', '/api/register', {
-        body: {
-          name: 'Rita',
-          email: 'rita@example.com',
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-          captcha: TEST_CAPTCHA,
-          captcha_key: key,
-        },
-      });
-      expect(registered.status).toBe(200);
-      await first.close();
+      const first = await startApp(firstDb);
+      const rita = await registerRita(first.app);
+      await first.stop();
       await firstDb.close();
 
       const secondDb = await store.open();
-      const second = await startServer(secondDb);
+      const second = await startApp(secondDb);
       try {
-        const info = await call(second, 'GET', '/api/common/get-user-info', {
-          token: registered.body.data.api_token,
+        const info = await call(second.app, 'GET', '/api/common/get-user-info', {
+          token: rita.api_token,
         });
         expect(info.status).toBe(200);
-        expect(info.body.data).toEqual(registered.body.data);
+        expect(info.body.data).toEqual(rita);
       } finally {
-        await second.close();
+        await second.stop();
         await secondDb.close();
       }
     } finally {
       await store.remove();
     }
   });
+
+  // PGlite is one process by design; several server processes share a PostgreSQL server.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a token from one server process works on another, and a logout on one ends it on both',
+    async () => {
+      const store = await scratchDatabase();
+      const [dbA, dbB] = [await store.open(), await store.open()];
+      const [a, b] = [await startApp(dbA), await startApp(dbB)];
+      try {
+        const rita = await registerRita(a.app);
+        const onB = await call(b.app, 'GET', '/api/common/get-user-info', {
+          token: rita.api_token,
+        });
+        expect(onB.status).toBe(200);
+        expect(onB.body.data.name).toBe('Rita');
+
+        expect((await call(b.app, 'POST', '/api/logout', { token: rita.api_token })).status).toBe(
+          200,
+        );
+        const onA = await call(a.app, 'GET', '/api/common/get-user-info', {
+          token: rita.api_token,
+        });
+        expect(onA.status).toBe(401);
+        expect(onA.body.code).toBe(401);
+      } finally {
+        await a.stop();
+        await b.stop();
+        await dbA.close();
+        await dbB.close();
+        await store.remove();
+      }
+    },
+  );
 });

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -21,19 +24,60 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface ScratchDatabase {
+  /** A new handle on the database; several may be open at once on PostgreSQL. */
+  open(): Promise<Database>;
+  remove(): Promise<void>;
+}
+
 /**
- * A fresh database per call: in-memory PGlite, or a new database on the server named by
- * TEST_DATABASE_URL (dropped on close), migrated and seeded with the base data.
+ * A new, empty database: a new database on the server named by TEST_DATABASE_URL, or PGlite
+ * (in memory, or in a temporary folder when it must outlive one handle).
  */
-export async function buildTestApp(
-  opts: {
-    jobs?: boolean;
-    config?: Partial<Config>;
-    /** Adds test-only routes or hooks before the app is ready. */
-    setup?: (app: App) => void | Promise<void>;
-  } = {},
-): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+export async function scratchDatabase(
+  opts: { persistent?: boolean } = {},
+): Promise<ScratchDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    if (!opts.persistent)
+      return { open: () => openDatabase({ dataDir: null }), remove: async () => {} };
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'test-pglite-'));
+    return {
+      open: () => openDatabase({ dataDir: dir }),
+      remove: () => fs.rm(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    open: () => openDatabase({ url: url.toString(), dataDir: null }),
+    remove: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+export interface StartAppOptions {
+  jobs?: boolean;
+  config?: Partial<Config>;
+  /** Adds test-only routes or hooks before the app is ready. */
+  setup?: (app: App) => void | Promise<void>;
+}
+
+/** The app as main.ts builds it, on an open database seeded with the base data. */
+export async function startApp(
+  database: Database,
+  opts: StartAppOptions = {},
+): Promise<{ app: App; jobs: JobRunner; config: Config; stop(): Promise<void> }> {
   await seedBase(database.db);
   const config = loadConfig(
     {
@@ -48,51 +92,45 @@ export async function buildTestApp(
   const jobs = createJobRunner(database, { log: pino({ level: config.LOG_LEVEL }) });
   const app = await buildApp({ config, database, messenger, jobs });
   registerJobHandlers(jobs, { database, log: app.log });
+  const stop = async () => {
+    await app.close();
+    await jobs.stop();
+  };
   try {
     await opts.setup?.(app);
     if (opts.jobs) await jobs.start();
     await app.ready();
   } catch (error) {
-    await app.close();
-    await jobs.stop();
-    await database.close();
-    await drop();
+    await stop();
     throw error;
   }
+  return { app, jobs, config, stop };
+}
+
+/** A fresh database per call, migrated and seeded, with the app on it; `close` drops it all. */
+export async function buildTestApp(opts: StartAppOptions = {}): Promise<TestApp> {
+  const scratch = await scratchDatabase();
+  const database = await scratch.open();
+  const closeDatabase = async () => {
+    await database.close();
+    await scratch.remove();
+  };
+  let started;
+  try {
+    started = await startApp(database, opts);
+  } catch (error) {
+    await closeDatabase();
+    throw error;
+  }
+  const { app, jobs, config, stop } = started;
   return {
     app,
     database,
     jobs,
     config,
     close: async () => {
-      await app.close();
-      await jobs.stop();
-      await database.close();
-      await drop();
-    },
-  };
-}
-
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
-  }
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await stop();
+      await closeDatabase();
     },
   };
 }

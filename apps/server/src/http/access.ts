@@ -25,6 +25,25 @@ declare module 'fastify' {
   }
 }
 
+const WHO: Record<Access['auth'], string> = {
+  public: 'Anyone',
+  any: 'Any signed-in user or operator',
+  user: "A seller's signed-in user",
+  admin: 'A platform operator',
+};
+
+function describePerm(perm: PermRequirement): string {
+  if (typeof perm === 'string') return `\`${perm}\``;
+  if ('or' in perm) return `(${perm.or.map(describePerm).join(' or ')})`;
+  return `(${perm.and.map(describePerm).join(' and ')})`;
+}
+
+export function describeAccess(access: Access): string {
+  const perm =
+    'perm' in access && access.perm !== undefined ? `, holding ${describePerm(access.perm)}` : '';
+  return `Access: ${WHO[access.auth]}${perm}.`;
+}
+
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -37,8 +56,17 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
-    if (url.startsWith('/api/') && !url.startsWith('/api/docs') && !route.config?.access) {
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access)
       throw new Error(`Route ${String(route.method)} ${url} does not declare config.access`);
+    // The OpenAPI document shows who may call each route, from the same declaration.
+    if (route.schema && !route.schema.hide) {
+      route.schema = {
+        ...route.schema,
+        description: describeAccess(access),
+        ...(access.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+      };
     }
   });
 

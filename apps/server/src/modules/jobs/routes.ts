@@ -8,7 +8,12 @@ export function registerJobRoutes(app: App): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/jobs/:id',
     {
-      schema: { tags: ['jobs'], params: JobIdParams, response: { 200: envelopeOf(JobState) } },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Progress of a background job',
+        params: JobIdParams,
+        response: { 200: envelopeOf(JobState) },
+      },
       config: { access: { auth: 'any' } },
     },
     async (request) => ok(await getJob(request.ctx, request.params)),

@@ -38,7 +38,11 @@ export function registerMenuRoutes(app: App): void {
   r.get(
     '/api/get-menu',
     {
-      schema: { tags, response: { 200: envelopeOf(GetMenuResult) } },
+      schema: {
+        tags,
+        summary: 'The menu tree rows and permissions of the signed-in actor',
+        response: { 200: envelopeOf(GetMenuResult) },
+      },
       config: { access: { auth: 'any' } },
     },
     async (request) => ok(await getMenu(request.ctx)),
@@ -49,6 +53,7 @@ export function registerMenuRoutes(app: App): void {
     {
       schema: {
         tags,
+        summary: 'All menus of a scope in tree order',
         querystring: MenuListQuery,
         response: { 200: envelopeOf(z.array(MenuItem)) },
       },
@@ -62,6 +67,7 @@ export function registerMenuRoutes(app: App): void {
     {
       schema: {
         tags,
+        summary: 'A page of menus, with a keyword filter',
         querystring: MenuPageQuery,
         response: { 200: envelopeOf(pageResultOf(MenuItem)) },
       },
@@ -73,7 +79,12 @@ export function registerMenuRoutes(app: App): void {
   r.get(
     `/api/${NAMESPACE}/info`,
     {
-      schema: { tags, querystring: IdInput, response: { 200: envelopeOf(MenuItem) } },
+      schema: {
+        tags,
+        summary: 'One menu',
+        querystring: IdInput,
+        response: { 200: envelopeOf(MenuItem) },
+      },
       config: operator('info'),
     },
     async (request) => ok(await getMenuInfo(request.ctx, request.query)),
@@ -82,7 +93,12 @@ export function registerMenuRoutes(app: App): void {
   r.post(
     `/api/${NAMESPACE}/add`,
     {
-      schema: { tags, body: AddMenuInput, response: { 200: envelopeOf(MenuItem) } },
+      schema: {
+        tags,
+        summary: 'Add a menu, page or permission',
+        body: AddMenuInput,
+        response: { 200: envelopeOf(MenuItem) },
+      },
       config: operator('add'),
     },
     async (request) => ok(await addMenu(request.ctx, request.body)),
@@ -91,7 +107,12 @@ export function registerMenuRoutes(app: App): void {
   r.post(
     `/api/${NAMESPACE}/update`,
     {
-      schema: { tags, body: UpdateMenuInput, response: { 200: envelopeOf(MenuItem) } },
+      schema: {
+        tags,
+        summary: 'Change a menu',
+        body: UpdateMenuInput,
+        response: { 200: envelopeOf(MenuItem) },
+      },
       config: operator('update'),
     },
     async (request) => ok(await updateMenu(request.ctx, request.body)),
@@ -100,7 +121,12 @@ export function registerMenuRoutes(app: App): void {
   r.post(
     `/api/${NAMESPACE}/delete`,
     {
-      schema: { tags, body: DeleteMenuInput, response: { 200: envelopeOf(DeleteMenuResult) } },
+      schema: {
+        tags,
+        summary: 'Delete menus with everything under them',
+        body: DeleteMenuInput,
+        response: { 200: envelopeOf(DeleteMenuResult) },
+      },
       config: operator('delete'),
     },
     async (request) => ok(await deleteMenus(request.ctx, request.body)),

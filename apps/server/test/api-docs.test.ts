@@ -1,0 +1,8 @@
+import fs from 'node:fs';
+import { expect, it } from 'vitest';
+import { API_DOC_PATH, generateApiMarkdown } from '../scripts/api-docs.ts';
+
+it('docs/api.md lists every endpoint as the server declares it (npm run docs:api rewrites it)', async () => {
+  const current = fs.existsSync(API_DOC_PATH) ? fs.readFileSync(API_DOC_PATH, 'utf8') : '';
+  expect(current).toBe(await generateApiMarkdown());
+});
