@@ -1,9 +1,9 @@
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MobileCodeInput } from '@app/shared';
-import { reportError } from '../../api/form-errors.ts';
 import { CaptchaField } from '../captcha/captcha-field.tsx';
 import { useCaptcha } from '../captcha/get-captcha.ts';
+import { StackedForm } from './stacked-form.tsx';
 import { useZodRules } from './zod-rule.ts';
 
 /** Asks for a captcha before a code is sent to a number the visitor has not proven they own. */
@@ -24,12 +24,7 @@ export function CaptchaDialog({
   const rules = useZodRules(MobileCodeInput);
 
   const submit = async (values: { captcha: string; captcha_key: string }) => {
-    try {
-      await onSend(MobileCodeInput.parse({ mobile, ...values }));
-    } catch (error) {
-      reportError(error, form);
-      captcha.refetch();
-    }
+    await onSend(MobileCodeInput.parse({ mobile, ...values }));
   };
 
   return (
@@ -44,10 +39,10 @@ export function CaptchaDialog({
       destroyOnHidden
       width={400}
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+      <StackedForm form={form} onSubmit={submit} onFailure={captcha.refetch}>
         <CaptchaField form={form} captcha={captcha} rules={rules('captcha')} autoFocus />
         <button type="submit" hidden aria-hidden tabIndex={-1} />
-      </Form>
+      </StackedForm>
     </Modal>
   );
 }

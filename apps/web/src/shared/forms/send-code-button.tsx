@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
-import { Button } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MobileCodeInput } from '@app/shared';
+import { Mobile, type MobileCodeInput } from '@app/shared';
 import { reportError } from '../../api/form-errors.ts';
 import { feedback } from '../feedback.ts';
 import { lazyPage } from '../lazy-page.ts';
@@ -12,9 +12,7 @@ const CaptchaDialog = lazyPage(() => import('./captcha-dialog.tsx'), 'CaptchaDia
 
 export const RESEND_SECONDS = 60;
 
-type SendCodeButtonProps = {
-  /** Validates and returns the mobile number from the surrounding form; rejects when invalid. */
-  getMobile: () => Promise<string>;
+export type SendCodeButtonProps = {
   /** The surrounding flow has just sent a code, so the countdown is already running. */
   justSent?: boolean;
 } & (
@@ -26,9 +24,12 @@ type SendCodeButtonProps = {
   | { withCaptcha: false; send: (request: { mobile: string }) => Promise<unknown> }
 );
 
-/** "Send code" with a 60-second countdown; asks for a captcha in a small dialog when needed. */
+/**
+ * "Send code" with a 60-second countdown; asks for a captcha in a small dialog when needed.
+ * The code goes to the surrounding form's `mobile` field, which must pass its rules first.
+ */
 export function SendCodeButton(props: SendCodeButtonProps) {
-  const { getMobile } = props;
+  const form = Form.useFormInstance();
   const { t } = useTranslation();
   const { left, start } = useCountdown(RESEND_SECONDS, props.justSent ? RESEND_SECONDS : 0);
   const [mobile, setMobile] = useState<string | null>(null);
@@ -49,7 +50,7 @@ export function SendCodeButton(props: SendCodeButtonProps) {
   const onClick = async () => {
     let value: string;
     try {
-      value = await getMobile();
+      value = Mobile.parse((await form.validateFields(['mobile'])).mobile);
     } catch {
       return;
     }

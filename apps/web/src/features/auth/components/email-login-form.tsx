@@ -2,9 +2,9 @@ import { Button, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LoginInput } from '@app/shared';
-import { reportError } from '../../../api/form-errors.ts';
 import { CaptchaField } from '../../../shared/captcha/captcha-field.tsx';
 import { useCaptcha } from '../../../shared/captcha/get-captcha.ts';
+import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
 import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useCompleteSignIn } from '../api/complete-sign-in.ts';
 import { useLogin } from '../api/login.ts';
@@ -19,22 +19,11 @@ export function EmailLoginForm() {
 
   const submit = async (values: unknown) => {
     const input = LoginInput.parse(values);
-    try {
-      await completeSignIn(await login.run(input), input.email);
-    } catch (error) {
-      reportError(error, form);
-      captcha.refetch();
-    }
+    completeSignIn(await login.run(input), input.email);
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={(v) => void submit(v)}
-    >
+    <StackedForm form={form} size="large" onSubmit={submit} onFailure={captcha.refetch}>
       <Form.Item name="email" label={t('auth.login.email')} rules={rules('email')}>
         <Input
           prefix={<MailOutlined />}
@@ -51,6 +40,6 @@ export function EmailLoginForm() {
       <Button type="primary" htmlType="submit" block loading={login.pending}>
         {t('auth.login.submit')}
       </Button>
-    </Form>
+    </StackedForm>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Form, Input, Segmented, Space } from 'antd';
+import { Button, Form, Input, Segmented } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Code, LoginByMobileInput, Mobile } from '@app/shared';
-import { reportError } from '../../../api/form-errors.ts';
-import { SendCodeButton } from '../../../shared/forms/send-code-button.tsx';
-import { useZodRules, valueRule } from '../../../shared/forms/zod-rule.ts';
+import { LoginByMobileInput } from '@app/shared';
+import { MobileField, SmsCodeField } from '../../../shared/forms/mobile-fields.tsx';
+import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
+import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useCompleteSignIn } from '../api/complete-sign-in.ts';
 import { useLoginByMobile } from '../api/login.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
@@ -27,21 +27,11 @@ export function MobileLoginForm() {
         ? { mobile: values.mobile, password: values.password }
         : { mobile: values.mobile, code: values.code },
     );
-    try {
-      await completeSignIn(await login.run(input), input.mobile);
-    } catch (error) {
-      reportError(error, form);
-    }
+    completeSignIn(await login.run(input), input.mobile);
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={(v) => void submit(v)}
-    >
+    <StackedForm form={form} size="large" onSubmit={submit}>
       <Form.Item>
         <Segmented<Mode>
           block
@@ -54,42 +44,21 @@ export function MobileLoginForm() {
           ]}
         />
       </Form.Item>
-      <Form.Item name="mobile" label={t('auth.login.mobile')} rules={[valueRule(Mobile, t)]}>
-        <Input
-          prefix={<MobileOutlined />}
-          type="tel"
-          autoComplete="tel"
-          placeholder={t('auth.login.mobilePlaceholder')}
-          autoFocus
-        />
-      </Form.Item>
+      <MobileField label={t('auth.login.mobile')} prefix={<MobileOutlined />} autoFocus />
       {mode === 'password' ? (
         <Form.Item name="password" label={t('auth.login.password')} rules={rules('password')}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
       ) : (
-        <Form.Item label={t('auth.code.label')} required>
-          <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[valueRule(Code, t)]}>
-              <Input
-                prefix={<SafetyOutlined />}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder={t('auth.code.placeholder')}
-              />
-            </Form.Item>
-            <SendCodeButton
-              withCaptcha
-              getMobile={async () => Mobile.parse((await form.validateFields(['mobile'])).mobile)}
-              send={(request) => sendSmsCode('login', request)}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeField
+          prefix={<SafetyOutlined />}
+          withCaptcha
+          send={(request) => sendSmsCode('login', request)}
+        />
       )}
       <Button type="primary" htmlType="submit" block loading={login.pending}>
         {t('auth.login.submit')}
       </Button>
-    </Form>
+    </StackedForm>
   );
 }

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space, Steps } from 'antd';
+import { Button, Form, Input, Steps } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Code, ForgetByMobileInput, maskPhone, Mobile, MobileCodeInput } from '@app/shared';
+import { ForgetByMobileInput, maskPhone, MobileCodeInput } from '@app/shared';
 import { paths } from '../../../app/paths.ts';
-import { reportError } from '../../../api/form-errors.ts';
 import { CaptchaField } from '../../../shared/captcha/captcha-field.tsx';
 import { useCaptcha } from '../../../shared/captcha/get-captcha.ts';
 import { feedback } from '../../../shared/feedback.ts';
-import { SendCodeButton } from '../../../shared/forms/send-code-button.tsx';
-import { useZodRules, valueRule } from '../../../shared/forms/zod-rule.ts';
+import { MobileField, SmsCodeField } from '../../../shared/forms/mobile-fields.tsx';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
+import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
+import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useForgetByMobile, useSendForgetCode } from '../api/forget-by-mobile.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
@@ -50,38 +51,19 @@ function VerifyMobileStep({ onSent }: { onSent: (mobile: string) => void }) {
 
   const submit = async (values: unknown) => {
     const input = MobileCodeInput.parse(values);
-    try {
-      await send.run(input);
-      feedback.success(t('auth.code.sent'));
-      onSent(input.mobile);
-    } catch (error) {
-      reportError(error, form);
-      captcha.refetch();
-    }
+    await send.run(input);
+    feedback.success(t('auth.code.sent'));
+    onSent(input.mobile);
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={(v) => void submit(v)}
-    >
-      <Form.Item name="mobile" label={t('auth.login.mobile')} rules={rules('mobile')}>
-        <Input
-          prefix={<MobileOutlined />}
-          type="tel"
-          autoComplete="tel"
-          placeholder={t('auth.login.mobilePlaceholder')}
-          autoFocus
-        />
-      </Form.Item>
+    <StackedForm form={form} size="large" onSubmit={submit} onFailure={captcha.refetch}>
+      <MobileField label={t('auth.login.mobile')} prefix={<MobileOutlined />} autoFocus />
       <CaptchaField form={form} captcha={captcha} rules={rules('captcha')} />
       <Button type="primary" htmlType="submit" block loading={send.pending}>
         {t('auth.forget.next')}
       </Button>
-    </Form>
+    </StackedForm>
   );
 }
 
@@ -99,23 +81,13 @@ function ResetPasswordStep({
   const reset = useForgetByMobile();
 
   const submit = async (values: unknown) => {
-    try {
-      await reset.run(ForgetByMobileInput.parse(values));
-      feedback.success(t('auth.forget.success'));
-      navigate(paths.login, { replace: true });
-    } catch (error) {
-      reportError(error, form);
-    }
+    await reset.run(ForgetByMobileInput.parse(values));
+    feedback.success(t('auth.forget.success'));
+    navigate(paths.login, { replace: true });
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={(v) => void submit(v)}
-    >
+    <StackedForm form={form} size="large" onSubmit={submit}>
       <p className="auth-hint">
         {t('auth.forget.codeSentTo', { mobile: maskPhone(mobile) })}{' '}
         <Button type="link" size="small" onClick={onChangeMobile}>
@@ -125,45 +97,22 @@ function ResetPasswordStep({
       <Form.Item name="mobile" hidden initialValue={mobile}>
         <Input />
       </Form.Item>
-      <Form.Item label={t('auth.code.label')} required>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={[valueRule(Code, t)]}>
-            <Input
-              prefix={<SafetyOutlined />}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('auth.code.placeholder')}
-              autoFocus
-            />
-          </Form.Item>
-          <SendCodeButton
-            withCaptcha
-            justSent
-            getMobile={async () => Mobile.parse(mobile)}
-            send={(request) => sendSmsCode('forget', request)}
-          />
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item
-        name="password"
+      <SmsCodeField
+        prefix={<SafetyOutlined />}
+        autoFocus
+        withCaptcha
+        justSent
+        send={(request) => sendSmsCode('forget', request)}
+      />
+      <NewPasswordFields
+        rules={rules}
         label={t('auth.forget.newPassword')}
-        extra={t('auth.register.passwordHint')}
-        rules={rules('password')}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="password_confirmation"
-        label={t('auth.forget.confirm')}
-        dependencies={['password']}
-        rules={rules('password_confirmation')}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
+        confirmLabel={t('auth.forget.confirm')}
+        prefix={<LockOutlined />}
+      />
       <Button type="primary" htmlType="submit" block loading={reset.pending}>
         {t('auth.forget.submit')}
       </Button>
-    </Form>
+    </StackedForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, type FormRule } from 'antd';
 import {
   LockOutlined,
   MailOutlined,
@@ -8,13 +8,14 @@ import {
 } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Code, Mobile, RegisterByMobileInput, RegisterInput } from '@app/shared';
+import { RegisterByMobileInput, RegisterInput } from '@app/shared';
 import { paths } from '../../../app/paths.ts';
-import { reportError } from '../../../api/form-errors.ts';
 import { CaptchaField } from '../../../shared/captcha/captcha-field.tsx';
 import { useCaptcha } from '../../../shared/captcha/get-captcha.ts';
-import { SendCodeButton } from '../../../shared/forms/send-code-button.tsx';
-import { useZodRules, valueRule } from '../../../shared/forms/zod-rule.ts';
+import { MobileField, SmsCodeField } from '../../../shared/forms/mobile-fields.tsx';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
+import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
+import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { SegmentedSwitch } from '../../../shared/ui/segmented-switch.tsx';
 import { useCompleteSignIn } from '../api/complete-sign-in.ts';
 import { useRegister, useRegisterByMobile } from '../api/register.ts';
@@ -54,6 +55,20 @@ export function RegisterPage() {
   );
 }
 
+function NameField({ rules }: { rules: FormRule[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="name" label={t('auth.register.name')} rules={rules}>
+      <Input
+        prefix={<UserOutlined />}
+        placeholder={t('auth.register.namePlaceholder')}
+        autoComplete="nickname"
+        autoFocus
+      />
+    </Form.Item>
+  );
+}
+
 function EmailRegisterForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm();
@@ -64,30 +79,12 @@ function EmailRegisterForm() {
 
   const submit = async (values: unknown) => {
     const input = RegisterInput.parse(values);
-    try {
-      await completeSignIn(await register.run(input), input.email, t('auth.register.success'));
-    } catch (error) {
-      reportError(error, form);
-      captcha.refetch();
-    }
+    completeSignIn(await register.run(input), input.email, t('auth.register.success'));
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={(v) => void submit(v)}
-    >
-      <Form.Item name="name" label={t('auth.register.name')} rules={rules('name')}>
-        <Input
-          prefix={<UserOutlined />}
-          placeholder={t('auth.register.namePlaceholder')}
-          autoComplete="nickname"
-          autoFocus
-        />
-      </Form.Item>
+    <StackedForm form={form} size="large" onSubmit={submit} onFailure={captcha.refetch}>
+      <NameField rules={rules('name')} />
       <Form.Item name="email" label={t('auth.login.email')} rules={rules('email')}>
         <Input
           prefix={<MailOutlined />}
@@ -96,27 +93,17 @@ function EmailRegisterForm() {
           placeholder={t('auth.login.emailPlaceholder')}
         />
       </Form.Item>
-      <Form.Item
-        name="password"
+      <NewPasswordFields
+        rules={rules}
         label={t('auth.register.password')}
-        extra={t('auth.register.passwordHint')}
-        rules={rules('password')}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="password_confirmation"
-        label={t('auth.register.passwordConfirm')}
-        dependencies={['password']}
-        rules={rules('password_confirmation')}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
+        confirmLabel={t('auth.register.passwordConfirm')}
+        prefix={<LockOutlined />}
+      />
       <CaptchaField form={form} captcha={captcha} rules={rules('captcha')} />
       <Button type="primary" htmlType="submit" block loading={register.pending}>
         {t('auth.register.submit')}
       </Button>
-    </Form>
+    </StackedForm>
   );
 }
 
@@ -129,66 +116,26 @@ function MobileRegisterForm() {
 
   const submit = async (values: unknown) => {
     const input = RegisterByMobileInput.parse(values);
-    try {
-      await completeSignIn(await register.run(input), input.mobile, t('auth.register.success'));
-    } catch (error) {
-      reportError(error, form);
-    }
+    completeSignIn(await register.run(input), input.mobile, t('auth.register.success'));
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={(v) => void submit(v)}
-    >
-      <Form.Item name="name" label={t('auth.register.name')} rules={rules('name')}>
-        <Input
-          prefix={<UserOutlined />}
-          placeholder={t('auth.register.namePlaceholder')}
-          autoComplete="nickname"
-          autoFocus
-        />
-      </Form.Item>
-      <Form.Item name="mobile" label={t('auth.login.mobile')} rules={[valueRule(Mobile, t)]}>
-        <Input
-          prefix={<MobileOutlined />}
-          type="tel"
-          autoComplete="tel"
-          placeholder={t('auth.login.mobilePlaceholder')}
-        />
-      </Form.Item>
-      <Form.Item label={t('auth.code.label')} required>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={[valueRule(Code, t)]}>
-            <Input
-              prefix={<SafetyOutlined />}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('auth.code.placeholder')}
-            />
-          </Form.Item>
-          <SendCodeButton
-            withCaptcha
-            getMobile={async () => Mobile.parse((await form.validateFields(['mobile'])).mobile)}
-            send={(request) => sendSmsCode('register', request)}
-          />
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item
-        name="password"
+    <StackedForm form={form} size="large" onSubmit={submit}>
+      <NameField rules={rules('name')} />
+      <MobileField label={t('auth.login.mobile')} prefix={<MobileOutlined />} />
+      <SmsCodeField
+        prefix={<SafetyOutlined />}
+        withCaptcha
+        send={(request) => sendSmsCode('register', request)}
+      />
+      <NewPasswordFields
+        rules={rules}
         label={t('auth.register.password')}
-        extra={t('auth.register.passwordHint')}
-        rules={rules('password')}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
+        prefix={<LockOutlined />}
+      />
       <Button type="primary" htmlType="submit" block loading={register.pending}>
         {t('auth.register.submit')}
       </Button>
-    </Form>
+    </StackedForm>
   );
 }

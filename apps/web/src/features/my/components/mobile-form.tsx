@@ -1,11 +1,10 @@
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Code, maskPhone, Mobile, SaveMemMobileInput } from '@app/shared';
-import { reportError } from '../../../api/form-errors.ts';
+import { maskPhone, SaveMemMobileInput } from '@app/shared';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
-import { SendCodeButton } from '../../../shared/forms/send-code-button.tsx';
-import { valueRule } from '../../../shared/forms/zod-rule.ts';
+import { MobileField, SmsCodeField } from '../../../shared/forms/mobile-fields.tsx';
+import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
 import { sendUpdateSmsCode, useSaveMemMobile } from '../api/save-mem-mobile.ts';
 
 /** Bind or change the mobile number: a code goes to the new number, then number and code are saved. */
@@ -16,13 +15,9 @@ export function MobileForm() {
   const save = useSaveMemMobile();
 
   const submit = async (values: unknown) => {
-    try {
-      await save.mutateAsync(SaveMemMobileInput.parse(values));
-      feedback.success(t('my.mobile.saved'));
-      form.resetFields();
-    } catch (error) {
-      reportError(error, form);
-    }
+    await save.mutateAsync(SaveMemMobileInput.parse(values));
+    feedback.success(t('my.mobile.saved'));
+    form.resetFields();
   };
 
   return (
@@ -31,42 +26,13 @@ export function MobileForm() {
         {t('my.mobile.current')}:{' '}
         <strong>{mobile ? maskPhone(mobile) : t('my.mobile.none')}</strong>
       </p>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(v) => void submit(v)}
-        className="narrow-form"
-      >
-        <Form.Item name="mobile" label={t('my.mobile.newMobile')} rules={[valueRule(Mobile, t)]}>
-          <Input
-            type="tel"
-            autoComplete="tel"
-            placeholder={t('auth.login.mobilePlaceholder')}
-            autoFocus
-          />
-        </Form.Item>
-        <Form.Item label={t('auth.code.label')} required>
-          <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[valueRule(Code, t)]}>
-              <Input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder={t('auth.code.placeholder')}
-              />
-            </Form.Item>
-            <SendCodeButton
-              withCaptcha={false}
-              getMobile={async () => Mobile.parse((await form.validateFields(['mobile'])).mobile)}
-              send={sendUpdateSmsCode}
-            />
-          </Space.Compact>
-        </Form.Item>
+      <StackedForm form={form} onSubmit={submit} className="narrow-form">
+        <MobileField label={t('my.mobile.newMobile')} autoFocus />
+        <SmsCodeField withCaptcha={false} send={sendUpdateSmsCode} />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('my.mobile.submit')}
         </Button>
-      </Form>
+      </StackedForm>
     </div>
   );
 }

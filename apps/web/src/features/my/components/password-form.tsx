@@ -1,8 +1,9 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SaveMemPwdInput } from '@app/shared';
-import { reportError } from '../../../api/form-errors.ts';
 import { feedback } from '../../../shared/feedback.ts';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
+import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
 import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useSaveMemPwd } from '../api/save-mem-pwd.ts';
 
@@ -13,47 +14,26 @@ export function PasswordForm() {
   const save = useSaveMemPwd();
 
   const submit = async (values: unknown) => {
-    try {
-      await save.mutateAsync(SaveMemPwdInput.parse(values));
-      feedback.success(t('my.password.saved'));
-      form.resetFields();
-    } catch (error) {
-      reportError(error, form);
-    }
+    await save.mutateAsync(SaveMemPwdInput.parse(values));
+    feedback.success(t('my.password.saved'));
+    form.resetFields();
   };
 
   return (
     <div className="form-section">
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(v) => void submit(v)}
-        className="narrow-form"
-      >
+      <StackedForm form={form} onSubmit={submit} className="narrow-form">
         <Form.Item name="old_password" label={t('my.password.old')} rules={rules('old_password')}>
           <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
-        <Form.Item
-          name="password"
+        <NewPasswordFields
+          rules={rules}
           label={t('my.password.new')}
-          extra={t('auth.register.passwordHint')}
-          rules={rules('password')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t('my.password.confirm')}
-          dependencies={['password']}
-          rules={rules('password_confirmation')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmLabel={t('my.password.confirm')}
+        />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('my.password.submit')}
         </Button>
-      </Form>
+      </StackedForm>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SavePayPwdInput } from '@app/shared';
-import { reportError } from '../../../api/form-errors.ts';
 import { feedback } from '../../../shared/feedback.ts';
+import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
 import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useBindingState } from '../../../shared/session/get-binding-state.ts';
 import { useSavePayPwd } from '../api/save-pay-pwd.ts';
@@ -15,13 +15,9 @@ export function PayPasswordForm() {
   const save = useSavePayPwd();
 
   const submit = async (values: unknown) => {
-    try {
-      await save.mutateAsync(SavePayPwdInput.parse(values));
-      feedback.success(t('my.pay.saved'));
-      form.resetFields();
-    } catch (error) {
-      reportError(error, form);
-    }
+    await save.mutateAsync(SavePayPwdInput.parse(values));
+    feedback.success(t('my.pay.saved'));
+    form.resetFields();
   };
 
   return (
@@ -39,13 +35,7 @@ export function PayPasswordForm() {
             : undefined
         }
       />
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(v) => void submit(v)}
-        className="narrow-form"
-      >
+      <StackedForm form={form} onSubmit={submit} className="narrow-form">
         <Form.Item
           name="password"
           label={t('my.pay.loginPassword')}
@@ -68,7 +58,7 @@ export function PayPasswordForm() {
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('my.pay.submit')}
         </Button>
-      </Form>
+      </StackedForm>
     </div>
   );
 }

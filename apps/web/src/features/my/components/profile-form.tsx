@@ -1,10 +1,10 @@
 import { Button, Descriptions, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTimestamp, maskPhone, SaveUserNameInput } from '@app/shared';
-import { reportError } from '../../../api/form-errors.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useLevelName } from '../../../shared/auth/level-name.ts';
 import { feedback } from '../../../shared/feedback.ts';
+import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
 import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useSaveUserName } from '../api/save-user-name.ts';
 
@@ -18,12 +18,8 @@ export function ProfileForm() {
   const none = <span className="muted">{t('my.profile.none')}</span>;
 
   const submit = async (values: unknown) => {
-    try {
-      await save.mutateAsync(SaveUserNameInput.parse(values));
-      feedback.success(t('my.profile.saved'));
-    } catch (error) {
-      reportError(error, form);
-    }
+    await save.mutateAsync(SaveUserNameInput.parse(values));
+    feedback.success(t('my.profile.saved'));
   };
 
   return (
@@ -51,13 +47,11 @@ export function ProfileForm() {
           },
         ]}
       />
-      <Form
+      <StackedForm
         key={user?.id ?? 'anonymous'}
         form={form}
-        layout="vertical"
-        requiredMark={false}
         initialValues={{ name: user?.name }}
-        onFinish={(v) => void submit(v)}
+        onSubmit={submit}
         className="narrow-form"
       >
         <Form.Item name="name" label={t('my.profile.name')} rules={rules('name')}>
@@ -66,7 +60,7 @@ export function ProfileForm() {
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common.save')}
         </Button>
-      </Form>
+      </StackedForm>
     </div>
   );
 }
