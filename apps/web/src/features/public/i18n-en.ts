@@ -141,7 +141,7 @@ export const publicEn: typeof publicZhCN = {
         },
         {
           q: 'I forgot my password',
-          a: 'Click “Forgot password?” on the login page, receive a code on your bound mobile and set a new password.',
+          a: 'Click "Forgot password?" on the login page, receive a code on your bound mobile and set a new password.',
         },
         {
           q: 'How do I bind or change my mobile number?',

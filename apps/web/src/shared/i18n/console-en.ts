@@ -18,7 +18,7 @@ export const consoleEn: typeof consoleZhCN = {
     closeAll: 'Close all tabs',
   },
   building: {
-    title: '“{{name}}” is being built',
+    title: '{{name}}: coming soon',
     subtitle:
       'This module is on the roadmap and will appear here once it ships. Your account and data are not affected.',
     untitled: 'This module',
