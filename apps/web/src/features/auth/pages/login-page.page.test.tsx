@@ -49,6 +49,7 @@ describe('login page (real server)', () => {
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
-    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    // antd validates the fields one by one; wait until both messages are there.
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
   });
 });
