@@ -24,7 +24,7 @@ type OwnedTable = PgTable & { id: PgColumn; sellerId: PgColumn };
 export async function findOwned<T extends OwnedTable>(
   ctx: Ctx,
   table: T,
-  id: number,
+  id: number | string,
   what = 'Record',
 ): Promise<T['$inferSelect']> {
   const rows = await ctx.db

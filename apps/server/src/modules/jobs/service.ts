@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { JobIdParams, JobState } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { jobs } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
-import { ownedBy } from '../../tenancy.ts';
+import { findOwned } from '../../tenancy.ts';
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -32,9 +32,8 @@ export function toJobState(row: JobRow): JobState {
 
 /** A seller sees only its own jobs (another seller's id is a 404); an operator sees any job. */
 export async function getJob(ctx: Ctx, input: JobIdParams): Promise<JobState> {
-  const byId = eq(jobs.id, input.id);
-  const where = ctx.actor.kind === 'admin' ? byId : and(byId, ownedBy(ctx, jobs.sellerId));
-  const [row] = await ctx.db.select().from(jobs).where(where).limit(1);
+  if (ctx.actor.kind !== 'admin') return toJobState(await findOwned(ctx, jobs, input.id, 'Job'));
+  const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, input.id)).limit(1);
   if (!row) throw new NotFoundError('Job not found');
   return toJobState(row);
 }
