@@ -98,6 +98,12 @@ CREATE TABLE "menus" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "seeded_menus" (
+	"scope" text NOT NULL,
+	"identity" text NOT NULL,
+	CONSTRAINT "seeded_menus_scope_identity_pk" PRIMARY KEY("scope","identity")
+);
+--> statement-breakpoint
 CREATE TABLE "jobs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"seller_id" bigint,

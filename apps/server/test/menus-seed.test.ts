@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, memberLevels, menus, sellers, users } from '../src/db/schema.ts';
+import { adminUsers, memberLevels, menus, seededMenus, sellers, users } from '../src/db/schema.ts';
 import { DEMO_LOGINS, seedBase, seedDemo } from '../src/db/seed.ts';
 import { verifyPassword } from '../src/modules/auth/passwords.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -58,7 +58,7 @@ describe('seedBase', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('is idempotent and keeps edits made through sys/menu', async () => {
+  it('is idempotent and keeps edits and deletions made through sys/menu', async () => {
     const db = t.database.db;
     const before = await counts();
     expect(before.admins).toBe(1);
@@ -68,16 +68,38 @@ describe('seedBase', () => {
       .update(menus)
       .set({ name: 'menu.custom.collect', orderNum: 42 })
       .where(eq(menus.id, collect!.id));
-    const [deleted] = await db.select().from(menus).where(eq(menus.perms, 'goods:collect:delete'));
-    await db.delete(menus).where(eq(menus.id, deleted!.id));
+    await db.delete(menus).where(eq(menus.perms, 'goods:collect:delete'));
+    // A whole branch: the directory goes, and its pages and permissions with it.
+    const [finance] = await db.select().from(menus).where(eq(menus.name, 'menu.group.finance'));
+    const branch = await db.select().from(menus).where(eq(menus.parentId, finance!.id));
+    await db.delete(menus).where(eq(menus.parentId, finance!.id));
+    await db.delete(menus).where(eq(menus.id, finance!.id));
 
     await Promise.all([seedBase(db), seedBase(db)]);
 
-    expect(await counts()).toEqual(before);
+    const after = await counts();
+    expect(after).toEqual({ ...before, menus: before.menus - 2 - branch.length });
     const [kept] = await db.select().from(menus).where(eq(menus.router, '/goods/collect'));
     expect(kept).toMatchObject({ id: collect!.id, name: 'menu.custom.collect', orderNum: 42 });
-    const [restored] = await db.select().from(menus).where(eq(menus.perms, 'goods:collect:delete'));
-    expect(restored!.parentId).toBe(collect!.id);
+    expect(await db.select().from(menus).where(eq(menus.perms, 'goods:collect:delete'))).toEqual(
+      [],
+    );
+    expect(await db.select().from(menus).where(eq(menus.name, 'menu.group.finance'))).toEqual([]);
+  });
+
+  it('adds entries that a newer version seeds for the first time', async () => {
+    const db = t.database.db;
+    const before = await counts();
+    const [collect] = await db.select().from(menus).where(eq(menus.router, '/goods/collect'));
+    // As if this permission were new in the code: never seeded, not in the table.
+    await db.delete(menus).where(eq(menus.perms, 'goods:collect:list'));
+    await db.delete(seededMenus).where(eq(seededMenus.identity, '2:goods:collect:list'));
+
+    await seedBase(db);
+
+    expect(await counts()).toEqual(before);
+    const [added] = await db.select().from(menus).where(eq(menus.perms, 'goods:collect:list'));
+    expect(added!.parentId).toBe(collect!.id);
   });
 
   it('creates the operator with the documented password', async () => {

@@ -3,7 +3,7 @@ import { MENU_TYPE, permOf, type MenuScope } from '@app/shared';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db, Executor } from './client.ts';
 import { bumpRevision, MENUS_REVISION } from './revisions.ts';
-import { adminUsers, memberLevels, menus, sellers, users } from './schema.ts';
+import { adminUsers, memberLevels, menus, seededMenus, sellers, users } from './schema.ts';
 
 export const DEMO_LOGINS = {
   seller: { email: 'demo@example.com', mobile: '13800138000', password: 'Demo@123456' },
@@ -221,6 +221,14 @@ async function seedMenus(db: Executor, scope: MenuScope, tree: MenuSeed[]): Prom
     .from(menus)
     .where(eq(menus.scope, scope));
   const ids = new Map(existing.map((m) => [identityOf(m), m.id]));
+  const seeded = new Set(
+    (
+      await db
+        .select({ identity: seededMenus.identity })
+        .from(seededMenus)
+        .where(eq(seededMenus.scope, scope))
+    ).map((r) => r.identity),
+  );
 
   const seedLevel = async (siblings: MenuSeed[], parentId: number | null): Promise<void> => {
     const rows = siblings.map((m, index) => ({
@@ -236,7 +244,7 @@ async function seedMenus(db: Executor, scope: MenuScope, tree: MenuSeed[]): Prom
       keepAlive: m.keepAlive ?? false,
       isShow: m.isShow ?? true,
     }));
-    const missing = rows.filter((r) => !ids.has(identityOf(r)));
+    const missing = rows.filter((r) => !ids.has(identityOf(r)) && !seeded.has(identityOf(r)));
     if (missing.length > 0) {
       const inserted = await db.insert(menus).values(missing).returning({
         id: menus.id,
@@ -247,8 +255,19 @@ async function seedMenus(db: Executor, scope: MenuScope, tree: MenuSeed[]): Prom
       });
       for (const m of inserted) ids.set(identityOf(m), m.id);
     }
+    const present = rows
+      .map(identityOf)
+      .filter((identity) => ids.has(identity) && !seeded.has(identity));
+    if (present.length > 0) {
+      await db
+        .insert(seededMenus)
+        .values(present.map((identity) => ({ scope, identity })))
+        .onConflictDoNothing();
+    }
     for (const [index, m] of siblings.entries()) {
-      if (m.children?.length) await seedLevel(m.children, ids.get(identityOf(rows[index]!))!);
+      // Children of an entry an operator deleted went with it and stay gone.
+      const parent = ids.get(identityOf(rows[index]!));
+      if (m.children?.length && parent !== undefined) await seedLevel(m.children, parent);
     }
   };
   await seedLevel(tree, null);
@@ -279,8 +298,8 @@ async function seedOperator(db: Db, password: string): Promise<void> {
 /**
  * Reference data every start needs: member levels, the seller and operator menu trees and
  * the first operator (`admin`, when a password for it is given). Safe to run on every start: it
- * only inserts what is missing, so edits made through sys/menu survive (a seeded entry that was
- * deleted comes back).
+ * only inserts entries it never inserted before, so edits and deletions made through sys/menu
+ * survive restarts.
  */
 export async function seedBase(
   db: Db,

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -31,4 +32,17 @@ export const menus = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('menus_scope_parent_idx').on(t.scope, t.parentId, t.orderNum)],
+);
+
+/**
+ * Every seeded menu identity ever inserted, so a start-up seed adds entries new to this
+ * version but never brings back one an operator deleted.
+ */
+export const seededMenus = pgTable(
+  'seeded_menus',
+  {
+    scope: text('scope', { enum: ['seller', 'admin'] }).notNull(),
+    identity: text('identity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.identity] })],
 );
