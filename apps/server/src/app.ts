@@ -91,12 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     .filter(Boolean);
   if (origins.length > 0) await app.register(cors, { origin: origins, credentials: true });
 
-  await app.register(rateLimit, {
-    global: false,
-    ...(config.REDIS_URL
-      ? { redis: new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) }
-      : {}),
-  });
+  // Counters in Redis are shared by every server process; in memory they are this process's own.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
 
   await app.register(swagger, {
     openapi: {

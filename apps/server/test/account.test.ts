@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@app/shared';
@@ -305,6 +306,27 @@ describe('rate limits', () => {
     expectLimited(await api('POST', '/api/common/captcha', { ip }), /Too many captcha requests/);
     expect((await api('POST', '/api/common/captcha')).status).toBe(200);
   });
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'with REDIS_URL, several server processes share one set of counters',
+    async () => {
+      const config = { REDIS_URL: process.env.TEST_REDIS_URL };
+      const [a, b] = [await buildTestApp({ config }), await buildTestApp({ config })];
+      try {
+        // Redis outlives the test run, so every run counts against an address of its own.
+        const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+        for (let i = 0; i < 15; i++) {
+          expect((await call(a.app, 'POST', '/api/common/captcha', { ip })).status).toBe(200);
+          expect((await call(b.app, 'POST', '/api/common/captcha', { ip })).status).toBe(200);
+        }
+        expectLimited(await call(a.app, 'POST', '/api/common/captcha', { ip }), /Too many captcha/);
+        expectLimited(await call(b.app, 'POST', '/api/common/captcha', { ip }), /Too many captcha/);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    },
+  );
 
   it('login: 20 a minute per IP across every login endpoint, counted apart from other limits', async () => {
     const ip = freshIp();
