@@ -203,9 +203,15 @@ console.table(
 console.log(
   `Login page initial JS: ${bundle.kbGzip} KB gzipped in ${bundle.files} files (${bundle.method}); budget 250 KB`,
 );
+const uploads = execFileSync(
+  path.join(root, 'node_modules/.bin/tsx'),
+  ['apps/server/scripts/bench-uploads.ts'],
+  { cwd: root, encoding: 'utf8' },
+).trim();
+console.log(uploads);
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(
   path.join(root, 'bench-results/latest.json'),
-  JSON.stringify({ at: new Date().toISOString(), results, bundle }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), results, bundle, uploads }, null, 2),
 );
 fs.rmSync(pgliteDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -20,6 +20,7 @@ import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import type { Messenger } from './integrations/messenger.ts';
+import type { ObjectStorage } from './integrations/object-storage.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -28,6 +29,7 @@ export interface AppDeps {
   database: Database;
   messenger: Messenger;
   jobs: JobRunner;
+  storage: ObjectStorage;
 }
 
 export type App = FastifyInstance;
@@ -47,6 +49,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               'req.headers.cookie',
               'req.headers["x-token-expire"]',
             ],
+            serializers: {
+              // The upload route takes the token as `?token=`; keep it out of the logs.
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[Redacted]'),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
           },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

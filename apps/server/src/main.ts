@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, seedBase, seedDemo } from './db/seed.ts';
 import { createMessenger } from './integrations/messengers.ts';
+import { createObjectStorage } from './integrations/object-storage.ts';
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     database,
     messenger,
     jobs,
+    storage: createObjectStorage(config),
   });
   registerJobHandlers(jobs, { database, log: app.log });
   if (config.JOBS === 'on') await jobs.start();

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedBase } from '../src/db/seed.ts';
 import { createMessenger } from '../src/integrations/messengers.ts';
+import { createLocalStorage } from '../src/integrations/object-storage.ts';
 import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from '../src/jobs/handlers.ts';
 import type { JobRunner } from '../src/jobs/runner.ts';
@@ -90,11 +91,14 @@ export async function startApp(
   );
   const messenger = createMessenger(config, database.db);
   const jobs = createJobRunner(database, { log: pino({ level: config.LOG_LEVEL }) });
-  const app = await buildApp({ config, database, messenger, jobs });
+  const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'test-files-'));
+  const storage = createLocalStorage(filesDir);
+  const app = await buildApp({ config, database, messenger, jobs, storage });
   registerJobHandlers(jobs, { database, log: app.log });
   const stop = async () => {
     await app.close();
     await jobs.stop();
+    await fs.rm(filesDir, { recursive: true, force: true });
   };
   try {
     await opts.setup?.(app);

@@ -6,3 +6,4 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/menu.ts';
 export * from './menu-tree.ts';
+export * from './schemas/catalog.ts';

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { LOCKS } from './locks.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -31,6 +33,28 @@ export interface Database {
 /** Statement timeout on every connection, so one heavy query cannot hold the process. */
 const STATEMENT_TIMEOUT_MS = 30_000;
 
+/**
+ * Extensions the schema's indexes need; drizzle-kit does not emit CREATE EXTENSION, so they are
+ * created here before the migrations run. pg_trgm is a trusted extension, so a database owner
+ * may create it without superuser rights.
+ */
+const EXTENSIONS_SQL = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
+
+async function createExtensions(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.extensions]);
+    await client.query(EXTENSIONS_SQL);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../drizzle'), path.resolve(here, '../../drizzle')];
@@ -51,6 +75,7 @@ export async function openDatabase(opts: {
       options: `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
     });
     const db = drizzlePg(pool, { schema });
+    await createExtensions(pool);
     await migratePg(db, { migrationsFolder: migrationsFolder() });
     return {
       kind: 'postgres',
@@ -61,8 +86,12 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined);
+  const client = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: path.join(opts.dataDir, 'pglite') } : {}),
+    extensions: { pg_trgm },
+  });
   await client.exec(`SET statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
+  await client.exec(EXTENSIONS_SQL);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   return {

@@ -2,3 +2,5 @@ export * from './schema/accounts.ts';
 export * from './schema/menus.ts';
 export * from './schema/jobs.ts';
 export * from './schema/revisions.ts';
+export * from './schema/catalog.ts';
+export * from './schema/files.ts';

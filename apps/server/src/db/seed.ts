@@ -2,16 +2,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { MENU_TYPE, permOf, type MenuScope } from '@app/shared';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db, Executor } from './client.ts';
+import { seedCatalog } from './seed-catalog.ts';
 import { bumpRevision, MENUS_REVISION } from './revisions.ts';
 import { adminUsers, memberLevels, menus, seededMenus, sellers, users } from './schema.ts';
+import { LOCKS } from './locks.ts';
 
 export const DEMO_LOGINS = {
   seller: { email: 'demo@example.com', mobile: '13800138000', password: 'Demo@123456' },
   admin: { username: 'admin', password: 'Admin@123456' },
 } as const;
-
-/** Serialises seeding across server processes that start at the same time on one PostgreSQL. */
-const SEED_LOCK_KEY = 7_204_211;
 
 const MEMBER_LEVELS = [
   { orderNum: 0, name: '普通会员', nameEn: 'Regular', priceMinor: 0 },
@@ -306,7 +305,7 @@ export async function seedBase(
   opts: { operatorPassword: string | null } = { operatorPassword: DEMO_LOGINS.admin.password },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seed})`);
     await seedMemberLevels(tx);
     await seedMenus(tx, 'seller', SELLER_MENUS);
     await seedMenus(tx, 'admin', ADMIN_MENUS);
@@ -317,6 +316,7 @@ export async function seedBase(
 
 /** Creates the demo seller and its boss account once; true only when this call created them. */
 export async function seedDemo(db: Db): Promise<boolean> {
+  await seedCatalog(db);
   const { email, mobile, password } = DEMO_LOGINS.seller;
   const exists = async (executor: Executor) =>
     (await executor.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))
@@ -325,7 +325,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seed})`);
     if (await exists(tx)) return false;
     const [level] = await tx
       .select({ id: memberLevels.id })

@@ -19,6 +19,8 @@ export type Access =
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Also accept the token as `?token=`: the spec's upload URL carries it there. */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     ctx: Ctx;
@@ -46,9 +48,10 @@ export function describeAccess(access: Access): string {
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
+  if (header) return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
+  if (!request.routeOptions.config?.tokenInQuery) return null;
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' && token !== '' ? token : null;
 }
 
 export function registerAccessControl(app: FastifyInstance, db: Db): void {

@@ -3,9 +3,11 @@ import { registerAccountRoutes } from './account/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
 import { registerDevRoutes } from './dev/routes.ts';
+import { registerGoodsLibraryRoutes } from './goods-library/routes.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { registerMenuRoutes } from './menus/routes.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
+import { registerUploadRoutes } from './uploads/routes.ts';
 
 /** Each feature module registers its routes here; modules never import one another's routes. */
 export async function registerModules(app: App, deps: AppDeps): Promise<void> {
@@ -17,5 +19,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerSysLoginRoutes(app, deps);
   registerMenuRoutes(app);
   registerJobRoutes(app);
+  registerUploadRoutes(app, deps);
+  registerGoodsLibraryRoutes(app);
   if (deps.config.NODE_ENV !== 'production') registerDevRoutes(app);
 }

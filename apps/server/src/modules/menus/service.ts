@@ -19,11 +19,9 @@ import { withTransaction } from '../../db/tx.ts';
 import { menus } from '../../db/schema.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { permsFromRows, scopeOf } from './perms.ts';
+import { LOCKS } from '../../db/locks.ts';
 
 type MenuRow = typeof menus.$inferSelect;
-
-/** Serialises structural menu edits so a concurrent add cannot hang a child under a menu being deleted. */
-const MENU_WRITE_LOCK = 7_204_212;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -143,7 +141,7 @@ async function checkParent(ctx: Ctx, scope: MenuScope, parentId: number | null):
 
 /** Every structural edit holds the tree lock and bumps the revision that invalidates caches. */
 async function beginMenuEdit(ctx: Ctx): Promise<void> {
-  await ctx.db.execute(sql`select pg_advisory_xact_lock(${MENU_WRITE_LOCK})`);
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(${LOCKS.menuEdit})`);
   await bumpRevision(ctx.db, MENUS_REVISION);
 }
 

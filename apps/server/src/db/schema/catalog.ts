@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A rectangle on a product image, in that image's pixels, where a design may be printed. */
+export interface PrintArea {
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The shared category tree of the parent library; maintained by operators. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    orderNum: integer('order_num').notNull().default(0),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId, t.orderNum)],
+);
+
+/** Blank base products sellers design on; shared by every seller, visible while `status` is 'on'. */
+export const parentProducts = pgTable(
+  'parent_products',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    categoryId: bigint('category_id', { mode: 'number' })
+      .notNull()
+      .references(() => categories.id),
+    title: text('title').notNull(),
+    titleEn: text('title_en').notNull().default(''),
+    supplier: text('supplier').notNull().default(''),
+    costMinor: bigint('cost_minor', { mode: 'number' }).notNull(),
+    weightG: integer('weight_g').notNull().default(0),
+    lengthMm: integer('length_mm').notNull().default(0),
+    widthMm: integer('width_mm').notNull().default(0),
+    heightMm: integer('height_mm').notNull().default(0),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: ['on', 'off'] })
+      .notNull()
+      .default('on'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('parent_products_cost_non_negative', sql`${t.costMinor} >= 0`),
+    // The library list filters by status (and category) and pages in these orders.
+    index('parent_products_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('parent_products_category_created_idx').on(
+      t.categoryId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('parent_products_status_cost_idx').on(t.status, t.costMinor, t.id),
+    // Substring search (ILIKE '%…%') needs trigrams; pg_trgm is created before migrations run.
+    index('parent_products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('parent_products_title_en_trgm_idx').using('gin', t.titleEn.op('gin_trgm_ops')),
+  ],
+);
+
+export const parentProductImages = pgTable(
+  'parent_product_images',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => parentProducts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    orderNum: integer('order_num').notNull().default(0),
+    printAreas: jsonb('print_areas').$type<PrintArea[]>().notNull().default([]),
+  },
+  (t) => [index('parent_product_images_product_idx').on(t.productId, t.orderNum)],
+);
+
+export const parentSkus = pgTable(
+  'parent_skus',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => parentProducts.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    color: text('color').notNull().default(''),
+    size: text('size').notNull().default(''),
+    costMinor: bigint('cost_minor', { mode: 'number' }).notNull(),
+    stock: integer('stock').notNull().default(0),
+    status: text('status', { enum: ['on', 'off'] })
+      .notNull()
+      .default('on'),
+  },
+  (t) => [
+    check('parent_skus_cost_non_negative', sql`${t.costMinor} >= 0`),
+    uniqueIndex('parent_skus_sku_unique').on(t.sku),
+    index('parent_skus_product_idx').on(t.productId),
+  ],
+);

@@ -1,0 +1,322 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import {
+  categories,
+  parentProductImages,
+  parentProducts,
+  parentSkus,
+  type PrintArea,
+} from './schema.ts';
+import { LOCKS } from './locks.ts';
+
+interface Colour {
+  code: string;
+  name: string;
+}
+const WHITE = { code: 'WHT', name: 'White' };
+const BLACK = { code: 'BLK', name: 'Black' };
+const NAVY = { code: 'NVY', name: 'Navy' };
+const GREY = { code: 'GRY', name: 'Heather Grey' };
+const RED = { code: 'RED', name: 'Red' };
+const NATURAL = { code: 'NAT', name: 'Natural' };
+const CLEAR = { code: 'CLR', name: 'Clear' };
+
+interface Kind {
+  code: string;
+  name: string;
+  nameEn: string;
+  supplier: string;
+  /** Base cost in minor units; variants and sizes add to it. */
+  cost: number;
+  weightG: number;
+  box: [number, number, number];
+  colours: Colour[];
+  sizes: string[];
+  /** Print areas on the 800×800 front image. */
+  areas: PrintArea[];
+  attributes: Record<string, string>;
+  /** zh + en title stems; each makes one product. */
+  models: Array<[string, string]>;
+}
+
+const area = (name: string, x: number, y: number, width: number, height: number): PrintArea => ({
+  name,
+  x,
+  y,
+  width,
+  height,
+});
+
+const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
+  {
+    name: '服装',
+    nameEn: 'Apparel',
+    kinds: [
+      {
+        code: 'TS',
+        name: 'T恤',
+        nameEn: 'T-shirts',
+        supplier: '广州衣品供应链',
+        cost: 1850,
+        weightG: 180,
+        box: [300, 250, 20],
+        colours: [WHITE, BLACK, NAVY, GREY],
+        sizes: ['S', 'M', 'L', 'XL'],
+        areas: [area('front', 250, 200, 300, 380), area('back', 250, 180, 300, 400)],
+        attributes: { material: '100% cotton', weight: '180 g/m²' },
+        models: [
+          ['纯棉圆领短袖T恤', 'Classic Cotton Crew Neck T-Shirt'],
+          ['重磅宽松落肩T恤', 'Heavyweight Oversized Drop-Shoulder Tee'],
+          ['速干运动T恤', 'Quick-Dry Performance T-Shirt'],
+          ['V领修身T恤', 'Slim Fit V-Neck T-Shirt'],
+          ['儿童纯棉T恤', 'Kids Cotton T-Shirt'],
+          ['有机棉环保T恤', 'Organic Cotton Eco T-Shirt'],
+        ],
+      },
+      {
+        code: 'HD',
+        name: '卫衣',
+        nameEn: 'Hoodies',
+        supplier: '东莞织造有限公司',
+        cost: 4200,
+        weightG: 520,
+        box: [350, 300, 50],
+        colours: [BLACK, GREY, NAVY],
+        sizes: ['M', 'L', 'XL'],
+        areas: [area('front', 260, 230, 280, 300), area('back', 240, 180, 320, 420)],
+        attributes: { material: '80% cotton, 20% polyester', lining: 'fleece' },
+        models: [
+          ['加绒连帽卫衣', 'Fleece Pullover Hoodie'],
+          ['拉链连帽卫衣', 'Full-Zip Hoodie'],
+          ['圆领套头卫衣', 'Crewneck Sweatshirt'],
+          ['轻薄春秋卫衣', 'Lightweight Hoodie'],
+          ['复古水洗卫衣', 'Vintage Washed Hoodie'],
+        ],
+      },
+      {
+        code: 'CP',
+        name: '帽子',
+        nameEn: 'Caps',
+        supplier: '义乌帽业',
+        cost: 1500,
+        weightG: 90,
+        box: [200, 180, 120],
+        colours: [BLACK, WHITE, RED],
+        sizes: ['One Size'],
+        areas: [area('front panel', 280, 260, 240, 140)],
+        attributes: { closure: 'adjustable strap' },
+        models: [
+          ['经典棒球帽', 'Classic Baseball Cap'],
+          ['网眼卡车司机帽', 'Mesh Trucker Cap'],
+          ['纯棉渔夫帽', 'Cotton Bucket Hat'],
+          ['针织毛线帽', 'Knit Beanie'],
+          ['平檐嘻哈帽', 'Flat Brim Snapback'],
+        ],
+      },
+    ],
+  },
+  {
+    name: '家居',
+    nameEn: 'Home & Living',
+    kinds: [
+      {
+        code: 'MG',
+        name: '马克杯',
+        nameEn: 'Mugs',
+        supplier: '景德镇陶瓷厂',
+        cost: 1200,
+        weightG: 350,
+        box: [120, 120, 110],
+        colours: [WHITE, BLACK],
+        sizes: ['11oz', '15oz'],
+        areas: [area('wrap', 120, 220, 560, 240)],
+        attributes: { material: 'ceramic', dishwasher: 'safe' },
+        models: [
+          ['陶瓷马克杯', 'Ceramic Coffee Mug'],
+          ['变色魔术马克杯', 'Colour-Changing Magic Mug'],
+          ['内彩陶瓷杯', 'Two-Tone Ceramic Mug'],
+          ['不锈钢保温杯', 'Stainless Steel Travel Mug'],
+          ['珐琅露营杯', 'Enamel Camping Mug'],
+        ],
+      },
+      {
+        code: 'PL',
+        name: '抱枕',
+        nameEn: 'Pillows',
+        supplier: '南通家纺',
+        cost: 2200,
+        weightG: 400,
+        box: [450, 450, 80],
+        colours: [WHITE, NATURAL],
+        sizes: ['40x40cm', '45x45cm', '50x50cm'],
+        areas: [area('front', 100, 100, 600, 600)],
+        attributes: { cover: 'polyester linen', filling: 'included' },
+        models: [
+          ['方形印花抱枕', 'Square Printed Throw Pillow'],
+          ['亚麻靠垫套', 'Linen Cushion Cover'],
+          ['天鹅绒抱枕', 'Velvet Throw Pillow'],
+          ['户外防水抱枕', 'Outdoor Waterproof Pillow'],
+          ['腰枕', 'Lumbar Pillow'],
+        ],
+      },
+      {
+        code: 'PS',
+        name: '海报',
+        nameEn: 'Posters',
+        supplier: '上海印艺',
+        cost: 800,
+        weightG: 120,
+        box: [620, 80, 80],
+        colours: [
+          { code: 'MAT', name: 'Matte' },
+          { code: 'GLS', name: 'Glossy' },
+        ],
+        sizes: ['A3', 'A2', 'A1'],
+        areas: [area('full bleed', 60, 40, 680, 720)],
+        attributes: { paper: '200 g/m² art paper' },
+        models: [
+          ['哑光艺术海报', 'Matte Art Poster'],
+          ['装裱画框海报', 'Framed Poster'],
+          ['帆布无框画', 'Canvas Print'],
+          ['复古牛皮纸海报', 'Vintage Kraft Paper Poster'],
+          ['铝板金属画', 'Aluminium Metal Print'],
+        ],
+      },
+    ],
+  },
+  {
+    name: '配件',
+    nameEn: 'Accessories',
+    kinds: [
+      {
+        code: 'TB',
+        name: '帆布袋',
+        nameEn: 'Tote bags',
+        supplier: '温州包袋厂',
+        cost: 900,
+        weightG: 150,
+        box: [400, 350, 20],
+        colours: [NATURAL, BLACK],
+        sizes: ['Standard', 'Large'],
+        areas: [area('front', 220, 300, 360, 360)],
+        attributes: { material: '12 oz canvas' },
+        models: [
+          ['纯棉帆布托特包', 'Cotton Canvas Tote Bag'],
+          ['拉链帆布袋', 'Zippered Canvas Tote'],
+          ['环保购物袋', 'Reusable Grocery Bag'],
+          ['双肩抽绳包', 'Drawstring Backpack'],
+          ['大容量沙滩包', 'Oversized Beach Tote'],
+        ],
+      },
+      {
+        code: 'PC',
+        name: '手机壳',
+        nameEn: 'Phone cases',
+        supplier: '深圳数码配件',
+        cost: 700,
+        weightG: 40,
+        box: [180, 100, 20],
+        colours: [CLEAR, BLACK],
+        sizes: ['iPhone 15', 'iPhone 15 Pro', 'iPhone 16', 'Galaxy S24'],
+        areas: [area('back', 270, 120, 260, 560)],
+        attributes: { material: 'TPU + PC' },
+        models: [
+          ['透明防摔手机壳', 'Clear Shockproof Phone Case'],
+          ['磨砂硬壳手机壳', 'Matte Hard Phone Case'],
+          ['磁吸手机壳', 'MagSafe Compatible Phone Case'],
+          ['硅胶软壳', 'Silicone Soft Phone Case'],
+          ['钱包翻盖手机壳', 'Wallet Flip Phone Case'],
+        ],
+      },
+    ],
+  },
+];
+
+const DAY_MS = 86_400_000;
+
+/** Up to `max` colour × size pairs, spread over both lists so a product shows several of each. */
+function variants(kind: Kind, modelIndex: number): Array<{ colour: Colour; size: string }> {
+  const all = kind.colours.flatMap((colour) => kind.sizes.map((size) => ({ colour, size })));
+  const count = Math.min(all.length, 2 + ((modelIndex * 3) % 5));
+  const step = Math.max(1, Math.floor(all.length / count));
+  return Array.from({ length: count }, (_, i) => all[(i * step + modelIndex) % all.length]!);
+}
+
+/**
+ * Demo parent library: a two-level category tree (11 categories) and 41 products with images, print areas and
+ * SKUs. Runs only while the catalogue is empty, so operators' edits are never overwritten.
+ */
+export async function seedCatalog(db: Db, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.catalogSeed})`);
+    const [existing] = await tx.select({ id: categories.id }).from(categories).limit(1);
+    if (existing) return false;
+
+    let productNo = 0;
+    for (const [rootIndex, root] of TREE.entries()) {
+      const [parent] = await tx
+        .insert(categories)
+        .values({ name: root.name, nameEn: root.nameEn, orderNum: rootIndex })
+        .returning({ id: categories.id });
+      for (const [kindIndex, kind] of root.kinds.entries()) {
+        const [category] = await tx
+          .insert(categories)
+          .values({
+            parentId: parent!.id,
+            name: kind.name,
+            nameEn: kind.nameEn,
+            orderNum: kindIndex,
+          })
+          .returning({ id: categories.id });
+        for (const [modelIndex, [title, titleEn]] of kind.models.entries()) {
+          productNo += 1;
+          const cost = kind.cost + modelIndex * 150;
+          const createdAt = new Date(now.getTime() - productNo * DAY_MS);
+          const [product] = await tx
+            .insert(parentProducts)
+            .values({
+              categoryId: category!.id,
+              title,
+              titleEn,
+              supplier: kind.supplier,
+              costMinor: cost,
+              weightG: kind.weightG + modelIndex * 10,
+              lengthMm: kind.box[0],
+              widthMm: kind.box[1],
+              heightMm: kind.box[2],
+              attributes: kind.attributes,
+              createdAt,
+              updatedAt: createdAt,
+            })
+            .returning({ id: parentProducts.id });
+          const slug = `${kind.code.toLowerCase()}-${modelIndex + 1}`;
+          await tx.insert(parentProductImages).values([
+            {
+              productId: product!.id,
+              url: `/api/files/demo/${slug}-front.png`,
+              orderNum: 0,
+              printAreas: kind.areas.filter((a) => a.name !== 'back'),
+            },
+            {
+              productId: product!.id,
+              url: `/api/files/demo/${slug}-back.png`,
+              orderNum: 1,
+              printAreas: kind.areas.filter((a) => a.name === 'back'),
+            },
+          ]);
+          await tx.insert(parentSkus).values(
+            variants(kind, modelIndex).map(({ colour, size }, i) => ({
+              productId: product!.id,
+              sku: `${kind.code}${String(productNo).padStart(3, '0')}-${colour.code}-${size.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`,
+              color: colour.name,
+              size,
+              costMinor: cost + (i % kind.sizes.length) * 100,
+              stock: 50 + ((productNo * 37 + i * 11) % 450),
+            })),
+          );
+        }
+      }
+    }
+    return true;
+  });
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
+
+export type ImageExt = 'jpg' | 'png' | 'webp' | 'gif';
+
+export const CONTENT_TYPES: Record<ImageExt, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+export interface StoredObject {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
+/** Where uploaded bytes live; keys are always made by `newObjectKey`, never taken from a client. */
+export interface ObjectStorage {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** `null` when there is no such object (or the key is not one this server makes). */
+  get(key: string): Promise<StoredObject | null>;
+  /** Deleting a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  /** The path the browser fetches the object from. */
+  url(key: string): string;
+}
+
+const KEY_PATTERN =
+  /^\d{1,19}\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
+
+export function isObjectKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** `<sellerId>/<yyyy>/<mm>/<uuid>.<ext>`: unguessable, so serving by key needs no session. */
+export function newObjectKey(sellerId: number, ext: ImageExt, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${sellerId}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
+}
+
+function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).slice(1) as ImageExt];
+}
+
+export const FILES_URL_PREFIX = '/api/files/';
+
+/** Files under `<root>`; the key pattern admits no `..` or absolute path, so nothing escapes it. */
+export function createLocalStorage(root: string): ObjectStorage {
+  const base = path.resolve(root);
+  const fileOf = (key: string): string => {
+    if (!isObjectKey(key)) throw new Error(`Invalid object key: ${key}`);
+    return path.join(base, ...key.split('/'));
+  };
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written aside then renamed, so a reader never sees a half-written object.
+      const partial = `${file}.${randomUUID()}.part`;
+      try {
+        await fs.writeFile(partial, bytes, { flag: 'wx' });
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      if (!isObjectKey(key)) return null;
+      const file = fileOf(key);
+      let size: number;
+      try {
+        size = (await fs.stat(file)).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      return { body: createReadStream(file), size, contentType: contentTypeOf(key) };
+    },
+    async delete(key) {
+      await fs.rm(fileOf(key), { force: true });
+    },
+    url(key) {
+      return FILES_URL_PREFIX + key;
+    },
+  };
+}
+
+export function createObjectStorage(config: Config): ObjectStorage {
+  return createLocalStorage(path.join(config.DATA_DIR, 'files'));
+}

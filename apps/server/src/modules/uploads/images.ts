@@ -1,0 +1,87 @@
+import sharp, { type FormatEnum, type Metadata } from 'sharp';
+import { ValidationError } from '../../errors.ts';
+import type { ImageExt } from '../../integrations/object-storage.ts';
+
+/** Decoding is bounded so a small file declaring huge dimensions cannot exhaust memory. */
+export const MAX_PIXELS = 40_000_000;
+export const THUMB_SIZE = 400;
+
+const SHARP_FORMAT: Record<ImageExt, keyof FormatEnum> = {
+  jpg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+};
+
+/** The image type the leading bytes prove, whatever the file name or declared type claims. */
+export function sniffImage(bytes: Buffer): ImageExt | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'jpg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (
+    bytes
+      .subarray(0, 6)
+      .toString('latin1')
+      .match(/^GIF8[79]a$/)
+  )
+    return 'gif';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+export interface ProcessedImage {
+  ext: ImageExt;
+  data: Buffer;
+  width: number;
+  height: number;
+  thumb: Buffer;
+}
+
+const unreadable = () => new ValidationError({ file: 'The image is damaged or unreadable' });
+
+/**
+ * Re-encodes an upload in its own format (auto-rotated; sharp drops EXIF and other metadata
+ * unless asked to keep it) and renders a webp thumbnail that fits in THUMB_SIZE square.
+ */
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  const ext = sniffImage(bytes);
+  if (!ext) throw new ValidationError({ file: 'Unsupported file type' });
+  const animated = ext === 'gif' || ext === 'webp';
+  const open = (all: boolean) =>
+    sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: all });
+
+  let meta: Metadata;
+  try {
+    // Only the header is read here; without the limit the size check below can name the reason.
+    meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  if (meta.format !== SHARP_FORMAT[ext]) throw unreadable();
+  const pages = animated ? (meta.pages ?? 1) : 1;
+  if (meta.width * meta.height * pages > MAX_PIXELS) {
+    throw new ValidationError({
+      file: `The image is larger than ${MAX_PIXELS / 1_000_000} megapixels`,
+    });
+  }
+
+  try {
+    const { data, info } = await open(animated)
+      .rotate()
+      .toFormat(SHARP_FORMAT[ext], ext === 'jpg' ? { quality: 85 } : {})
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await open(false)
+      .rotate()
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    const height = pages > 1 ? info.height / pages : info.height;
+    return { ext, data, width: info.width, height, thumb };
+  } catch {
+    throw unreadable();
+  }
+}
