@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   const operatorPassword =
     config.ADMIN_PASSWORD ?? (config.NODE_ENV === 'production' ? null : DEMO_LOGINS.admin.password);
   await seedBase(database.db, { operatorPassword });
-  const seededDemo = config.SEED_DEMO || !config.DATABASE_URL ? await seedDemo(database.db) : false;
+  const storage = createObjectStorage(config);
+  const seededDemo =
+    config.SEED_DEMO || !config.DATABASE_URL ? await seedDemo(database.db, { storage }) : false;
 
   const messenger = createMessenger(config, database.db);
   const log = pino({ level: config.LOG_LEVEL });
@@ -32,7 +34,7 @@ async function main(): Promise<void> {
     database,
     messenger,
     jobs,
-    storage: createObjectStorage(config),
+    storage,
   });
   registerJobHandlers(jobs, { database, log: app.log });
   if (config.JOBS === 'on') await jobs.start();

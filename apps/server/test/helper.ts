@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedBase } from '../src/db/seed.ts';
 import { createMessenger } from '../src/integrations/messengers.ts';
-import { createLocalStorage } from '../src/integrations/object-storage.ts';
+import { createLocalStorage, type ObjectStorage } from '../src/integrations/object-storage.ts';
 import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from '../src/jobs/handlers.ts';
 import type { JobRunner } from '../src/jobs/runner.ts';
@@ -22,6 +22,7 @@ export interface TestApp {
   database: Database;
   jobs: JobRunner;
   config: Config;
+  storage: ObjectStorage;
   close(): Promise<void>;
 }
 
@@ -78,7 +79,13 @@ export interface StartAppOptions {
 export async function startApp(
   database: Database,
   opts: StartAppOptions = {},
-): Promise<{ app: App; jobs: JobRunner; config: Config; stop(): Promise<void> }> {
+): Promise<{
+  app: App;
+  jobs: JobRunner;
+  config: Config;
+  storage: ObjectStorage;
+  stop(): Promise<void>;
+}> {
   await seedBase(database.db);
   const config = loadConfig(
     {
@@ -108,7 +115,7 @@ export async function startApp(
     await stop();
     throw error;
   }
-  return { app, jobs, config, stop };
+  return { app, jobs, config, storage, stop };
 }
 
 /** A fresh database per call, migrated and seeded, with the app on it; `close` drops it all. */
@@ -126,12 +133,13 @@ export async function buildTestApp(opts: StartAppOptions = {}): Promise<TestApp>
     await closeDatabase();
     throw error;
   }
-  const { app, jobs, config, stop } = started;
+  const { app, jobs, config, storage, stop } = started;
   return {
     app,
     database,
     jobs,
     config,
+    storage,
     close: async () => {
       await stop();
       await closeDatabase();

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
+import {
+  CONTENT_TYPES,
+  FILES_URL_PREFIX,
+  platformObjectKey,
+  type ObjectStorage,
+} from '../integrations/object-storage.ts';
 import type { Db } from './client.ts';
+import {
+  demoImageDigest,
+  renderDemoImage,
+  type DemoPicture,
+  type DemoShape,
+  type DemoView,
+} from './demo-images.ts';
 import {
   categories,
   parentProductImages,
@@ -12,17 +25,20 @@ import { LOCKS } from './locks.ts';
 interface Colour {
   code: string;
   name: string;
+  /** How the demo pictures paint it. */
+  hex: string;
 }
-const WHITE = { code: 'WHT', name: 'White' };
-const BLACK = { code: 'BLK', name: 'Black' };
-const NAVY = { code: 'NVY', name: 'Navy' };
-const GREY = { code: 'GRY', name: 'Heather Grey' };
-const RED = { code: 'RED', name: 'Red' };
-const NATURAL = { code: 'NAT', name: 'Natural' };
-const CLEAR = { code: 'CLR', name: 'Clear' };
+const WHITE = { code: 'WHT', name: 'White', hex: '#f7f7f4' };
+const BLACK = { code: 'BLK', name: 'Black', hex: '#2a2b2e' };
+const NAVY = { code: 'NVY', name: 'Navy', hex: '#22304d' };
+const GREY = { code: 'GRY', name: 'Heather Grey', hex: '#a3a7ad' };
+const RED = { code: 'RED', name: 'Red', hex: '#c23b32' };
+const NATURAL = { code: 'NAT', name: 'Natural', hex: '#e9dcc1' };
+const CLEAR = { code: 'CLR', name: 'Clear', hex: '#dfe8ee' };
 
 interface Kind {
   code: string;
+  shape: DemoShape;
   name: string;
   nameEn: string;
   supplier: string;
@@ -54,6 +70,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
     kinds: [
       {
         code: 'TS',
+        shape: 'tee',
         name: 'T恤',
         nameEn: 'T-shirts',
         supplier: '广州衣品供应链',
@@ -75,6 +92,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
       },
       {
         code: 'HD',
+        shape: 'hoodie',
         name: '卫衣',
         nameEn: 'Hoodies',
         supplier: '东莞织造有限公司',
@@ -95,6 +113,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
       },
       {
         code: 'CP',
+        shape: 'cap',
         name: '帽子',
         nameEn: 'Caps',
         supplier: '义乌帽业',
@@ -121,6 +140,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
     kinds: [
       {
         code: 'MG',
+        shape: 'mug',
         name: '马克杯',
         nameEn: 'Mugs',
         supplier: '景德镇陶瓷厂',
@@ -141,6 +161,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
       },
       {
         code: 'PL',
+        shape: 'pillow',
         name: '抱枕',
         nameEn: 'Pillows',
         supplier: '南通家纺',
@@ -161,6 +182,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
       },
       {
         code: 'PS',
+        shape: 'poster',
         name: '海报',
         nameEn: 'Posters',
         supplier: '上海印艺',
@@ -168,8 +190,8 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         weightG: 120,
         box: [620, 80, 80],
         colours: [
-          { code: 'MAT', name: 'Matte' },
-          { code: 'GLS', name: 'Glossy' },
+          { code: 'MAT', name: 'Matte', hex: '#f3efe6' },
+          { code: 'GLS', name: 'Glossy', hex: '#f9f9f9' },
         ],
         sizes: ['A3', 'A2', 'A1'],
         areas: [area('full bleed', 60, 40, 680, 720)],
@@ -190,6 +212,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
     kinds: [
       {
         code: 'TB',
+        shape: 'tote',
         name: '帆布袋',
         nameEn: 'Tote bags',
         supplier: '温州包袋厂',
@@ -210,6 +233,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
       },
       {
         code: 'PC',
+        shape: 'case',
         name: '手机壳',
         nameEn: 'Phone cases',
         supplier: '深圳数码配件',
@@ -242,15 +266,72 @@ function variants(kind: Kind, modelIndex: number): Array<{ colour: Colour; size:
   return Array.from({ length: count }, (_, i) => all[(i * step + modelIndex) % all.length]!);
 }
 
+/** The colour a product's pictures show: one of its own SKUs' colours, varied between models. */
+function pictureColour(kind: Kind, modelIndex: number): Colour {
+  const colours = [...new Set(variants(kind, modelIndex).map((v) => v.colour))];
+  return colours[modelIndex % colours.length]!;
+}
+
+interface DemoImageRow {
+  key: string;
+  printAreas: PrintArea[];
+  picture: DemoPicture;
+}
+
+function demoImages(kind: Kind, modelIndex: number): DemoImageRow[] {
+  const colour = pictureColour(kind, modelIndex);
+  const slug = `${kind.code.toLowerCase()}-${modelIndex + 1}`;
+  const views: DemoView[] = ['front', 'back'];
+  return views.map((view) => {
+    const printAreas = kind.areas.filter((a) => (a.name === 'back') === (view === 'back'));
+    const picture: DemoPicture = {
+      shape: kind.shape,
+      view,
+      colour: colour.hex,
+      model: modelIndex,
+      sheen: colour.code === 'GLS',
+      areas: printAreas,
+    };
+    const key = platformObjectKey('demo', `${slug}-${view}-${demoImageDigest(picture)}`, 'png');
+    return { key, printAreas, picture };
+  });
+}
+
+export interface SeedCatalogOptions {
+  /**
+   * Where the product pictures are rendered to. Without it only the rows are written and their
+   * URLs answer 404, which suits callers that look at the rows alone.
+   */
+  storage?: ObjectStorage;
+  now?: Date;
+}
+
 /**
  * Demo parent library: a two-level category tree (11 categories) and 41 products with images, print areas and
- * SKUs. Runs only while the catalogue is empty, so operators' edits are never overwritten.
+ * SKUs. Runs only while the catalogue is empty, so operators' edits are never overwritten and the pictures are
+ * rendered once.
  */
-export async function seedCatalog(db: Db, now = new Date()): Promise<boolean> {
+export async function seedCatalog(db: Db, opts: SeedCatalogOptions = {}): Promise<boolean> {
+  const { storage, now = new Date() } = opts;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.catalogSeed})`);
     const [existing] = await tx.select({ id: categories.id }).from(categories).limit(1);
     if (existing) return false;
+
+    // In product order, as the loop below numbers them.
+    const images = TREE.flatMap((root) =>
+      root.kinds.flatMap((kind) => kind.models.map((_, i) => demoImages(kind, i))),
+    );
+    const urlOf = (key: string) => (storage ? storage.url(key) : FILES_URL_PREFIX + key);
+    if (storage) {
+      // Rendered and stored before any row, so a failure leaves no row pointing at a missing picture.
+      await Promise.all(
+        images.flat().map(async (image) => {
+          const bytes = await renderDemoImage(image.picture);
+          await storage.put(image.key, bytes, CONTENT_TYPES.png);
+        }),
+      );
+    }
 
     let productNo = 0;
     for (const [rootIndex, root] of TREE.entries()) {
@@ -289,21 +370,14 @@ export async function seedCatalog(db: Db, now = new Date()): Promise<boolean> {
               updatedAt: createdAt,
             })
             .returning({ id: parentProducts.id });
-          const slug = `${kind.code.toLowerCase()}-${modelIndex + 1}`;
-          await tx.insert(parentProductImages).values([
-            {
+          await tx.insert(parentProductImages).values(
+            images[productNo - 1]!.map((image, orderNum) => ({
               productId: product!.id,
-              url: `/api/files/demo/${slug}-front.png`,
-              orderNum: 0,
-              printAreas: kind.areas.filter((a) => a.name !== 'back'),
-            },
-            {
-              productId: product!.id,
-              url: `/api/files/demo/${slug}-back.png`,
-              orderNum: 1,
-              printAreas: kind.areas.filter((a) => a.name === 'back'),
-            },
-          ]);
+              url: urlOf(image.key),
+              orderNum,
+              printAreas: image.printAreas,
+            })),
+          );
           await tx.insert(parentSkus).values(
             variants(kind, modelIndex).map(({ colour, size }, i) => ({
               productId: product!.id,

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { MENU_TYPE, permOf, type MenuScope } from '@app/shared';
+import type { ObjectStorage } from '../integrations/object-storage.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db, Executor } from './client.ts';
 import { seedCatalog } from './seed-catalog.ts';
@@ -314,9 +315,12 @@ export async function seedBase(
   if (opts.operatorPassword) await seedOperator(db, opts.operatorPassword);
 }
 
-/** Creates the demo seller and its boss account once; true only when this call created them. */
-export async function seedDemo(db: Db): Promise<boolean> {
-  await seedCatalog(db);
+/**
+ * Fills an empty catalogue (its pictures go to `storage`) and creates the demo seller and its boss
+ * account once; true only when this call created the seller.
+ */
+export async function seedDemo(db: Db, opts: { storage?: ObjectStorage } = {}): Promise<boolean> {
+  await seedCatalog(db, { storage: opts.storage });
   const { email, mobile, password } = DEMO_LOGINS.seller;
   const exists = async (executor: Executor) =>
     (await executor.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))

@@ -20,7 +20,7 @@ export interface StoredObject {
   contentType: string;
 }
 
-/** Where uploaded bytes live; keys are always made by `newObjectKey`, never taken from a client. */
+/** Where stored bytes live; keys are made by `newObjectKey` or `platformObjectKey`, never taken from a client. */
 export interface ObjectStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** `null` when there is no such object (or the key is not one this server makes). */
@@ -34,8 +34,24 @@ export interface ObjectStorage {
 const KEY_PATTERN =
   /^\d{1,19}\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
 
+/** Top-level folders of files the platform publishes itself; none is a number, so none is a seller's. */
+export type PlatformFolder = 'demo';
+const PLATFORM_FOLDERS: PlatformFolder[] = ['demo'];
+
+/** Lower-case words joined by single hyphens: no dots or slashes, so no `..` and no extra level. */
+const PLATFORM_KEY_PATTERN = new RegExp(
+  `^(?:${PLATFORM_FOLDERS.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*\\.(?:jpg|png|webp|gif)$`,
+);
+
 export function isObjectKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
+  return KEY_PATTERN.test(key) || PLATFORM_KEY_PATTERN.test(key);
+}
+
+/** `<folder>/<name>.<ext>` for platform files (the demo catalogue's pictures); public like every object. */
+export function platformObjectKey(folder: PlatformFolder, name: string, ext: ImageExt): string {
+  const key = `${folder}/${name}.${ext}`;
+  if (!PLATFORM_KEY_PATTERN.test(key)) throw new Error(`Invalid object key: ${key}`);
+  return key;
 }
 
 /** `<sellerId>/<yyyy>/<mm>/<uuid>.<ext>`: unguessable, so serving by key needs no session. */

@@ -20,6 +20,14 @@ type View = LazyExoticComponent<ComponentType<ViewProps>>;
  */
 const VIEWS: Record<string, View> = {
   'home/index': lazyPage(() => import('../features/home/pages/home-page.tsx'), 'HomePage'),
+  'goods/producthouse': lazyPage(
+    () => import('../features/goods-library/pages/product-house-page.tsx'),
+    'ProductHousePage',
+  ),
+  'goods/producthousedetail': lazyPage(
+    () => import('../features/goods-library/pages/product-house-detail-page.tsx'),
+    'ProductHouseDetailPage',
+  ),
   'my/newinfo': lazyPage(() => import('../features/my/pages/new-info-page.tsx'), 'NewInfoPage'),
   'my/logout': lazyPage(() => import('../features/my/pages/logout-page.tsx'), 'LogoutPage'),
 };

@@ -1,3 +1,4 @@
+import { goodsLibraryEn } from '../../features/goods-library/i18n-en.ts';
 import type { consoleZhCN } from './console-zh-cn.ts';
 
 export const consoleEn: typeof consoleZhCN = {
@@ -51,6 +52,7 @@ export const consoleEn: typeof consoleZhCN = {
       loadFailed: 'Account security details are unavailable right now',
     },
   },
+  goodsLibrary: goodsLibraryEn,
   my: {
     title: 'Profile',
     tabs: {

@@ -1,3 +1,5 @@
+import { goodsLibraryZhCN } from '../../features/goods-library/i18n-zh-cn.ts';
+
 /** Console (signed-in) texts; loaded with the console layout. */
 export const consoleZhCN = {
   layout: {
@@ -49,6 +51,7 @@ export const consoleZhCN = {
       loadFailed: '暂时无法获取账户安全信息',
     },
   },
+  goodsLibrary: goodsLibraryZhCN,
   my: {
     title: '个人资料',
     tabs: { profile: '基本信息', mobile: '绑定手机', password: '登录密码', pay: '支付密码' },
