@@ -7,3 +7,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/menu.ts';
 export * from './menu-tree.ts';
 export * from './schemas/catalog.ts';
+export * from './schemas/files.ts';

@@ -6,10 +6,9 @@ import { memberLevels, sellers, users } from '../../db/schema.ts';
 import { ConflictError, UnauthorizedError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { IssuedToken } from './sessions.ts';
+import { unixSeconds } from '../../time.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export async function findUserBy(
   db: Executor,
@@ -57,9 +56,9 @@ export async function loadUserInfo(
   return {
     id: user.id,
     api_token: session.token,
-    expires_at: seconds(session.expiresAt),
-    created_at: seconds(user.createdAt),
-    updated_at: seconds(user.updatedAt),
+    expires_at: unixSeconds(session.expiresAt),
+    created_at: unixSeconds(user.createdAt),
+    updated_at: unixSeconds(user.updatedAt),
     level_name: row.levelName ?? '',
     level_name_en: row.levelNameEn ?? '',
     name: user.name,

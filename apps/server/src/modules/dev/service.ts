@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { OutboxMessage, OutboxQuery } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { outboxMessages } from '../../db/schema.ts';
+import { unixSeconds } from '../../time.ts';
 
 const OUTBOX_LIMIT = 50;
 
@@ -21,6 +22,6 @@ export async function listOutbox(ctx: Ctx, query: OutboxQuery): Promise<OutboxMe
     recipient: m.recipient,
     subject: m.subject,
     body: m.body,
-    created_at: Math.floor(m.createdAt.getTime() / 1000),
+    created_at: unixSeconds(m.createdAt),
   }));
 }

@@ -31,10 +31,9 @@ import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { categories, parentProductImages, parentProducts, parentSkus } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
+import { unixSeconds } from '../../time.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Sellers see only products that operators have switched on. */
 const visible = eq(parentProducts.status, 'on');
@@ -149,8 +148,8 @@ function toSummary(row: ProductRow, image: string | null): ParentProductSummary 
     supplier: row.supplier,
     costMinor: row.costMinor,
     image,
-    createTime: seconds(row.createdAt),
-    updateTime: seconds(row.updatedAt),
+    createTime: unixSeconds(row.createdAt),
+    updateTime: unixSeconds(row.updatedAt),
   };
 }
 

@@ -4,10 +4,9 @@ import type { Ctx } from '../../context.ts';
 import { jobs } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import { findOwned } from '../../tenancy.ts';
+import { unixSeconds } from '../../time.ts';
 
 type JobRow = typeof jobs.$inferSelect;
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 function progressOf(row: JobRow): number {
   if (row.status === 'succeeded') return 100;
@@ -25,8 +24,8 @@ export function toJobState(row: JobRow): JobState {
     done: row.done,
     message: row.message,
     result: row.result ?? null,
-    createdAt: seconds(row.createdAt),
-    updatedAt: seconds(row.updatedAt),
+    createdAt: unixSeconds(row.createdAt),
+    updatedAt: unixSeconds(row.updatedAt),
   };
 }
 

@@ -20,10 +20,9 @@ import { menus } from '../../db/schema.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { permsFromRows, scopeOf } from './perms.ts';
 import { LOCKS } from '../../db/locks.ts';
+import { unixSeconds } from '../../time.ts';
 
 type MenuRow = typeof menus.$inferSelect;
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export function toMenuItem(row: MenuRow): MenuItem {
   return {
@@ -38,8 +37,8 @@ export function toMenuItem(row: MenuRow): MenuItem {
     viewPath: row.viewPath,
     keepAlive: row.keepAlive,
     isShow: row.isShow,
-    createTime: seconds(row.createdAt),
-    updateTime: seconds(row.updatedAt),
+    createTime: unixSeconds(row.createdAt),
+    updateTime: unixSeconds(row.updatedAt),
   };
 }
 

@@ -6,7 +6,7 @@ import { EmptyData, envelopeOf, IdInput } from '@app/shared';
 import type { App, AppDeps } from '../../app.ts';
 import { ValidationError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { UploadedFile } from './schema.ts';
+import { UploadedFile } from '@app/shared';
 import {
   deleteUpload,
   readObject,

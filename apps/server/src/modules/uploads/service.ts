@@ -12,7 +12,7 @@ import {
 } from '../../integrations/object-storage.ts';
 import { findOwned, ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { processImage } from './images.ts';
-import type { UploadedFile } from './schema.ts';
+import type { UploadedFile } from '@app/shared';
 
 export interface UploadCtx extends Ctx {
   storage: ObjectStorage;
