@@ -15,9 +15,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main(): Promise<void> {
   const config = loadConfig(process.env, {});
   const webDist = config.WEB_DIST ?? path.resolve(here, '../../web/dist');
+  const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? null : config.DATA_DIR,
+    onConnectionError: (error) => log.warn({ err: error }, 'database connection ended'),
   });
   const operatorPassword =
     config.ADMIN_PASSWORD ?? (config.NODE_ENV === 'production' ? null : DEMO_LOGINS.admin.password);
@@ -27,7 +29,6 @@ async function main(): Promise<void> {
     config.SEED_DEMO || !config.DATABASE_URL ? await seedDemo(database.db, { storage }) : false;
 
   const messenger = createMessenger(config, database.db);
-  const log = pino({ level: config.LOG_LEVEL });
   const jobs = createJobRunner(database, { log: log.child({ name: 'jobs' }) });
   const app = await buildApp({
     config: { ...config, WEB_DIST: webDist },

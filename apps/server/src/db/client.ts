@@ -67,6 +67,8 @@ function migrationsFolder(): string {
 export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir: string | null;
+  /** Told about idle connections the server ended (restart, failover, a dropped database). */
+  onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
@@ -74,6 +76,9 @@ export async function openDatabase(opts: {
       max: 10,
       options: `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
     });
+    // Without a listener such an error would crash the process; the pool drops the connection
+    // and the next query opens a new one.
+    pool.on('error', (error) => opts.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     await createExtensions(pool);
     await migratePg(db, { migrationsFolder: migrationsFolder() });
