@@ -8,3 +8,4 @@ export * from './schemas/menu.ts';
 export * from './menu-tree.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/files.ts';
+export * from './schemas/goods.ts';

@@ -4,3 +4,5 @@ export * from './schema/jobs.ts';
 export * from './schema/revisions.ts';
 export * from './schema/catalog.ts';
 export * from './schema/files.ts';
+export * from './schema/goods.ts';
+export * from './schema/media.ts';

@@ -28,10 +28,19 @@ export const files = pgTable(
       .notNull()
       .default('image'),
     thumbKey: text('thumb_key'),
+    /** Stored bytes of the image and its thumbnail together: what the storage quota counts. */
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
+    /** 'image' lives in the image space (optionally in a category); 'material' in a material folder. */
+    purpose: text('purpose', { enum: ['image', 'material'] })
+      .notNull()
+      .default('image'),
+    /** Image category or material folder, by `purpose`; null is the top level. */
+    folderId: bigint('folder_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('files_key_uq').on(t.key),
     index('files_seller_idx').on(t.sellerId, t.createdAt),
+    index('files_seller_folder_idx').on(t.sellerId, t.purpose, t.folderId, t.createdAt.desc()),
   ],
 );
