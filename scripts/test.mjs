@@ -31,6 +31,7 @@ async function vitest(label, cwd, env = {}) {
 }
 
 await vitest('shared unit', 'packages/shared');
+await vitest('simulators', 'packages/sim');
 await vitest('web unit', 'apps/web');
 await vitest('server API on PGlite', 'apps/server', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {

@@ -38,7 +38,7 @@ describe('a seller in the browser', () => {
 
     await shell.openFromMenu('Product library', 'Private finished library');
     await page.waitForURL(/\/goods\/collect$/);
-    await page.getByText('Private finished library: coming soon').waitFor();
+    await page.getByText('Your library is empty').waitFor();
     await shell.openFromMenu('Orders', 'Platform orders');
     await page.waitForURL(/\/newOrder$/);
     expect(await shell.tabLabels()).toEqual([

@@ -45,3 +45,50 @@ it('browses the parent library, searches it and opens a product with its SKUs', 
   await page.getByText('Back to the parent library').waitFor();
   await shot(page, 'parent-product-en');
 });
+
+it('adds a parent product to my library, then edits its title and a SKU price', async () => {
+  const { page } = session;
+  const login = new LoginPage(page, baseURL);
+  await login.goto();
+  await login.loginByEmail('demo@example.com', 'Demo@123456', captcha);
+  await page.waitForURL(/\/home\/index$/);
+
+  await new Shell(page).openFromMenu('Product library', 'Parent library');
+  await page.getByText(/^\d+ products$/).waitFor();
+  await page.locator('a.library-card__title').first().click();
+  await page.waitForURL(/\/goods\/productHouseDetail\?id=\d+/);
+  // The list stays mounted (hidden) behind the detail, with its own buttons of the same name.
+  await page
+    .locator('.library-detail__actions')
+    .getByRole('button', { name: /Add to my library/ })
+    .click();
+  await page.getByText(/1 added to your library\./).waitFor();
+  await page.getByRole('link', { name: 'Open my library' }).click();
+  await page.waitForURL(/\/goods\/collect/);
+
+  // Newest first: the product just added leads the list.
+  // Kept-alive pages stay in the DOM, hidden; only the visible cards are this page's.
+  const firstCard = page.locator('.library-grid .library-card:visible').first();
+  await firstCard.waitFor();
+  await firstCard.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.waitForURL(/\/goods\/productHouseEdit\?id=\d+/);
+  const title = `E2E product ${Date.now().toString(36)}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Price, row 1').fill('99.90');
+  await shot(page, 'finished-edit-en');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+  await page.waitForURL(/\/goods\/collect/);
+  await page.getByText('Product saved').waitFor();
+  const list = page.locator('.library-page:visible');
+  await list.locator('.library-grid').getByText(title, { exact: true }).waitFor();
+  await list.getByText('Table', { exact: true }).click();
+  const row = list.locator('.ant-table-row', { hasText: title });
+  await row.waitFor();
+  await shot(page, 'finished-library-en');
+  // The list shows the lowest SKU price; the edited SKU keeps its own.
+  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.waitForURL(/\/goods\/productHouseEdit\?id=\d+/);
+  await expect.poll(() => page.getByLabel('Price, row 1').inputValue()).toBe('99.90');
+  expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
+});

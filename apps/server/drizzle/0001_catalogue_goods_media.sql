@@ -31,6 +31,8 @@ CREATE TABLE "finished_products" (
 	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"design" jsonb,
 	"shared_at" timestamp with time zone,
+	"sku_text" text DEFAULT '' NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower("finished_products"."title") || ' ' || "finished_products"."sku_text") STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "finished_products_price_non_negative" CHECK ("finished_products"."price_minor" >= 0)
@@ -89,6 +91,11 @@ CREATE TABLE "storage_quotas" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "parent_products_title_trgm_idx";--> statement-breakpoint
+DROP INDEX "parent_products_title_en_trgm_idx";--> statement-breakpoint
+DROP INDEX "parent_products_status_created_idx";--> statement-breakpoint
+DROP INDEX "parent_products_category_created_idx";--> statement-breakpoint
+ALTER TABLE "parent_products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("parent_products"."title" || ' ' || "parent_products"."title_en")) STORED;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "stored_bytes" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "purpose" text DEFAULT 'image' NOT NULL;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "folder_id" bigint;--> statement-breakpoint
@@ -110,18 +117,22 @@ ALTER TABLE "material_dirs" ADD CONSTRAINT "material_dirs_seller_id_sellers_id_f
 ALTER TABLE "storage_quotas" ADD CONSTRAINT "storage_quotas_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_seller_sku_uq" ON "cart_items" USING btree ("seller_id","sku_id");--> statement-breakpoint
 CREATE INDEX "finished_product_images_product_idx" ON "finished_product_images" USING btree ("product_id","order_num");--> statement-breakpoint
-CREATE INDEX "finished_products_seller_created_idx" ON "finished_products" USING btree ("seller_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "finished_products_seller_category_idx" ON "finished_products" USING btree ("seller_id","category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "finished_products_seller_created_idx" ON "finished_products" USING btree ("seller_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "finished_products_seller_category_idx" ON "finished_products" USING btree ("seller_id","category_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "finished_products_seller_price_idx" ON "finished_products" USING btree ("seller_id","price_minor","id");--> statement-breakpoint
-CREATE INDEX "finished_products_shared_idx" ON "finished_products" USING btree ("shared_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "finished_products"."shared_at" is not null;--> statement-breakpoint
-CREATE INDEX "finished_products_title_trgm_idx" ON "finished_products" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "finished_products_shared_created_idx" ON "finished_products" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "finished_products"."shared_at" is not null;--> statement-breakpoint
+CREATE INDEX "finished_products_shared_price_idx" ON "finished_products" USING btree ("price_minor","id") WHERE "finished_products"."shared_at" is not null;--> statement-breakpoint
+CREATE INDEX "finished_products_search_trgm_idx" ON "finished_products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "finished_skus_seller_code_uq" ON "finished_skus" USING btree ("seller_id","sku_code");--> statement-breakpoint
 CREATE INDEX "finished_skus_product_idx" ON "finished_skus" USING btree ("product_id","order_num");--> statement-breakpoint
-CREATE INDEX "finished_skus_code_trgm_idx" ON "finished_skus" USING gin ("sku_code" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "parent_favourites_seller_created_idx" ON "parent_favourites" USING btree ("seller_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "related_products_seller_idx" ON "related_products" USING btree ("seller_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "parent_favourites_seller_created_idx" ON "parent_favourites" USING btree ("seller_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "related_products_seller_idx" ON "related_products" USING btree ("seller_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "related_products_related_idx" ON "related_products" USING btree ("related_id");--> statement-breakpoint
 CREATE INDEX "image_categories_seller_idx" ON "image_categories" USING btree ("seller_id","pid");--> statement-breakpoint
 CREATE INDEX "material_dirs_seller_idx" ON "material_dirs" USING btree ("seller_id","pid");--> statement-breakpoint
-CREATE INDEX "files_seller_folder_idx" ON "files" USING btree ("seller_id","purpose","folder_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "parent_products_category_cost_idx" ON "parent_products" USING btree ("category_id","status","cost_minor","id");--> statement-breakpoint
+CREATE INDEX "parent_products_search_trgm_idx" ON "parent_products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "files_seller_folder_idx" ON "files" USING btree ("seller_id","purpose","folder_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "parent_products_status_created_idx" ON "parent_products" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "parent_products_category_created_idx" ON "parent_products" USING btree ("category_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 UPDATE "files" SET "stored_bytes" = "bytes";

@@ -20,7 +20,7 @@ import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import type { Messenger } from './integrations/messenger.ts';
-import type { ObjectStorage } from './integrations/object-storage.ts';
+import { directUploadOrigin, type ObjectStorage } from './integrations/object-storage.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -76,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void reply.header('x-request-id', request.id);
   });
 
+  const uploadOrigin = directUploadOrigin(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -85,7 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Direct uploads (get-oss-sts) PUT to the bucket itself.
+        connectSrc: uploadOrigin ? ["'self'", uploadOrigin] : ["'self'"],
         frameSrc: ["'self'", 'https:', 'http:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -22,7 +22,16 @@ export const ConfigSchema = z
     /** Trust X-Forwarded-For only from these proxies (comma-separated IPs/CIDRs); empty = the socket address. */
     TRUST_PROXY: z.string().default(''),
     REDIS_URL: z.string().optional(),
-    STORAGE: z.enum(['local']).default('local'),
+    /** Object storage is S3-compatible when S3_BUCKET is set, local disk under DATA_DIR/files otherwise. */
+    S3_BUCKET: z.string().min(1).optional(),
+    /** Default: AWS for S3_REGION; set it for MinIO, R2, the simulator (`npm run sim`) and the like. */
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool,
+    /** Link objects at `<S3_PUBLIC_URL>/<key>` (a CDN or public bucket) instead of `/api/files/<key>`. */
+    S3_PUBLIC_URL: z.string().url().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Seller Hub <no-reply@localhost>'),
     SMS_WEBHOOK_URL: z.string().url().optional(),
@@ -37,6 +46,12 @@ export const ConfigSchema = z
     JOBS: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((c, ctx) => {
+    if (c.S3_BUCKET) {
+      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!c[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required with S3_BUCKET' });
+      }
+    }
     if (c.NODE_ENV === 'production' && c.DEV_CAPTCHA_ANSWER) {
       ctx.addIssue({
         code: 'custom',

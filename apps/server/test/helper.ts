@@ -73,6 +73,8 @@ export interface StartAppOptions {
   config?: Partial<Config>;
   /** Adds test-only routes or hooks before the app is ready. */
   setup?: (app: App) => void | Promise<void>;
+  /** Instead of local disk in a temporary folder (e.g. S3 storage on the simulator). */
+  storage?: ObjectStorage;
 }
 
 /** The app as main.ts builds it, on an open database seeded with the base data. */
@@ -99,7 +101,7 @@ export async function startApp(
   const messenger = createMessenger(config, database.db);
   const jobs = createJobRunner(database, { log: pino({ level: config.LOG_LEVEL }) });
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'test-files-'));
-  const storage = createLocalStorage(filesDir);
+  const storage = opts.storage ?? createLocalStorage(filesDir);
   const app = await buildApp({ config, database, messenger, jobs, storage });
   registerJobHandlers(jobs, { database, log: app.log });
   const stop = async () => {

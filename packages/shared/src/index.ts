@@ -9,3 +9,4 @@ export * from './menu-tree.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/files.ts';
 export * from './schemas/goods.ts';
+export * from './schemas/media.ts';

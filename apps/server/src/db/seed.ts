@@ -4,6 +4,7 @@ import type { ObjectStorage } from '../integrations/object-storage.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db, Executor } from './client.ts';
 import { seedCatalog } from './seed-catalog.ts';
+import { seedGoods } from './seed-goods.ts';
 import { bumpRevision, MENUS_REVISION } from './revisions.ts';
 import { adminUsers, memberLevels, menus, seededMenus, sellers, users } from './schema.ts';
 import { LOCKS } from './locks.ts';
@@ -316,8 +317,8 @@ export async function seedBase(
 }
 
 /**
- * Fills an empty catalogue (its pictures go to `storage`) and creates the demo seller and its boss
- * account once; true only when this call created the seller.
+ * Fills an empty catalogue (its pictures go to `storage`) and creates the demo seller, its boss
+ * account and the demo finished goods once; true only when this call created the seller.
  */
 export async function seedDemo(db: Db, opts: { storage?: ObjectStorage } = {}): Promise<boolean> {
   await seedCatalog(db, { storage: opts.storage });
@@ -348,6 +349,7 @@ export async function seedDemo(db: Db, opts: { storage?: ObjectStorage } = {}): 
       passwordHash,
       isBoss: true,
     });
+    await seedGoods(tx, seller!.id);
     return true;
   });
 }

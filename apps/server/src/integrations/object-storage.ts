@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
+import { createS3Storage, s3BucketUrl } from './s3-storage.ts';
 
 export type ImageExt = 'jpg' | 'png' | 'webp' | 'gif';
 
@@ -29,6 +30,17 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** The path the browser fetches the object from. */
   url(key: string): string;
+  /** Only stores the browser can upload to directly (S3) have it; local disk has none. */
+  presignPut?(key: string, contentType: string, expiresInSeconds: number): PresignedUpload;
+}
+
+/** A request the browser may send until `expiresAt` to store the object of one key. */
+export interface PresignedUpload {
+  url: string;
+  method: 'PUT';
+  /** Signed, so they must be sent exactly so. */
+  headers: Record<string, string>;
+  expiresAt: Date;
 }
 
 const KEY_PATTERN =
@@ -60,7 +72,7 @@ export function newObjectKey(sellerId: number, ext: ImageExt, now = new Date()):
   return `${sellerId}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
 }
 
-function contentTypeOf(key: string): string {
+export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[path.extname(key).slice(1) as ImageExt];
 }
 
@@ -108,6 +120,32 @@ export function createLocalStorage(root: string): ObjectStorage {
   };
 }
 
+/** The origin browsers PUT direct uploads to (for the CSP), or null without S3. */
+export function directUploadOrigin(config: Config): string | null {
+  if (!config.S3_BUCKET) return null;
+  return new URL(
+    s3BucketUrl({
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      bucket: config.S3_BUCKET,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    }),
+  ).origin;
+}
+
+/** S3-compatible storage when S3_BUCKET is set, else local disk under DATA_DIR/files. */
 export function createObjectStorage(config: Config): ObjectStorage {
+  if (config.S3_BUCKET) {
+    return createS3Storage({
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      bucket: config.S3_BUCKET,
+      // The config schema requires both keys whenever S3_BUCKET is set.
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      publicUrl: config.S3_PUBLIC_URL,
+    });
+  }
   return createLocalStorage(path.join(config.DATA_DIR, 'files'));
 }

@@ -3,8 +3,12 @@ import { registerAccountRoutes } from './account/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
 import { registerDevRoutes } from './dev/routes.ts';
+import { registerDirectUploadRoutes } from './direct-uploads/routes.ts';
 import { registerGoodsLibraryRoutes } from './goods-library/routes.ts';
+import { registerGoodsRoutes } from './goods/routes.ts';
+import { registerImageRoutes } from './images/routes.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
+import { registerMaterialRoutes } from './materials/routes.ts';
 import { registerMenuRoutes } from './menus/routes.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
@@ -20,6 +24,10 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerMenuRoutes(app);
   registerJobRoutes(app);
   registerUploadRoutes(app, deps);
+  registerDirectUploadRoutes(app, deps);
+  registerImageRoutes(app, deps);
+  registerMaterialRoutes(app, deps);
   registerGoodsLibraryRoutes(app);
+  registerGoodsRoutes(app, deps);
   if (deps.config.NODE_ENV !== 'production') registerDevRoutes(app);
 }

@@ -144,6 +144,30 @@ describe('request headers', () => {
   });
 });
 
+describe('file downloads', () => {
+  it('resolves a file answer as a blob, sending the bearer token', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(new Uint8Array([80, 75, 3, 4]), {
+        status: 200,
+        headers: { 'content-type': 'application/zip' },
+      }),
+    );
+    const blob = await api.getBlob('/goods/goods-img-download', { ids: '1,2' });
+    expect(blob.size).toBe(4);
+    const { url, headers } = lastCall();
+    expect(url).toBe('/api/goods/goods-img-download?ids=1%2C2');
+    expect(headers.Authorization).toBe('Bearer tok-123');
+  });
+
+  it('still rejects with the envelope message when the download fails', async () => {
+    fetchMock.mockResolvedValue(
+      reply(422, { code: 422, data: { fields: { ids: 'Bad ids' } }, message: 'Invalid input' }),
+    );
+    const error = await rejection(api.getBlob('/goods/goods-img-download', { ids: 'x' }));
+    expect(error.fields).toEqual({ ids: 'Bad ids' });
+  });
+});
+
 describe('envelope handling', () => {
   it('resolves data on code 0', async () => {
     fetchMock.mockResolvedValue(reply(200, { code: 0, data: { name: 'x' }, message: 'success' }));

@@ -17,6 +17,8 @@ export interface RequestOptions {
   data?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** 'blob' resolves a successful non-JSON answer (a file) as its bytes; failures stay envelopes. */
+  responseType?: 'json' | 'blob';
 }
 
 interface Envelope {
@@ -128,6 +130,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       credentials: 'include',
       signal: controller.signal,
     });
+    const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+    if (options.responseType === 'blob' && response.status === 200 && !isJson) {
+      return (await response.blob()) as T;
+    }
     body = await response.json().catch(() => undefined);
   } catch (error) {
     if (signal?.aborted && !timedOut) throw error;
@@ -180,4 +186,10 @@ export const api = {
   ) => request<T>(path, { ...options, method: 'GET', params }),
   post: <T>(path: string, data?: unknown, options?: Omit<RequestOptions, 'method' | 'data'>) =>
     request<T>(path, { ...options, method: 'POST', data }),
+  /** A file download that needs the session (the bearer header), so not a plain link. */
+  getBlob: (
+    path: string,
+    params?: QueryParams,
+    options?: Omit<RequestOptions, 'method' | 'params' | 'responseType'>,
+  ) => request<Blob>(path, { ...options, method: 'GET', params, responseType: 'blob' }),
 };

@@ -16,7 +16,9 @@ describe('signed-in shell (real server)', () => {
 
     fireEvent.click(within(menu).getByText('Product library'));
     fireEvent.click(await within(menu).findByText('Private finished library'));
-    expect(await screen.findByText('Private finished library: coming soon')).toBeTruthy();
+    expect(
+      await screen.findByText('Your library is empty', undefined, { timeout: 15_000 }),
+    ).toBeTruthy();
     fireEvent.click(within(menu).getByText('Orders'));
     fireEvent.click(await within(menu).findByText('Platform orders'));
     await waitFor(() => expect(window.location.pathname).toBe('/newOrder'));

@@ -28,6 +28,34 @@ const VIEWS: Record<string, View> = {
     () => import('../features/goods-library/pages/product-house-detail-page.tsx'),
     'ProductHouseDetailPage',
   ),
+  'goods/collect': lazyPage(
+    () => import('../features/goods/pages/collect-page.tsx'),
+    'CollectPage',
+  ),
+  'goods/producthouseedit': lazyPage(
+    () => import('../features/goods/pages/product-edit-page.tsx'),
+    'ProductEditPage',
+  ),
+  'goods/producthouseg': lazyPage(
+    () => import('../features/goods/pages/shared-library-page.tsx'),
+    'SharedLibraryPage',
+  ),
+  'goods/producthousedetailg': lazyPage(
+    () => import('../features/goods/pages/shared-detail-page.tsx'),
+    'SharedDetailPage',
+  ),
+  'goods/myporducthowse': lazyPage(
+    () => import('../features/goods/pages/favourites-page.tsx'),
+    'FavouritesPage',
+  ),
+  'goods/relativegoods': lazyPage(
+    () => import('../features/goods/pages/relative-goods-page.tsx'),
+    'RelativeGoodsPage',
+  ),
+  'goods/materialmmt': lazyPage(
+    () => import('../features/materials/pages/material-mmt-page.tsx'),
+    'MaterialMmtPage',
+  ),
   'my/newinfo': lazyPage(() => import('../features/my/pages/new-info-page.tsx'), 'NewInfoPage'),
   'my/logout': lazyPage(() => import('../features/my/pages/logout-page.tsx'), 'LogoutPage'),
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MessageInstance } from 'antd/es/message/interface';
 
 let bound: MessageInstance | null = null;
@@ -20,14 +21,15 @@ function messageApi(): Promise<MessageInstance> {
 
 function show(
   kind: 'success' | 'error' | 'warning' | 'info',
-  text: string,
+  text: ReactNode,
   seconds?: number,
 ): void {
   void messageApi().then((api) => api[kind](text, seconds));
 }
 
 export const feedback = {
-  success: (text: string) => show('success', text),
+  /** A success may carry a next step (a link to where the result is). */
+  success: (text: ReactNode) => show('success', text),
   error: (text: string) => show('error', text),
   warning: (text: string, seconds?: number) => show('warning', text, seconds),
   info: (text: string) => show('info', text),

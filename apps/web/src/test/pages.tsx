@@ -77,6 +77,11 @@ export async function apiGet<T>(path: string, token: string): Promise<{ code: nu
   return (await response.json()) as { code: number; data: T };
 }
 
+/** A POST straight to the API as `token`; resolves `data`, throws on a non-zero code. */
+export function apiPost<T>(path: string, body: unknown, token: string): Promise<T> {
+  return callApi<T>('POST', path, body, token);
+}
+
 /** The newest 6-digit code the development outbox holds for `recipient`. */
 export async function readOutboxCode(recipient: string): Promise<string> {
   const messages = await callApi<{ id: number; body: string }[]>(

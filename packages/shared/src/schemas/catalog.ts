@@ -43,6 +43,8 @@ export const ParentProductListQuery = z
     order: z.enum(['asc', 'desc']).default('desc'),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     size: z.coerce.number().int().min(1).max(PARENT_PRODUCT_PAGE_MAX).default(20),
+    /** The previous page's `next_cursor`: pages by keyset at any depth; `page` is then ignored. */
+    cursor: z.string().max(200).optional(),
   })
   .refine((q) => q.min_cost === undefined || q.max_cost === undefined || q.min_cost <= q.max_cost, {
     message: 'Must not exceed max_cost',
@@ -107,6 +109,8 @@ export const ParentProductPage = pageResultOf(ParentProductSummary).extend({
     size: z.number().int(),
     total: z.number().int(),
     more: z.boolean(),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: z.string().nullable(),
   }),
 });
 export type ParentProductPage = z.infer<typeof ParentProductPage>;

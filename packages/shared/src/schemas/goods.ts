@@ -14,6 +14,20 @@ export const FINISHED_SKUS_MAX = 200;
 export const FINISHED_IMAGES_MAX = 30;
 export const SKU_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
+/** A new finished SKU's default price: its parent SKU's cost times this. */
+export const DEFAULT_MARKUP = 1.8;
+
+/** The suggested price for a cost, rounded to whole minor units. */
+export function markupPriceMinor(costMinor: number): number {
+  return Math.round(costMinor * DEFAULT_MARKUP);
+}
+
+/** A boolean from JSON or from a query string, where `z.coerce.boolean()` would read "false" as true. */
+const flag = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+]);
+
 const minorAmount = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const unixSeconds = z.coerce.number().int().min(0).max(253_402_300_799);
 
@@ -26,7 +40,7 @@ export const FinishedProductListQuery = z
     keyword: z.string().trim().max(100).optional(),
     category_id: z.coerce.number().int().positive().optional(),
     source: FinishedSource.optional(),
-    shared: z.coerce.boolean().optional(),
+    shared: flag.optional(),
     min_price: minorAmount.optional(),
     max_price: minorAmount.optional(),
     start_time: unixSeconds.optional(),

@@ -41,6 +41,11 @@ export const files = pgTable(
   (t) => [
     uniqueIndex('files_key_uq').on(t.key),
     index('files_seller_idx').on(t.sellerId, t.createdAt),
-    index('files_seller_folder_idx').on(t.sellerId, t.purpose, t.folderId, t.createdAt.desc()),
+    index('files_seller_folder_idx').on(
+      t.sellerId,
+      t.purpose,
+      t.folderId,
+      t.createdAt.desc().nullsFirst(),
+    ),
   ],
 );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -47,23 +47,37 @@ export const finishedProducts = pgTable(
     /** The design tool's saved layers; opaque to the catalogue. */
     design: jsonb('design').$type<Record<string, unknown> | null>(),
     sharedAt: timestamp('shared_at', { withTimezone: true }),
+    /** The SKU codes, lower-case and space-separated; kept by the service with the prices. */
+    skuText: text('sku_text').notNull().default(''),
+    /** Title and SKU codes in one lower-case column, so one trigram index serves the keyword search. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${finishedProducts.title}) || ' ' || ${finishedProducts.skuText}`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('finished_products_price_non_negative', sql`${t.priceMinor} >= 0`),
-    index('finished_products_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('finished_products_seller_created_idx').on(
+      t.sellerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('finished_products_seller_category_idx').on(
       t.sellerId,
       t.categoryId,
-      t.createdAt.desc(),
-      t.id.desc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     index('finished_products_seller_price_idx').on(t.sellerId, t.priceMinor, t.id),
-    index('finished_products_shared_idx')
-      .on(t.sharedAt.desc(), t.id.desc())
+    // The shared library lists every owner's shared products, sorted like the private library.
+    index('finished_products_shared_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.sharedAt} is not null`),
-    index('finished_products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('finished_products_shared_price_idx')
+      .on(t.priceMinor, t.id)
+      .where(sql`${t.sharedAt} is not null`),
+    index('finished_products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -91,7 +105,6 @@ export const finishedSkus = pgTable(
     check('finished_skus_price_non_negative', sql`${t.priceMinor} >= 0`),
     uniqueIndex('finished_skus_seller_code_uq').on(t.sellerId, t.skuCode),
     index('finished_skus_product_idx').on(t.productId, t.orderNum),
-    index('finished_skus_code_trgm_idx').using('gin', t.skuCode.op('gin_trgm_ops')),
   ],
 );
 
@@ -127,7 +140,7 @@ export const parentFavourites = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.sellerId, t.productId] }),
-    index('parent_favourites_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
+    index('parent_favourites_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -149,7 +162,7 @@ export const relatedProducts = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.relatedId] }),
     check('related_products_ordered', sql`${t.productId} < ${t.relatedId}`),
-    index('related_products_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('related_products_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
     index('related_products_related_idx').on(t.relatedId),
   ],
 );

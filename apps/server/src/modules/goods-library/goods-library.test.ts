@@ -126,17 +126,22 @@ const titlesOf = (res: Awaited<ReturnType<typeof list>>) =>
   );
 
 describe('access', () => {
-  it('401 without a token, 403 for an operator', async () => {
-    expect((await list({}, '')).status).toBe(401);
+  it('reads are public; favourites need a seller (401 without a token, 403 for an operator)', async () => {
     for (const [method, url] of [
       ['POST', '/api/goods-library/index'],
       ['GET', '/api/goods-library/category/tree'],
       ['GET', '/api/goods-library/search-info'],
     ] as const) {
-      const res = await call(t.app, method, url, {
-        token: operatorToken,
-        body: method === 'POST' ? {} : undefined,
-      });
+      const res = await call(t.app, method, url, { body: method === 'POST' ? {} : undefined });
+      expect({ url, status: res.status }).toEqual({ url, status: 200 });
+    }
+    for (const [method, url, body] of [
+      ['POST', '/api/goods-library/coll', { id: products.tee }],
+      ['GET', '/api/goods-library/get-coll-list', undefined],
+      ['POST', '/api/goods-library/all-is-offten', { ids: [products.tee] }],
+    ] as const) {
+      expect((await call(t.app, method, url, { body })).status).toBe(401);
+      const res = await call(t.app, method, url, { token: operatorToken, body });
       expect({ url, status: res.status }).toEqual({ url, status: 403 });
     }
   });
@@ -168,7 +173,13 @@ describe('parent library list', () => {
     const res = await list({});
     expect(res.status).toBe(200);
     expect(titlesOf(res)).toEqual(['poster', 'mug', 'hoodie', 'tee']);
-    expect(res.body.data.pagination).toEqual({ page: 1, size: 20, total: 4, more: false });
+    expect(res.body.data.pagination).toEqual({
+      page: 1,
+      size: 20,
+      total: 4,
+      more: false,
+      next_cursor: null,
+    });
     const tee = res.body.data.list.find((p: { id: number }) => p.id === products.tee);
     expect(tee).toMatchObject({
       title: '纯棉T恤',
@@ -242,8 +253,50 @@ describe('parent library list', () => {
     const second = await list({ size: 3, page: 2, sort: 'cost', order: 'asc' });
     expect(titlesOf(first)).toEqual(['poster', 'tee', 'mug']);
     expect(titlesOf(second)).toEqual(['hoodie']);
-    expect(second.body.data.pagination).toEqual({ page: 2, size: 3, total: 4, more: false });
+    expect(second.body.data.pagination).toEqual({
+      page: 2,
+      size: 3,
+      total: 4,
+      more: false,
+      next_cursor: null,
+    });
     expect(titlesOf(await list({ size: 3, page: 3 }))).toEqual([]);
+  });
+
+  it('pages by cursor through every row once, in both orders of every sort', async () => {
+    for (const sort of ['created_at', 'cost', 'title'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const all = titlesOf(await list({ sort, order, size: 100 }));
+        let res = await list({ sort, order, size: 1 });
+        const walked = titlesOf(res);
+        while (res.body.data.pagination.next_cursor) {
+          // With a cursor, `page` is ignored.
+          const cursor = res.body.data.pagination.next_cursor as string;
+          res = await list({ sort, order, size: 1, page: 3, cursor });
+          walked.push(...titlesOf(res));
+        }
+        expect({ sort, order, walked }).toEqual({ sort, order, walked: all });
+      }
+    }
+  });
+
+  it('refuses a cursor it did not make, or made for another ordering, with 422 on cursor', async () => {
+    const first = await list({ size: 1, sort: 'cost', order: 'asc' });
+    const cursor = first.body.data.pagination.next_cursor as string;
+    for (const body of [
+      { cursor: 'not-a-cursor' },
+      {
+        cursor: Buffer.from('{"s":"cost","o":"asc","k":"1;drop","i":1}').toString('base64url'),
+        sort: 'cost',
+        order: 'asc',
+      },
+      { cursor, sort: 'cost', order: 'desc' },
+      { cursor, sort: 'title', order: 'asc' },
+    ]) {
+      const res = await list(body);
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.data.fields)).toEqual(['cursor']);
+    }
   });
 
   it('answers 422 naming each bad field', async () => {
@@ -331,6 +384,55 @@ describe('product detail and SKUs', () => {
     const bad = await call(t.app, 'GET', '/api/goods-library/show', { token, query: { id: 'x' } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.data.fields)).toEqual(['id']);
+  });
+});
+
+describe('favourites', () => {
+  it('favourites idempotently, lists newest first, says which are favourites, and forgets', async () => {
+    const coll = (id: number, on = true, as = token) =>
+      call(t.app, 'POST', '/api/goods-library/coll', { token: as, body: { id, coll: on } });
+    expect((await coll(products.tee!)).body.data).toEqual({ id: products.tee, coll: true });
+    expect((await coll(products.tee!)).status).toBe(200);
+    expect((await coll(products.mug!)).status).toBe(200);
+    expect((await coll(products.hidden!)).status).toBe(404);
+    expect((await coll(999_999)).status).toBe(404);
+
+    const favs = await call(t.app, 'GET', '/api/goods-library/get-coll-list', { token });
+    expect(favs.status).toBe(200);
+    expect(titlesOf(favs)).toEqual(['mug', 'tee']);
+    expect(favs.body.data.pagination).toMatchObject({ total: 2, more: false, next_cursor: null });
+    const search = await call(t.app, 'GET', '/api/goods-library/get-coll-list', {
+      token,
+      query: { keyword: 'mug' },
+    });
+    expect(titlesOf(search)).toEqual(['mug']);
+
+    const which = await call(t.app, 'POST', '/api/goods-library/all-is-offten', {
+      token,
+      body: { ids: [products.poster, products.tee, products.mug] },
+    });
+    expect(which.body.data.ids).toEqual([products.tee, products.mug]);
+
+    // Another seller's favourites are their own.
+    const other = await createSeller(t.database.db);
+    const none = await call(t.app, 'GET', '/api/goods-library/get-coll-list', {
+      token: other.token,
+    });
+    expect(none.body.data.list).toEqual([]);
+
+    expect((await coll(products.tee!, false)).body.data).toEqual({ id: products.tee, coll: false });
+    expect((await coll(products.tee!, false)).status).toBe(200);
+    const after = await call(t.app, 'GET', '/api/goods-library/get-coll-list', { token });
+    expect(titlesOf(after)).toEqual(['mug']);
+  });
+
+  it('answers 422 naming bad fields', async () => {
+    const res = await call(t.app, 'POST', '/api/goods-library/coll', {
+      token,
+      body: { id: 'x', coll: 'maybe' },
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.data.fields).sort()).toEqual(['coll', 'id']);
   });
 });
 

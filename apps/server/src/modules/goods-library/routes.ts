@@ -1,6 +1,11 @@
 import {
   CategoryTree,
+  CollInput,
+  CollListQuery,
+  CollResult,
   envelopeOf,
+  FavouriteIds,
+  IdsInput,
   ParentLibrarySearchInfo,
   ParentProductDetail,
   ParentProductListQuery,
@@ -16,16 +21,20 @@ import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import {
   categoryTree,
+  collect,
+  favouriteIds,
+  listFavourites,
   listParentProducts,
   listParentSkus,
   parentLibrarySearchInfo,
   showParentProduct,
 } from './service.ts';
 
-/** Browsing the shared parent library is one permission: the productHouse page's `list`. */
-const browse: { access: Access } = {
-  access: { auth: 'user', perm: permOf('/goods/productHouse', 'list') },
-};
+/** The parent library is browsable without signing in: the public /products pages read it. */
+const browse: { access: Access } = { access: { auth: 'public' } };
+const onPage = (page: string, action: string): { access: Access } => ({
+  access: { auth: 'user', perm: permOf(page, action) },
+});
 const tags = ['goods-library'];
 
 export function registerGoodsLibraryRoutes(app: App): void {
@@ -97,5 +106,47 @@ export function registerGoodsLibraryRoutes(app: App): void {
       config: browse,
     },
     async (request) => ok(await parentLibrarySearchInfo(request.ctx)),
+  );
+
+  r.post(
+    '/api/goods-library/coll',
+    {
+      schema: {
+        tags,
+        summary: 'Favourite a parent product, or forget it with coll: false (idempotent)',
+        body: CollInput,
+        response: { 200: envelopeOf(CollResult) },
+      },
+      config: onPage('/goods/productHouse', 'coll'),
+    },
+    async (request) => ok(await collect(request.ctx, request.body)),
+  );
+
+  r.get(
+    '/api/goods-library/get-coll-list',
+    {
+      schema: {
+        tags,
+        summary: "The seller's favourite parent products, newest favourite first",
+        querystring: CollListQuery,
+        response: { 200: envelopeOf(ParentProductPage) },
+      },
+      config: onPage('/goods/MyPorductHowse', 'list'),
+    },
+    async (request) => ok(await listFavourites(request.ctx, request.query)),
+  );
+
+  r.post(
+    '/api/goods-library/all-is-offten',
+    {
+      schema: {
+        tags,
+        summary: 'Which of these parent products the seller has favourited',
+        body: IdsInput,
+        response: { 200: envelopeOf(FavouriteIds) },
+      },
+      config: onPage('/goods/productHouse', 'list'),
+    },
+    async (request) => ok(await favouriteIds(request.ctx, request.body)),
   );
 }

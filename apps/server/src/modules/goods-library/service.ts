@@ -1,19 +1,24 @@
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   gte,
-  ilike,
+  like,
   inArray,
   lte,
   max,
   min,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import {
+  type CollInput,
+  type CollListQuery,
+  type CollResult,
+  type FavouriteIds,
+  type IdsInput,
   PARENT_PRODUCT_SORTS,
   PARENT_PRODUCT_TOTAL_CAP,
   type CategoryNode,
@@ -27,10 +32,26 @@ import {
   type ParentSku,
   type SkuListQuery,
 } from '@app/shared';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { categories, parentProductImages, parentProducts, parentSkus } from '../../db/schema.ts';
+import {
+  categories,
+  parentFavourites,
+  parentProductImages,
+  parentProducts,
+  parentSkus,
+} from '../../db/schema.ts';
+import { sellerIdOf } from '../../tenancy.ts';
 import { NotFoundError } from '../../errors.ts';
+import {
+  afterCursor,
+  cappedCount,
+  decodeCursor,
+  encodeCursor,
+  keyText,
+  type SortKey,
+} from '../../db/paging.ts';
 import { unixSeconds } from '../../time.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -38,7 +59,7 @@ type CategoryRow = typeof categories.$inferSelect;
 /** Sellers see only products that operators have switched on. */
 const visible = eq(parentProducts.status, 'on');
 
-async function loadCategories(db: Executor): Promise<CategoryRow[]> {
+export async function loadCategories(db: Executor): Promise<CategoryRow[]> {
   return db.select().from(categories).orderBy(asc(categories.orderNum), asc(categories.id));
 }
 
@@ -66,7 +87,7 @@ function buildTree(rows: CategoryRow[]): CategoryTree {
 }
 
 /** The category and everything under it; the tree is small, so this is done in memory. */
-function withDescendants(rows: CategoryRow[], rootId: number): number[] {
+export function withDescendants(rows: CategoryRow[], rootId: number): number[] {
   const children = new Map<number, number[]>();
   for (const r of rows) {
     if (r.parentId === null) continue;
@@ -88,15 +109,19 @@ export async function categoryTree(ctx: Ctx): Promise<CategoryTree> {
 }
 
 /** `%`, `_` and `\` typed by the user are literal characters, not LIKE wildcards. */
-function containsPattern(keyword: string): string {
+export function containsPattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive substring match on a lower-cased search column (see the schema's `searchText`). */
+export function searchTextContains(column: PgColumn, keyword: string): SQL {
+  return like(column, containsPattern(keyword.toLowerCase()));
 }
 
 async function filtersOf(ctx: Ctx, q: ParentProductListQuery): Promise<SQL[]> {
   const where: SQL[] = [visible];
   if (q.keyword) {
-    const pattern = containsPattern(q.keyword);
-    where.push(or(ilike(parentProducts.title, pattern), ilike(parentProducts.titleEn, pattern))!);
+    where.push(searchTextContains(parentProducts.searchText, q.keyword));
   }
   if (q.category_id !== undefined) {
     const ids = withDescendants(await loadCategories(ctx.db), q.category_id);
@@ -113,11 +138,11 @@ async function filtersOf(ctx: Ctx, q: ParentProductListQuery): Promise<SQL[]> {
   return where;
 }
 
-const SORT_COLUMNS = {
-  created_at: parentProducts.createdAt,
-  cost: parentProducts.costMinor,
-  title: parentProducts.title,
-} satisfies Record<(typeof PARENT_PRODUCT_SORTS)[number], unknown>;
+const SORT_KEYS: Record<(typeof PARENT_PRODUCT_SORTS)[number], SortKey> = {
+  created_at: { column: parentProducts.createdAt, kind: 'timestamp' },
+  cost: { column: parentProducts.costMinor, kind: 'integer' },
+  title: { column: parentProducts.title, kind: 'text' },
+};
 
 /** First image of each product, one query for the page. */
 async function firstImages(db: Executor, productIds: number[]): Promise<Map<number, string>> {
@@ -157,33 +182,39 @@ export async function listParentProducts(
   ctx: Ctx,
   q: ParentProductListQuery,
 ): Promise<ParentProductPage> {
-  const where = and(...(await filtersOf(ctx, q)));
+  const filters = await filtersOf(ctx, q);
+  const key = SORT_KEYS[q.sort];
+  const cursor =
+    q.cursor === undefined
+      ? null
+      : decodeCursor(q.cursor, { sort: q.sort, order: q.order, kind: key.kind });
   const direction = q.order === 'asc' ? asc : desc;
   const [rows, counted] = await Promise.all([
     ctx.db
-      .select()
+      .select({ product: parentProducts, key: keyText(key) })
       .from(parentProducts)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[q.sort]), direction(parentProducts.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    // Counting stops one past the cap: exact below it, "more" above it, never a full scan.
-    ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from ${parentProducts} where ${where} limit ${PARENT_PRODUCT_TOTAL_CAP + 1}) capped`,
-    ),
+      .where(and(...filters, ...(cursor ? [afterCursor(key, parentProducts.id, cursor)] : [])))
+      .orderBy(direction(key.column), direction(parentProducts.id))
+      // One extra row says whether a next page exists.
+      .limit(q.size + 1)
+      .offset(cursor ? 0 : (q.page - 1) * q.size),
+    cappedCount(ctx.db, parentProducts, and(...filters), PARENT_PRODUCT_TOTAL_CAP),
   ]);
-  const n = Number(counted.rows[0]?.n ?? 0);
+  const pageRows = rows.slice(0, q.size);
+  const last = rows.length > q.size ? pageRows.at(-1) : undefined;
   const images = await firstImages(
     ctx.db,
-    rows.map((r) => r.id),
+    pageRows.map((r) => r.product.id),
   );
   return {
-    list: rows.map((r) => toSummary(r, images.get(r.id) ?? null)),
+    list: pageRows.map((r) => toSummary(r.product, images.get(r.product.id) ?? null)),
     pagination: {
       page: q.page,
       size: q.size,
-      total: Math.min(n, PARENT_PRODUCT_TOTAL_CAP),
-      more: n > PARENT_PRODUCT_TOTAL_CAP,
+      ...counted,
+      next_cursor: last
+        ? encodeCursor({ sort: q.sort, order: q.order, key: last.key, id: last.product.id })
+        : null,
     },
   };
 }
@@ -279,4 +310,76 @@ export async function parentLibrarySearchInfo(ctx: Ctx): Promise<ParentLibrarySe
     cost: { min: Number(range?.min ?? 0), max: Number(range?.max ?? 0) },
     sorts: [...PARENT_PRODUCT_SORTS],
   };
+}
+
+/** Favourites a parent product, or with `coll: false` forgets it; repeating either changes nothing. */
+export async function collect(ctx: Ctx, input: CollInput): Promise<CollResult> {
+  const sellerId = sellerIdOf(ctx);
+  if (input.coll) {
+    await findVisible(ctx.db, input.id);
+    await ctx.db
+      .insert(parentFavourites)
+      .values({ sellerId, productId: input.id })
+      .onConflictDoNothing();
+  } else {
+    await ctx.db
+      .delete(parentFavourites)
+      .where(
+        and(eq(parentFavourites.sellerId, sellerId), eq(parentFavourites.productId, input.id)),
+      );
+  }
+  return { id: input.id, coll: input.coll };
+}
+
+/** The seller's favourite parent products that are still on sale, newest favourite first. */
+export async function listFavourites(ctx: Ctx, q: CollListQuery): Promise<ParentProductPage> {
+  const where = and(
+    eq(parentFavourites.sellerId, sellerIdOf(ctx)),
+    visible,
+    q.keyword ? searchTextContains(parentProducts.searchText, q.keyword) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select({ product: parentProducts })
+      .from(parentFavourites)
+      .innerJoin(parentProducts, eq(parentFavourites.productId, parentProducts.id))
+      .where(where)
+      .orderBy(desc(parentFavourites.createdAt), desc(parentProducts.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    ctx.db
+      .select({ n: count() })
+      .from(parentFavourites)
+      .innerJoin(parentProducts, eq(parentFavourites.productId, parentProducts.id))
+      .where(where),
+  ]);
+  const images = await firstImages(
+    ctx.db,
+    rows.map((r) => r.product.id),
+  );
+  return {
+    list: rows.map((r) => toSummary(r.product, images.get(r.product.id) ?? null)),
+    pagination: {
+      page: q.page,
+      size: q.size,
+      total: counted?.n ?? 0,
+      more: false,
+      next_cursor: null,
+    },
+  };
+}
+
+/** all-is-offten: which of `ids` the seller has favourited. */
+export async function favouriteIds(ctx: Ctx, input: IdsInput): Promise<FavouriteIds> {
+  const rows = await ctx.db
+    .select({ id: parentFavourites.productId })
+    .from(parentFavourites)
+    .where(
+      and(
+        eq(parentFavourites.sellerId, sellerIdOf(ctx)),
+        inArray(parentFavourites.productId, input.ids),
+      ),
+    );
+  const found = new Set(rows.map((r) => r.id));
+  return { ids: input.ids.filter((id, i) => found.has(id) && input.ids.indexOf(id) === i) };
 }

@@ -85,3 +85,37 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw unreadable();
   }
 }
+
+export interface ResizeTarget {
+  width: number;
+  height: number;
+  fit: 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
+}
+
+/**
+ * Resizes a stored image to `target` in its own format (animation kept), then runs it through
+ * `processImage` so a resized copy is checked and thumbnailed like any upload.
+ */
+export async function resizeImage(bytes: Buffer, target: ResizeTarget): Promise<ProcessedImage> {
+  const ext = sniffImage(bytes);
+  if (!ext) throw new ValidationError({ file: 'Unsupported file type' });
+  let resized: Buffer;
+  try {
+    resized = await sharp(bytes, {
+      limitInputPixels: MAX_PIXELS,
+      failOn: 'error',
+      animated: ext === 'gif' || ext === 'webp',
+    })
+      .rotate()
+      .resize(target.width, target.height, {
+        fit: target.fit,
+        // Letterboxing (`contain`) pads with transparency where the format has it.
+        background: { r: 255, g: 255, b: 255, alpha: ext === 'jpg' ? 1 : 0 },
+      })
+      .toFormat(SHARP_FORMAT[ext], ext === 'jpg' ? { quality: 90 } : {})
+      .toBuffer();
+  } catch {
+    throw unreadable();
+  }
+  return processImage(resized);
+}

@@ -1,54 +1,32 @@
 import path from 'node:path';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EmptyData, envelopeOf, IdInput } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
-import { ValidationError } from '../../errors.ts';
-import { ok } from '../../http/envelope.ts';
-import { UploadedFile } from '@app/shared';
 import {
-  deleteUpload,
-  readObject,
-  uploadImage,
-  type UploadCtx,
-  type UploadInput,
-} from './service.ts';
+  DownloadImagesInput,
+  EmptyData,
+  envelopeOf,
+  IdInput,
+  IdsQuery,
+  ImageResizeInput,
+  ImageUploadFields,
+  ModifyImagesSizeInput,
+  ModifyImagesSizeResult,
+  UploadedFile,
+} from '@app/shared';
+import type { App, AppDeps } from '../../app.ts';
+import { ok } from '../../http/envelope.ts';
+import { streamZip } from '../../http/zip.ts';
+import { parseFields, readUpload, registerMultipart } from './multipart.ts';
+import { deleteUpload, readObject, uploadToImageSpace } from './service.ts';
+import { uploadCtx } from './upload-ctx.ts';
+import { imageZipEntries, modifyImagesSize, resizeToNewImage } from './tools.ts';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ONE_YEAR = 31_536_000;
 const tags = ['common'];
-
-const uploadCtx = (request: FastifyRequest, deps: AppDeps): UploadCtx => ({
-  ...request.ctx,
-  storage: deps.storage,
-});
-
-/** The one file of a multipart request, buffered within the size limit. */
-async function readUpload(app: FastifyInstance, request: FastifyRequest): Promise<UploadInput> {
-  if (!request.isMultipart()) {
-    throw new ValidationError({ file: 'Send the file as multipart/form-data in the field "file"' });
-  }
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') throw new ValidationError({ file: 'A file is required' });
-  try {
-    return { bytes: await part.toBuffer(), filename: part.filename };
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-      throw new ValidationError({
-        file: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
-      });
-    }
-    throw error;
-  }
-}
 
 export function registerUploadRoutes(app: App, deps: AppDeps): void {
   // Encapsulated, so multipart bodies are parsed for these routes only.
   void app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
-    });
+    await registerMultipart(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.post(
@@ -57,14 +35,17 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
         schema: {
           tags,
           summary:
-            'Upload one image (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB); the token may also be sent as `?token=`',
+            'Upload one image (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB; optional field `category_id` before it) into the image space, within the storage quota (409 when full); the token may also be sent as `?token=`',
           consumes: ['multipart/form-data'],
           response: { 200: envelopeOf(UploadedFile) },
         },
         config: { access: { auth: 'user' }, tokenInQuery: true },
       },
-      async (request) =>
-        ok(await uploadImage(uploadCtx(request, deps), await readUpload(scope, request))),
+      async (request) => {
+        const upload = await readUpload(scope, request);
+        const fields = parseFields(ImageUploadFields, upload.fields);
+        return ok(await uploadToImageSpace(uploadCtx(request, deps), upload, fields));
+      },
     );
   });
 
@@ -81,6 +62,72 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
       config: { access: { auth: 'user' } },
     },
     async (request) => ok(await deleteUpload(uploadCtx(request, deps), request.body)),
+  );
+
+  r.post(
+    '/api/common/image-resize-new',
+    {
+      schema: {
+        tags,
+        summary:
+          "Store a resized copy (sharp; `fit` as in sharp) of one of the seller's images (`file_id`) or of a platform image (`url`), beside the original",
+        body: ImageResizeInput,
+        response: { 200: envelopeOf(UploadedFile) },
+      },
+      config: { access: { auth: 'user' } },
+    },
+    async (request) => ok(await resizeToNewImage(uploadCtx(request, deps), request.body)),
+  );
+
+  r.post(
+    '/api/common/modify-images-size',
+    {
+      schema: {
+        tags,
+        summary:
+          'Store resized copies of several of the seller’s images (originals stay, as listings may link them); one result per id',
+        body: ModifyImagesSizeInput,
+        response: { 200: envelopeOf(ModifyImagesSizeResult) },
+      },
+      config: { access: { auth: 'user' } },
+    },
+    async (request) => ok(await modifyImagesSize(uploadCtx(request, deps), request.body)),
+  );
+
+  r.get(
+    '/api/common/download-images',
+    {
+      schema: {
+        tags,
+        summary:
+          'A zip of the seller\'s images `?ids=1,2,3` (originals, under their names; repeated names get " (2)"); 404 when any is not the seller\'s',
+        querystring: IdsQuery,
+        produces: ['application/zip'],
+      },
+      config: { access: { auth: 'user' }, tokenInQuery: true },
+    },
+    async (request, reply) =>
+      streamZip(
+        reply,
+        'images.zip',
+        await imageZipEntries(uploadCtx(request, deps), request.query),
+      ),
+  );
+
+  r.post(
+    '/api/common/download-images',
+    {
+      schema: {
+        tags,
+        summary:
+          "A zip of the seller's images by `ids` or by `urls` of this server; 404 when any is not the seller's",
+        body: DownloadImagesInput,
+        produces: ['application/zip'],
+      },
+      config: { access: { auth: 'user' } },
+    },
+    async (request, reply) =>
+      streamZip(reply, 'images.zip', await imageZipEntries(uploadCtx(request, deps), request.body)),
   );
 
   r.get(

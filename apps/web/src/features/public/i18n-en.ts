@@ -53,22 +53,14 @@ export const publicEn: typeof publicZhCN = {
     products: {
       title: 'Product library',
       subtitle:
-        'Blank parent products and finished designs maintained by the platform. Log in to browse, collect and list them to your stores.',
-      items: [
-        {
-          title: 'Parent library',
-          text: 'Blank apparel, home and accessory products with sizes, materials and production details.',
-        },
-        {
-          title: 'Shared finished library',
-          text: 'Designs other sellers share publicly, ready to collect into your own library.',
-        },
-        {
-          title: 'Private finished library',
-          text: 'Products only your team sees, editable until you list them.',
-        },
-      ],
-      cta: 'Log in to browse the full library',
+        'Blank parent products kept by the platform. Find them by category, cost and keyword; log in to add one to your library and start designing.',
+      from: 'from ¥{{amount}}',
+      total: '{{total}} products',
+      totalMore: 'More than {{total}} products',
+      empty: 'No products match these filters',
+      emptyHint: 'Try another keyword or clear the filters',
+      clearFilters: 'Clear filters',
+      loadFailed: 'Could not load the products',
     },
     design: {
       title: 'Design tool',
@@ -184,10 +176,18 @@ export const publicEn: typeof publicZhCN = {
       ],
     },
     productDetail: {
-      title: 'Product details',
-      subtitle:
-        'Sizes, materials, prices and the marketplaces a product can be listed on are shown in the library after you log in.',
-      cta: 'Log in to see product details',
+      back: 'Back to the product library',
+      notFound: 'Product not found',
+      notFoundHint: 'It may have been withdrawn, or the link is wrong.',
+      missingId: 'No product id in the link',
+      loadFailed: 'Could not load the product',
+      from: 'from ¥{{amount}}',
+      colors: 'Colours',
+      sizes: 'Sizes',
+      design: 'Design it',
+      addToLibrary: 'Add to my library',
+      favourite: 'Favourite',
+      loginHint: 'Log in to add products to your library, favourite and design them',
     },
   },
 };

@@ -1,4 +1,6 @@
+import { goodsEn } from '../../features/goods/i18n-en.ts';
 import { goodsLibraryEn } from '../../features/goods-library/i18n-en.ts';
+import { materialsEn } from '../../features/materials/i18n-en.ts';
 import type { consoleZhCN } from './console-zh-cn.ts';
 
 export const consoleEn: typeof consoleZhCN = {
@@ -53,6 +55,8 @@ export const consoleEn: typeof consoleZhCN = {
     },
   },
   goodsLibrary: goodsLibraryEn,
+  goods: goodsEn,
+  materials: materialsEn,
   my: {
     title: 'Profile',
     tabs: {

@@ -1,4 +1,6 @@
+import { goodsZhCN } from '../../features/goods/i18n-zh-cn.ts';
 import { goodsLibraryZhCN } from '../../features/goods-library/i18n-zh-cn.ts';
+import { materialsZhCN } from '../../features/materials/i18n-zh-cn.ts';
 
 /** Console (signed-in) texts; loaded with the console layout. */
 export const consoleZhCN = {
@@ -52,6 +54,8 @@ export const consoleZhCN = {
     },
   },
   goodsLibrary: goodsLibraryZhCN,
+  goods: goodsZhCN,
+  materials: materialsZhCN,
   my: {
     title: '个人资料',
     tabs: { profile: '基本信息', mobile: '绑定手机', password: '登录密码', pay: '支付密码' },

@@ -1,37 +1,63 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, DatePicker, Input, InputNumber, Segmented, Select, Space } from 'antd';
 import { AppstoreOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { ParentProductListQuery } from '@app/shared';
 import {
   minorToYuan,
-  SORT_CHOICES,
+  splitSortChoice,
   yuanToMinor,
   type LibraryView,
-  type SortChoice,
+  type SortOrder,
 } from '../url-filters.ts';
 
-export type FilterPatch = Partial<ParentProductListQuery>;
+/** The filters every product list shares; each list maps `min`/`max` onto its own price fields. */
+export interface FilterValues {
+  keyword?: string;
+  min?: number;
+  max?: number;
+  start_time?: number;
+  end_time?: number;
+  sort: string;
+  order: SortOrder;
+}
+
+export type FilterPatch = Partial<FilterValues>;
 
 interface FilterBarProps {
-  query: ParentProductListQuery;
+  values: FilterValues;
+  sortChoices: readonly string[];
+  sortLabel: (choice: string) => string;
+  labels: { keyword: string; min: string; max: string };
   view: LibraryView;
   onApply: (patch: FilterPatch) => void;
   onReset: () => void;
-  onViewChange: (view: LibraryView) => void;
+  /** Without it the grid/table switch is hidden (the public catalogue shows cards only). */
+  onViewChange?: (view: LibraryView) => void;
+  /** Extra controls of one list (a category picker), placed before the date range. */
+  children?: ReactNode;
 }
 
 /**
- * Text and cost fields are drafts until Enter or Search (no request per keystroke); the date
+ * Text and price fields are drafts until Enter or Search (no request per keystroke); the date
  * range and the sort apply at once. The page remounts this bar when the URL changes, so the
  * drafts always start from what the results show.
  */
-export function FilterBar({ query, view, onApply, onReset, onViewChange }: FilterBarProps) {
+export function FilterBar({
+  values,
+  sortChoices,
+  sortLabel,
+  labels,
+  view,
+  onApply,
+  onReset,
+  onViewChange,
+  children,
+}: FilterBarProps) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState(query.keyword ?? '');
-  const [minYuan, setMinYuan] = useState<number | null>(minorToYuan(query.min_cost));
-  const [maxYuan, setMaxYuan] = useState<number | null>(minorToYuan(query.max_cost));
+  const [keyword, setKeyword] = useState(values.keyword ?? '');
+  const [minYuan, setMinYuan] = useState<number | null>(minorToYuan(values.min));
+  const [maxYuan, setMaxYuan] = useState<number | null>(minorToYuan(values.max));
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -39,20 +65,20 @@ export function FilterBar({ query, view, onApply, onReset, onViewChange }: Filte
     let max = yuanToMinor(maxYuan);
     // A reversed range is what people mean the other way round, not an error worth a message.
     if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
-    onApply({ keyword: keyword.trim() || undefined, min_cost: min, max_cost: max });
+    onApply({ keyword: keyword.trim() || undefined, min, max });
   };
 
   const range: [Dayjs, Dayjs] | null =
-    query.start_time !== undefined && query.end_time !== undefined
-      ? [dayjs.unix(query.start_time), dayjs.unix(query.end_time)]
+    values.start_time !== undefined && values.end_time !== undefined
+      ? [dayjs.unix(values.start_time), dayjs.unix(values.end_time)]
       : null;
 
   return (
     <form className="library-filters" onSubmit={submit} role="search">
       <Input
         className="library-filters__keyword"
-        aria-label={t('goodsLibrary.filters.keyword')}
-        placeholder={t('goodsLibrary.filters.keyword')}
+        aria-label={labels.keyword}
+        placeholder={labels.keyword}
         prefix={<SearchOutlined aria-hidden />}
         allowClear
         maxLength={100}
@@ -61,8 +87,8 @@ export function FilterBar({ query, view, onApply, onReset, onViewChange }: Filte
       />
       <Space.Compact className="library-filters__cost">
         <InputNumber
-          aria-label={t('goodsLibrary.filters.minCost')}
-          placeholder={t('goodsLibrary.filters.minCost')}
+          aria-label={labels.min}
+          placeholder={labels.min}
           min={0}
           precision={2}
           value={minYuan}
@@ -70,8 +96,8 @@ export function FilterBar({ query, view, onApply, onReset, onViewChange }: Filte
           onPressEnter={() => submit()}
         />
         <InputNumber
-          aria-label={t('goodsLibrary.filters.maxCost')}
-          placeholder={t('goodsLibrary.filters.maxCost')}
+          aria-label={labels.max}
+          placeholder={labels.max}
           min={0}
           precision={2}
           value={maxYuan}
@@ -79,6 +105,7 @@ export function FilterBar({ query, view, onApply, onReset, onViewChange }: Filte
           onPressEnter={() => submit()}
         />
       </Space.Compact>
+      {children}
       <DatePicker.RangePicker
         aria-label={t('goodsLibrary.filters.dateRange')}
         placeholder={[t('goodsLibrary.filters.startDate'), t('goodsLibrary.filters.endDate')]}
@@ -90,44 +117,54 @@ export function FilterBar({ query, view, onApply, onReset, onViewChange }: Filte
           })
         }
       />
-      <Select<SortChoice>
+      <Select<string>
         className="library-filters__sort"
         aria-label={t('goodsLibrary.filters.sort')}
-        value={`${query.sort}_${query.order}`}
-        options={SORT_CHOICES.map((choice) => ({
-          value: choice,
-          label: t(`goodsLibrary.sorts.${choice}`),
-        }))}
-        onChange={(choice) => {
-          const cut = choice.lastIndexOf('_');
-          onApply({
-            sort: choice.slice(0, cut) as ParentProductListQuery['sort'],
-            order: choice.slice(cut + 1) as ParentProductListQuery['order'],
-          });
-        }}
+        value={`${values.sort}_${values.order}`}
+        options={sortChoices.map((choice) => ({ value: choice, label: sortLabel(choice) }))}
+        onChange={(choice) => onApply(splitSortChoice(choice))}
       />
       <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
         {t('goodsLibrary.filters.search')}
       </Button>
       <Button onClick={onReset}>{t('goodsLibrary.filters.reset')}</Button>
-      <Segmented<LibraryView>
-        className="library-filters__view"
-        aria-label={t('goodsLibrary.view.label')}
-        value={view}
-        onChange={onViewChange}
-        options={[
-          {
-            value: 'grid',
-            icon: <AppstoreOutlined />,
-            label: t('goodsLibrary.view.grid'),
-          },
-          {
-            value: 'table',
-            icon: <UnorderedListOutlined />,
-            label: t('goodsLibrary.view.table'),
-          },
-        ]}
-      />
+      {onViewChange && (
+        <Segmented<LibraryView>
+          className="library-filters__view"
+          aria-label={t('goodsLibrary.view.label')}
+          value={view}
+          onChange={onViewChange}
+          options={[
+            {
+              value: 'grid',
+              icon: <AppstoreOutlined />,
+              label: t('goodsLibrary.view.grid'),
+            },
+            {
+              value: 'table',
+              icon: <UnorderedListOutlined />,
+              label: t('goodsLibrary.view.table'),
+            },
+          ]}
+        />
+      )}
     </form>
   );
+}
+
+/**
+ * The bar's patch in a list's own field names: `min`/`max` become its price fields. A key the
+ * bar sent as undefined clears that filter; a key it did not send leaves the filter alone.
+ */
+export function renamePricePatch<Q extends { sort: string }>(
+  patch: FilterPatch,
+  minKey: keyof Q & string,
+  maxKey: keyof Q & string,
+): Partial<Q> {
+  const { min, max, ...rest } = patch;
+  const renamed: Record<string, unknown> = { ...rest };
+  if ('min' in patch) renamed[minKey] = min;
+  if ('max' in patch) renamed[maxKey] = max;
+  // The bar only offers the list's own sort choices, so `sort` is one of Q's.
+  return renamed as Partial<Q>;
 }

@@ -1,22 +1,32 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Table, Tag } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
+import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type ParentSku } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import type { ViewProps } from '../../../app/view-registry.ts';
+import { useFavouriteIds } from '../api/favourites.ts';
 import { useParentProduct } from '../api/goods-library.ts';
+import { attributeLabel } from '../components/attribute-label.ts';
+import { FavouriteButton } from '../components/favourite-button.tsx';
 import { PrintAreaImage } from '../components/print-area-image.tsx';
+import { useJoinToLibrary } from '../components/use-join-library.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { localName, localTitle } from '../components/product-title.ts';
-import { LIBRARY_PATH } from '../paths.ts';
+import { LIBRARY_PATH, parseId } from '../paths.ts';
 import '../goods-library.css';
-
-function parseId(value: string | null): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /** /goods/productHouseDetail?id=: one parent product with its pictures, print areas and SKUs. */
 export function ProductHouseDetailPage(_props: ViewProps) {
@@ -24,6 +34,8 @@ export function ProductHouseDetailPage(_props: ViewProps) {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
   const product = useParentProduct(id);
+  const favourites = useFavouriteIds(id === null ? [] : [id]);
+  const joinLibrary = useJoinToLibrary();
   const navigate = useNavigate();
   // Another product (same page, new ?id=) starts again from its first picture.
   const [picked, setPicked] = useState({ id, index: 0 });
@@ -119,6 +131,23 @@ export function ProductHouseDetailPage(_props: ViewProps) {
         <section className="library-detail__info">
           <h2 className="library-detail__title">{title}</h2>
           <div className="library-detail__cost">¥{formatMinor(item.costMinor)}</div>
+          <Space wrap className="library-detail__actions">
+            {joinLibrary.allowed && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                loading={joinLibrary.pending}
+                onClick={() => void joinLibrary.run([item.id])}
+              >
+                {t('goodsLibrary.join.action')}
+              </Button>
+            )}
+            <FavouriteButton
+              id={item.id}
+              favourite={favourites.data?.has(item.id) ?? false}
+              withLabel
+            />
+          </Space>
           <Descriptions
             column={1}
             size="small"
@@ -162,7 +191,7 @@ export function ProductHouseDetailPage(_props: ViewProps) {
               size="small"
               items={attributes.map(([name, value]) => ({
                 key: name,
-                label: name,
+                label: attributeLabel(t, name),
                 children: value,
               }))}
             />

@@ -1,19 +1,26 @@
 import { useCallback } from 'react';
 import { Alert, Button, Card, Empty, Pagination, Skeleton } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PARENT_PRODUCT_TOTAL_CAP } from '@app/shared';
+import { PARENT_PRODUCT_TOTAL_CAP, type ParentProductListQuery } from '@app/shared';
 import type { ViewProps } from '../../../app/view-registry.ts';
+import { useFavouriteIds } from '../api/favourites.ts';
 import { useParentProducts } from '../api/goods-library.ts';
 import { CategoryTreePanel } from '../components/category-tree.tsx';
-import { FilterBar, type FilterPatch } from '../components/filter-bar.tsx';
+import { FilterBar, renamePricePatch, type FilterPatch } from '../components/filter-bar.tsx';
 import { ProductGrid, ProductTable } from '../components/product-results.tsx';
+import { SelectionBar } from '../components/selection-bar.tsx';
+import { useJoinToLibrary } from '../components/use-join-library.tsx';
+import { useSelection } from '../components/use-selection.ts';
 import {
   DEFAULT_QUERY,
   PAGE_SIZES,
   readFilters,
+  SORT_CHOICES,
   writeFilters,
   type LibraryView,
+  type SortChoice,
 } from '../url-filters.ts';
 import '../goods-library.css';
 
@@ -27,17 +34,23 @@ export function ProductHousePage({ title }: ViewProps) {
   const result = useParentProducts(query);
 
   const update = useCallback(
-    (patch: FilterPatch, nextView: LibraryView = view) => {
+    (patch: Partial<ParentProductListQuery>, nextView: LibraryView = view) => {
       // Any filter change starts again from page 1; paging passes its page explicitly.
       setParams(writeFilters({ query: { ...query, page: 1, ...patch }, view: nextView }));
     },
     [query, view, setParams],
   );
+  const applyFilters = (patch: FilterPatch) =>
+    update(renamePricePatch<ParentProductListQuery>(patch, 'min_cost', 'max_cost'));
+  const joinLibrary = useJoinToLibrary();
+  const items = result.data?.list ?? [];
+  const visibleIds = items.map((item) => item.id);
+  const favourites = useFavouriteIds(visibleIds);
+  const selection = useSelection(visibleIds);
 
   const reset = () => setParams(writeFilters({ query: DEFAULT_QUERY, view }));
 
   const pagination = result.data?.pagination;
-  const items = result.data?.list ?? [];
   const filtered =
     query.keyword !== undefined ||
     query.category_id !== undefined ||
@@ -81,7 +94,14 @@ export function ProductHousePage({ title }: ViewProps) {
       </Empty>
     );
   } else {
-    body = view === 'grid' ? <ProductGrid items={items} /> : <ProductTable items={items} />;
+    const props = {
+      items,
+      favourites: favourites.data ?? new Set<number>(),
+      selected: selection.selected,
+      onSelect: selection.setSelected,
+      onJoin: joinLibrary.allowed ? (id: number) => void joinLibrary.run([id]) : undefined,
+    };
+    body = view === 'grid' ? <ProductGrid {...props} /> : <ProductTable {...props} />;
   }
 
   return (
@@ -96,12 +116,35 @@ export function ProductHousePage({ title }: ViewProps) {
         <section className="library-layout__main" aria-busy={result.isFetching}>
           <FilterBar
             key={params.toString()}
-            query={query}
+            values={{ ...query, min: query.min_cost, max: query.max_cost }}
+            sortChoices={SORT_CHOICES}
+            sortLabel={(choice) => t(`goodsLibrary.sorts.${choice as SortChoice}`)}
+            labels={{
+              keyword: t('goodsLibrary.filters.keyword'),
+              min: t('goodsLibrary.filters.minCost'),
+              max: t('goodsLibrary.filters.maxCost'),
+            }}
             view={view}
-            onApply={(patch) => update(patch)}
+            onApply={applyFilters}
             onReset={reset}
             onViewChange={(next) => update({ page: query.page }, next)}
           />
+          <SelectionBar count={selection.selected.length} onClear={selection.clear}>
+            {joinLibrary.allowed && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                loading={joinLibrary.pending}
+                onClick={() =>
+                  void joinLibrary.run(selection.selected).then((done) => {
+                    if (done) selection.clear();
+                  })
+                }
+              >
+                {t('goodsLibrary.join.batch')}
+              </Button>
+            )}
+          </SelectionBar>
           {pagination && (
             <div className="library-summary" aria-live="polite">
               {pagination.more

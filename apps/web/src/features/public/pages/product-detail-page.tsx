@@ -1,19 +1,269 @@
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Empty, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { ArrowLeftOutlined, BgColorsOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatMinor, permOf, type ParentSku } from '@app/shared';
+import { isApiError } from '../../../api/api-error.ts';
 import { loginPath, paths } from '../../../app/paths.ts';
-import { CallToAction, PageHero } from '../components/marketing.tsx';
+import { useAuthStore } from '../../../shared/auth/auth-store.ts';
+import { useCan } from '../../../shared/can.tsx';
+import { useFavouriteIds } from '../../goods-library/api/favourites.ts';
+import { useParentProduct } from '../../goods-library/api/goods-library.ts';
+import { attributeLabel } from '../../goods-library/components/attribute-label.ts';
+import { FavouriteButton } from '../../goods-library/components/favourite-button.tsx';
+import { useJoinToLibrary } from '../../goods-library/components/use-join-library.tsx';
+import { PrintAreaImage } from '../../goods-library/components/print-area-image.tsx';
+import { ProductImage } from '../../goods-library/components/product-image.tsx';
+import { localName, localTitle } from '../../goods-library/components/product-title.ts';
+import { withQueries } from '../components/with-queries.tsx';
+import '../catalogue-translations.ts';
+import '../../goods-library/goods-library.css';
+import '../catalogue.css';
 
-/** The public entry of a product link; the details themselves live in the signed-in library. */
-export function ProductDetailPage() {
-  const { t } = useTranslation();
+function parseId(value: string | null): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Distinct non-empty values in SKU order, so colours and sizes read as the supplier lists them. */
+function distinct(skus: ParentSku[], pick: (sku: ParentSku) => string): string[] {
+  return [...new Set(skus.map(pick).filter(Boolean))];
+}
+
+/**
+ * /productDetailMain?id=: a parent product for visitors. Everything is readable without an
+ * account; the actions send a signed-out visitor to /login and back here afterwards.
+ */
+function ProductDetailPageView() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = parseId(params.get('id'));
+  const product = useParentProduct(id);
+  const signedIn = useAuthStore((s) => s.token !== null);
+  const canJoin = useCan(permOf('/goods/productHouse', 'join'));
+  const canColl = useCan(permOf('/goods/productHouse', 'coll'));
+  // Favourite flags belong to a seller; a visitor has none to ask for.
+  const favourites = useFavouriteIds(signedIn && canColl && id !== null ? [id] : []);
+  const join = useJoinToLibrary();
+  // Another product (same page, new ?id=) starts again from its first picture.
+  const [picked, setPicked] = useState({ id, index: 0 });
+  const selected = picked.id === id ? picked.index : 0;
+
+  const toLogin = () => void navigate(loginPath(location.pathname + location.search));
+
+  const back = (
+    <Link to={paths.products} className="library-back">
+      <ArrowLeftOutlined /> {t('public.productDetail.back')}
+    </Link>
+  );
+
+  if (
+    id === null ||
+    (product.isError && isApiError(product.error) && product.error.status === 404)
+  ) {
+    return (
+      <div className="site-container catalogue">
+        <Result
+          status="404"
+          title={
+            id === null ? t('public.productDetail.missingId') : t('public.productDetail.notFound')
+          }
+          subTitle={t('public.productDetail.notFoundHint')}
+          extra={
+            <Button type="primary" onClick={() => void navigate(paths.products)}>
+              {t('public.productDetail.back')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  if (product.isError) {
+    return (
+      <div className="site-container catalogue">
+        {back}
+        <Alert
+          type="error"
+          showIcon
+          message={t('public.productDetail.loadFailed')}
+          description={product.error.message}
+          action={<Button onClick={() => void product.refetch()}>{t('common.retry')}</Button>}
+        />
+      </div>
+    );
+  }
+
+  if (product.isPending) {
+    return (
+      <div className="site-container catalogue">
+        {back}
+        <div className="library-detail">
+          <Skeleton.Node active className="library-skeleton-image library-skeleton-image--large" />
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      </div>
+    );
+  }
+
+  const item = product.data;
+  const title = localTitle(item, i18n.language);
+  const images = [...item.images].sort((a, b) => a.orderNum - b.orderNum);
+  const main = images[Math.min(selected, images.length - 1)];
+  const attributes = Object.entries(item.attributes);
+  const colours = distinct(item.skus, (sku) => sku.color);
+  const sizes = distinct(item.skus, (sku) => sku.size);
+
+  const addToLibrary = () => {
+    if (signedIn) void join.run([item.id]);
+    else toLogin();
+  };
+
   return (
-    <>
-      <PageHero
-        title={t('public.productDetail.title')}
-        subtitle={t('public.productDetail.subtitle')}
+    <div className="site-container catalogue">
+      {back}
+      <div className="library-detail">
+        <section className="library-detail__gallery" aria-label={t('goodsLibrary.detail.images')}>
+          <PrintAreaImage image={main} alt={title} />
+          {main && main.printAreas.length > 0 && (
+            <p className="muted library-detail__hint">{t('goodsLibrary.detail.printAreas')}</p>
+          )}
+          {images.length > 1 && (
+            <div className="library-thumbs">
+              {images.map((image, index) => (
+                <button
+                  key={image.id}
+                  type="button"
+                  className={index === selected ? 'library-thumb is-active' : 'library-thumb'}
+                  aria-label={t('goodsLibrary.detail.thumbnail', { index: index + 1 })}
+                  aria-pressed={index === selected}
+                  onClick={() => setPicked({ id, index })}
+                >
+                  <ProductImage src={image.url} alt="" />
+                </button>
+              ))}
+            </div>
+          )}
+        </section>
+        <section className="library-detail__info">
+          <h1 className="library-detail__title">{title}</h1>
+          <div className="library-detail__cost">
+            {t('public.productDetail.from', { amount: formatMinor(item.costMinor) })}
+          </div>
+          {colours.length > 0 && (
+            <div className="catalogue-options">
+              <span className="catalogue-options__label">{t('public.productDetail.colors')}</span>
+              {colours.map((colour) => (
+                <Tag key={colour}>{colour}</Tag>
+              ))}
+            </div>
+          )}
+          {sizes.length > 0 && (
+            <div className="catalogue-options">
+              <span className="catalogue-options__label">{t('public.productDetail.sizes')}</span>
+              {sizes.map((size) => (
+                <Tag key={size}>{size}</Tag>
+              ))}
+            </div>
+          )}
+          <Space wrap className="catalogue-actions">
+            <Button
+              type="primary"
+              icon={<BgColorsOutlined />}
+              onClick={() => void navigate(`${paths.design}?product=${item.id}`)}
+            >
+              {t('public.productDetail.design')}
+            </Button>
+            {(!signedIn || canJoin) && (
+              <Button icon={<PlusOutlined />} loading={join.pending} onClick={addToLibrary}>
+                {t('public.productDetail.addToLibrary')}
+              </Button>
+            )}
+            {signedIn ? (
+              canColl && (
+                <FavouriteButton
+                  id={item.id}
+                  favourite={favourites.data?.has(item.id) ?? false}
+                  withLabel
+                />
+              )
+            ) : (
+              <Button icon={<StarOutlined />} onClick={toLogin}>
+                {t('public.productDetail.favourite')}
+              </Button>
+            )}
+          </Space>
+          {!signedIn && <p className="muted">{t('public.productDetail.loginHint')}</p>}
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              {
+                key: 'category',
+                label: t('goodsLibrary.detail.category'),
+                children: item.categoryPath.map((c) => localName(c, i18n.language)).join(' / '),
+              },
+              {
+                key: 'weight',
+                label: t('goodsLibrary.detail.weight'),
+                children: t('goodsLibrary.detail.weightValue', { grams: item.weightG }),
+              },
+              {
+                key: 'size',
+                label: t('goodsLibrary.detail.size'),
+                children: t('goodsLibrary.detail.sizeValue', {
+                  length: item.lengthMm,
+                  width: item.widthMm,
+                  height: item.heightMm,
+                }),
+              },
+            ]}
+          />
+          <h2 className="library-detail__heading">{t('goodsLibrary.detail.attributes')}</h2>
+          {attributes.length === 0 ? (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t('goodsLibrary.detail.noAttributes')}
+            />
+          ) : (
+            <Descriptions
+              column={{ xs: 1, sm: 2 }}
+              size="small"
+              items={attributes.map(([name, value]) => ({
+                key: name,
+                label: attributeLabel(t, name),
+                children: value,
+              }))}
+            />
+          )}
+        </section>
+      </div>
+      <h2 className="library-detail__heading">{t('goodsLibrary.detail.skus')}</h2>
+      <Table<ParentSku>
+        rowKey="id"
+        size="small"
+        dataSource={item.skus}
+        pagination={false}
+        scroll={{ x: 480 }}
+        aria-label={t('goodsLibrary.detail.skus')}
+        columns={[
+          { key: 'sku', title: t('goodsLibrary.detail.sku'), dataIndex: 'sku' },
+          { key: 'color', title: t('goodsLibrary.detail.color'), dataIndex: 'color' },
+          { key: 'size', title: t('goodsLibrary.detail.skuSize'), dataIndex: 'size' },
+          {
+            key: 'cost',
+            title: t('goodsLibrary.detail.skuCost'),
+            align: 'right',
+            render: (_, sku) => `¥${formatMinor(sku.costMinor)}`,
+          },
+        ]}
       />
-      <CallToAction to={loginPath(paths.parentLibrary)}>
-        {t('public.productDetail.cta')}
-      </CallToAction>
-    </>
+    </div>
   );
 }
+
+export const ProductDetailPage = withQueries(ProductDetailPageView);

@@ -1,0 +1,53 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelopeOf,
+  OssConfirmInput,
+  OssStsInput,
+  OssUploadCredentials,
+  permOf,
+  UploadedFile,
+} from '@app/shared';
+import type { App, AppDeps } from '../../app.ts';
+import type { Access } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { uploadCtx } from '../uploads/upload-ctx.ts';
+import { confirmDirectUpload, DIRECT_UPLOAD_SECONDS, issueUploadCredentials } from './service.ts';
+
+const tags = ['common'];
+const addMaterial: { access: Access } = {
+  access: { auth: 'user', perm: permOf('/goods/materialMmt', 'add') },
+};
+
+/** Uploads the browser sends straight to S3-compatible storage instead of through this server. */
+export function registerDirectUploadRoutes(app: App, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/common/get-oss-sts',
+    {
+      schema: {
+        tags,
+        summary: `Short-lived upload credentials: a presigned PUT URL for one new image object, valid ${DIRECT_UPLOAD_SECONDS} s; confirm it with oss-confirm. 409 when S3-compatible storage is not configured`,
+        body: OssStsInput,
+        response: { 200: envelopeOf(OssUploadCredentials) },
+      },
+      config: addMaterial,
+    },
+    async (request) => ok(issueUploadCredentials(uploadCtx(request, deps), request.body)),
+  );
+
+  r.post(
+    '/api/common/oss-confirm',
+    {
+      schema: {
+        tags,
+        summary:
+          'Register a direct upload as a file: its bytes are checked and re-encoded like upload-single (within the storage quota) and the raw object is removed',
+        body: OssConfirmInput,
+        response: { 200: envelopeOf(UploadedFile) },
+      },
+      config: addMaterial,
+    },
+    async (request) => ok(await confirmDirectUpload(uploadCtx(request, deps), request.body)),
+  );
+}

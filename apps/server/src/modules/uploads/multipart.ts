@@ -1,0 +1,60 @@
+import multipart from '@fastify/multipart';
+import type { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ValidationError } from '../../errors.ts';
+import type { UploadInput } from './service.ts';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Multipart parsing for the routes registered in `scope` only. */
+export async function registerMultipart(scope: FastifyInstance): Promise<void> {
+  await scope.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+}
+
+export interface MultipartUpload extends UploadInput {
+  /** Text fields sent before the file part; later ones are not read. */
+  fields: Record<string, string>;
+}
+
+/** The one file of a multipart request, buffered within the size limit. */
+export async function readUpload(
+  scope: FastifyInstance,
+  request: FastifyRequest,
+): Promise<MultipartUpload> {
+  if (!request.isMultipart()) {
+    throw new ValidationError({ file: 'Send the file as multipart/form-data in the field "file"' });
+  }
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') throw new ValidationError({ file: 'A file is required' });
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(part.fields)) {
+    const value = Array.isArray(field) ? field[0] : field;
+    if (value && value.type === 'field' && typeof value.value === 'string') {
+      fields[name] = value.value;
+    }
+  }
+  try {
+    return { bytes: await part.toBuffer(), filename: part.filename, fields };
+  } catch (error) {
+    if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
+      throw new ValidationError({
+        file: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+      });
+    }
+    throw error;
+  }
+}
+
+/** Multipart text fields checked like a body: a bad value is a 422 naming the field. */
+export function parseFields<T extends z.ZodType>(
+  schema: T,
+  fields: Record<string, string>,
+): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(
+    Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'file', i.message])),
+  );
+}

@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import type {
+  DownloadImagesInput,
+  ImageResizeInput,
+  ModifyImagesSizeInput,
+  ModifyImagesSizeResult,
+  UploadedFile,
+} from '@app/shared';
+import { files } from '../../db/schema.ts';
+import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { ZipEntry } from '../../http/zip.ts';
+import { FILES_URL_PREFIX, isObjectKey } from '../../integrations/object-storage.ts';
+import { ownedBy } from '../../tenancy.ts';
+import { resizeImage, type ResizeTarget } from './images.ts';
+import {
+  readBytes,
+  requireOwnedFiles,
+  storeImage,
+  toUploadedFile,
+  zipEntriesOf,
+  type FileRow,
+  type Placement,
+  type UploadCtx,
+} from './service.ts';
+
+/** The object key behind a URL of this server (`/api/files/<key>`, absolute or not). */
+function keyOfUrl(url: string): string | null {
+  let pathname = url;
+  try {
+    pathname = new URL(url, 'http://local').pathname;
+  } catch {
+    return null;
+  }
+  if (!pathname.startsWith(FILES_URL_PREFIX)) return null;
+  const key = decodeURIComponent(pathname.slice(FILES_URL_PREFIX.length));
+  return isObjectKey(key) ? key : null;
+}
+
+/** Platform files (the demo catalogue's pictures) may be copied by any seller; nothing else is shared. */
+const isPlatformKey = (key: string) => key.startsWith('demo/');
+
+async function ownedFileByKey(ctx: UploadCtx, key: string): Promise<FileRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.key, key), ownedBy(ctx, files.sellerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+interface Source {
+  bytes: Buffer;
+  name: string;
+  placement: Placement;
+}
+
+/** A resized copy stays beside its original; a copy of a platform file lands in the image space. */
+async function sourceOf(ctx: UploadCtx, input: ImageResizeInput): Promise<Source> {
+  let row: FileRow | null = null;
+  let key: string | null = null;
+  if (input.file_id !== undefined) {
+    row = (await requireOwnedFiles(ctx, [input.file_id]))[0]!;
+    key = row.key;
+  } else {
+    key = keyOfUrl(input.url!);
+    if (key && !isPlatformKey(key)) {
+      row = await ownedFileByKey(ctx, key);
+      if (!row) key = null;
+    }
+  }
+  const bytes = key ? await readBytes(ctx.storage, key) : null;
+  if (!key || !bytes) throw new NotFoundError('Image not found');
+  return {
+    bytes,
+    name: row?.originalName ?? path.basename(key),
+    placement: row
+      ? { purpose: row.purpose, folderId: row.folderId }
+      : { purpose: 'image', folderId: null },
+  };
+}
+
+/** `shirt.png` resized to 800x600 is `shirt_800x600.png`. */
+function resizedName(name: string, target: ResizeTarget): string {
+  const ext = path.extname(name);
+  return `${name.slice(0, name.length - ext.length)}_${target.width}x${target.height}${ext}`;
+}
+
+async function storeResized(
+  ctx: UploadCtx,
+  source: Source,
+  target: ResizeTarget,
+): Promise<UploadedFile> {
+  const image = await resizeImage(source.bytes, target);
+  const row = await storeImage(ctx, image, resizedName(source.name, target), source.placement);
+  return toUploadedFile(ctx.storage, row);
+}
+
+/** A new image, resized from one of the seller's images or a platform image, within the quota. */
+export async function resizeToNewImage(
+  ctx: UploadCtx,
+  input: ImageResizeInput,
+): Promise<UploadedFile> {
+  return storeResized(ctx, await sourceOf(ctx, input), input);
+}
+
+/**
+ * Resized copies of several images, each beside its original. Originals stay untouched, since
+ * listings and products may link their URLs. One result per id; a failure never stops the rest.
+ */
+export async function modifyImagesSize(
+  ctx: UploadCtx,
+  input: ModifyImagesSizeInput,
+): Promise<ModifyImagesSizeResult> {
+  const ids = [...new Set(input.ids)];
+  const results: ModifyImagesSizeResult['results'] = [];
+  // One at a time: each decodes a full image, and the quota is checked per copy.
+  for (const id of ids) {
+    try {
+      const file = await storeResized(ctx, await sourceOf(ctx, { ...input, file_id: id }), input);
+      results.push({ id, ok: true, reason: null, file });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const reason =
+        error instanceof NotFoundError
+          ? 'not_found'
+          : error instanceof ValidationError
+            ? Object.values((error.data as { fields: Record<string, string> }).fields).join('; ')
+            : error.message;
+      results.push({ id, ok: false, reason, file: null });
+    }
+  }
+  return { results };
+}
+
+/** Zip entries for the seller's images named by id or by URL; 404 when any is not theirs. */
+export async function imageZipEntries(
+  ctx: UploadCtx,
+  input: DownloadImagesInput,
+): Promise<ZipEntry[]> {
+  const rows = input.ids ? await requireOwnedFiles(ctx, input.ids) : [];
+  if (input.urls) {
+    const keys = input.urls.map((url) => {
+      const key = keyOfUrl(url);
+      if (!key) throw new NotFoundError(`Image not found: ${url}`);
+      return key;
+    });
+    const found = await ctx.db
+      .select()
+      .from(files)
+      .where(and(inArray(files.key, keys), ownedBy(ctx, files.sellerId)));
+    const byKey = new Map(found.map((r) => [r.key, r]));
+    for (const [i, key] of keys.entries()) {
+      const row = byKey.get(key);
+      if (!row) throw new NotFoundError(`Image not found: ${input.urls[i]}`);
+      rows.push(row);
+    }
+  }
+  return zipEntriesOf(ctx, rows);
+}

@@ -1,0 +1,9 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import type { UploadCtx } from './service.ts';
+
+/** The request's context plus object storage, for every route that reads or writes files. */
+export const uploadCtx = (request: FastifyRequest, deps: AppDeps): UploadCtx => ({
+  ...request.ctx,
+  storage: deps.storage,
+});

@@ -1,0 +1,193 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Empty, Input, Modal, Pagination, Segmented, Skeleton } from 'antd';
+import {
+  AppstoreOutlined,
+  PlusOutlined,
+  SearchOutlined,
+  StarOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CollListQuery } from '@app/shared';
+import { reportError } from '../../../api/form-errors.ts';
+import type { ViewProps } from '../../../app/view-registry.ts';
+import { feedback } from '../../../shared/feedback.ts';
+import {
+  favouriteKeys,
+  setFavourite,
+  useFavouriteIds,
+  useFavourites,
+} from '../../goods-library/api/favourites.ts';
+import { ProductGrid, ProductTable } from '../../goods-library/components/product-results.tsx';
+import { SelectionBar } from '../../goods-library/components/selection-bar.tsx';
+import { useJoinToLibrary } from '../../goods-library/components/use-join-library.tsx';
+import { useSelection } from '../../goods-library/components/use-selection.ts';
+import { LIBRARY_PATH } from '../../goods-library/paths.ts';
+import { createUrlFilters, PAGE_SIZES, type LibraryView } from '../../goods-library/url-filters.ts';
+import '../../goods-library/goods-library.css';
+import '../goods.css';
+
+const favouriteFilters = createUrlFilters(CollListQuery, ['keyword', 'page', 'size']);
+
+/** /goods/MyPorductHowse: the parent products the seller starred, ready to add to the library. */
+export function FavouritesPage({ title }: ViewProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { query, view } = favouriteFilters.read(params);
+  const result = useFavourites(query);
+  const items = result.data?.list ?? [];
+  const visibleIds = items.map((item) => item.id);
+  const flags = useFavouriteIds(visibleIds);
+  const selection = useSelection(visibleIds);
+  const joinLibrary = useJoinToLibrary();
+  const client = useQueryClient();
+  const [keyword, setKeyword] = useState(query.keyword ?? '');
+  const [removing, setRemoving] = useState(false);
+
+  const update = (patch: Partial<CollListQuery>, nextView: LibraryView = view) =>
+    setParams(favouriteFilters.write({ query: { ...query, page: 1, ...patch }, view: nextView }));
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    update({ keyword: keyword.trim() || undefined });
+  };
+
+  const unfavouriteSelected = () =>
+    Modal.confirm({
+      title: t('goods.favourites.removeConfirm', { count: selection.selected.length }),
+      okText: t('goods.favourites.remove'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        setRemoving(true);
+        try {
+          await Promise.all(selection.selected.map((id) => setFavourite({ id, coll: false })));
+          feedback.success(t('goods.favourites.removed', { count: selection.selected.length }));
+          selection.clear();
+        } catch (error) {
+          reportError(error);
+        } finally {
+          setRemoving(false);
+          await client.invalidateQueries({ queryKey: favouriteKeys.all });
+        }
+      },
+    });
+
+  const pagination = result.data?.pagination;
+  let body;
+  if (result.isPending) {
+    body = <Skeleton active paragraph={{ rows: 8 }} />;
+  } else if (result.isError) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={t('goods.favourites.loadFailed')}
+        description={result.error.message}
+        action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  } else if (items.length === 0) {
+    body = (
+      <Empty
+        className="library-empty"
+        image={<StarOutlined className="goods-empty-icon" />}
+        description={
+          query.keyword ? t('goods.favourites.emptyFiltered') : t('goods.favourites.empty')
+        }
+      >
+        {query.keyword ? (
+          <Button onClick={() => update({ keyword: undefined })}>
+            {t('goodsLibrary.clearFilters')}
+          </Button>
+        ) : (
+          <Link to={LIBRARY_PATH}>
+            <Button type="primary">{t('goods.empty.browseParents')}</Button>
+          </Link>
+        )}
+      </Empty>
+    );
+  } else {
+    const props = {
+      items,
+      favourites: flags.data ?? new Set(visibleIds),
+      selected: selection.selected,
+      onSelect: selection.setSelected,
+      onJoin: joinLibrary.allowed ? (id: number) => void joinLibrary.run([id]) : undefined,
+    };
+    body = view === 'grid' ? <ProductGrid {...props} /> : <ProductTable {...props} />;
+  }
+
+  return (
+    <Card className="page-card library-page" variant="borderless" title={title}>
+      <form className="library-filters" role="search" onSubmit={search}>
+        <Input
+          className="library-filters__keyword"
+          aria-label={t('goodsLibrary.filters.keyword')}
+          placeholder={t('goodsLibrary.filters.keyword')}
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear
+          maxLength={100}
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+        />
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          {t('goodsLibrary.filters.search')}
+        </Button>
+        <Segmented<LibraryView>
+          className="library-filters__view"
+          aria-label={t('goodsLibrary.view.label')}
+          value={view}
+          onChange={(next) => update({ page: query.page }, next)}
+          options={[
+            { value: 'grid', icon: <AppstoreOutlined />, label: t('goodsLibrary.view.grid') },
+            {
+              value: 'table',
+              icon: <UnorderedListOutlined />,
+              label: t('goodsLibrary.view.table'),
+            },
+          ]}
+        />
+      </form>
+      <SelectionBar count={selection.selected.length} onClear={selection.clear}>
+        {joinLibrary.allowed && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            loading={joinLibrary.pending}
+            onClick={() =>
+              void joinLibrary.run(selection.selected).then((done) => {
+                if (done) selection.clear();
+              })
+            }
+          >
+            {t('goodsLibrary.join.batch')}
+          </Button>
+        )}
+        <Button danger loading={removing} onClick={unfavouriteSelected}>
+          {t('goods.favourites.remove')}
+        </Button>
+      </SelectionBar>
+      {pagination && (
+        <div className="library-summary" aria-live="polite">
+          {t('goods.total', { total: pagination.total })}
+        </div>
+      )}
+      <div className={result.isPlaceholderData ? 'library-results is-stale' : 'library-results'}>
+        {body}
+      </div>
+      {pagination && pagination.total > 0 && (
+        <Pagination
+          className="library-pagination"
+          current={query.page}
+          pageSize={query.size}
+          total={pagination.total}
+          pageSizeOptions={PAGE_SIZES.map(String)}
+          showSizeChanger
+          onChange={(page, size) => update(size === query.size ? { page } : { page: 1, size })}
+        />
+      )}
+    </Card>
+  );
+}

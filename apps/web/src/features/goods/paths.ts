@@ -1,0 +1,18 @@
+export const COLLECT_PATH = '/goods/collect';
+export const EDIT_PATH = '/goods/productHouseEdit';
+export const SHARED_PATH = '/goods/productHouseG';
+export const SHARED_DETAIL_PATH = '/goods/productHouseDetailG';
+export const FAVOURITES_PATH = '/goods/MyPorductHowse';
+export const RELATIVE_PATH = '/goods/relativeGoods';
+
+export function editPath(id: number): string {
+  return `${EDIT_PATH}?id=${id}`;
+}
+
+export function sharedDetailPath(id: number): string {
+  return `${SHARED_DETAIL_PATH}?id=${id}`;
+}
+
+export function relativePath(id?: number): string {
+  return id === undefined ? RELATIVE_PATH : `${RELATIVE_PATH}?id=${id}`;
+}

@@ -1,0 +1,157 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DilatationInput,
+  IdsInput,
+  MaterialDirDestroyInput,
+  MaterialDirDestroyResult,
+  MaterialDirStoreInput,
+  MaterialEditInput,
+  MaterialItem,
+  MaterialListQuery,
+  MaterialMoveInput,
+  MaterialPage,
+  MediaBatchResult,
+  MediaFolder,
+  MediaFolderTree,
+  StorageSpace,
+} from '@app/shared';
+import { api, buildUrl, domainHeader } from '../../../api/client.ts';
+import { ApiError } from '../../../api/api-error.ts';
+import { useAuthStore } from '../../../shared/auth/auth-store.ts';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { sessionKeys } from '../../../shared/session/session-keys.ts';
+
+export const materialKeys = {
+  all: [...sessionKeys.all, 'materials'] as const,
+  dirs: () => [...materialKeys.all, 'dirs'] as const,
+  lists: () => [...materialKeys.all, 'list'] as const,
+  list: (query: MaterialListQuery) => [...materialKeys.lists(), query] as const,
+  space: () => [...materialKeys.all, 'space'] as const,
+};
+
+export function useMaterialDirs() {
+  return useQuery({
+    queryKey: materialKeys.dirs(),
+    queryFn: ({ signal }) => api.get<MediaFolderTree>('/material/dir', undefined, { signal }),
+  });
+}
+
+export function useMaterials(query: MaterialListQuery) {
+  return useQuery({
+    queryKey: materialKeys.list(query),
+    queryFn: ({ signal }) => api.get<MaterialPage>('/material/get-list', query, { signal }),
+    // Paging and filtering keep the previous page on screen instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStorageSpace() {
+  return useQuery({
+    queryKey: materialKeys.space(),
+    queryFn: ({ signal }) => api.get<StorageSpace>('/image/space', undefined, { signal }),
+  });
+}
+
+/** A mutation that refreshes everything on the page once it settles (lists, folders, quota). */
+function useMaterialMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: materialKeys.all }),
+  });
+}
+
+export const useStoreDir = () =>
+  useMaterialMutation((input: MaterialDirStoreInput) =>
+    api.post<MediaFolder>('/material/dir-store', input),
+  );
+export const useDestroyDir = () =>
+  useMaterialMutation((input: MaterialDirDestroyInput) =>
+    api.post<MaterialDirDestroyResult>('/material/dir-destory', input),
+  );
+export const useEditMaterial = () =>
+  useMaterialMutation((input: MaterialEditInput) =>
+    api.post<MaterialItem>('/material/edit', input),
+  );
+export const useDestroyMaterials = () =>
+  useMaterialMutation((input: IdsInput) => api.post<MediaBatchResult>('/material/destory', input));
+export const useMoveMaterials = () =>
+  useMaterialMutation((input: MaterialMoveInput) =>
+    api.post<MediaBatchResult>('/material/move', input),
+  );
+export const useDilatation = () =>
+  useMaterialMutation((input: DilatationInput) =>
+    api.post<StorageSpace>('/image/space/dilatation', input),
+  );
+
+/** Saves a zip of the materials' originals (the call needs the session, so not a plain link). */
+export async function downloadMaterials(ids: number[]): Promise<void> {
+  const blob = await api.getBlob('/material/download', { ids: ids.join(',') });
+  const href = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href, download: 'materials.zip' });
+  link.click();
+  // The click has started the download; the object URL is no longer needed after this tick.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+export interface UploadCallbacks {
+  onProgress: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads one material. XMLHttpRequest rather than the fetch client because only it reports
+ * upload progress; the envelope is read the same way, so a 422 rejects with its field reason.
+ */
+export function uploadMaterial(
+  file: Blob & { name?: string },
+  dirId: number | null,
+  { onProgress, signal }: UploadCallbacks,
+): Promise<MaterialItem> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    // Fields go before the file: the server reads only those sent ahead of it.
+    if (dirId !== null) form.append('dir_id', String(dirId));
+    form.append('file', file, file.name ?? 'upload');
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl('/material/upload-single'));
+    const { token } = useAuthStore.getState();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('x-domain', domainHeader());
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: { code?: number; data?: unknown; message?: string } | undefined;
+      try {
+        body = JSON.parse(xhr.responseText) as typeof body;
+      } catch {
+        body = undefined;
+      }
+      if (body?.code === 0) {
+        resolve(body.data as MaterialItem);
+        return;
+      }
+      const error = new ApiError({
+        code: body?.code ?? xhr.status,
+        status: xhr.status,
+        message: body?.message ?? i18n.t('request.badResponse'),
+        data: body?.data,
+      });
+      reject(error);
+    };
+    xhr.onerror = () =>
+      reject(new ApiError({ code: -1, status: 0, message: i18n.t('request.network') }));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/** What to tell the user about a failed call: the field reason of a 422, else the message. */
+export function reasonOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    const fields = error.fields;
+    return fields ? Object.values(fields).join('; ') : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

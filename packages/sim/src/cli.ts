@@ -1,0 +1,46 @@
+import { SIM_S3_DEFAULTS, startS3Simulator } from './index.ts';
+
+/**
+ * `npm run sim [name...]`: starts the simulators standalone (all when none is named), each on
+ * its own port, and prints the environment that points the server at them.
+ */
+interface Simulator {
+  defaultPort: number;
+  start(port: number): Promise<{ url: string; env: Record<string, string> }>;
+}
+
+const simulators: Record<string, Simulator> = {
+  s3: {
+    defaultPort: 9100,
+    async start(port) {
+      const { url } = await startS3Simulator({ port, host: process.env.SIM_HOST ?? '127.0.0.1' });
+      return {
+        url,
+        env: {
+          S3_ENDPOINT: url,
+          S3_REGION: SIM_S3_DEFAULTS.region,
+          S3_BUCKET: SIM_S3_DEFAULTS.bucket,
+          S3_ACCESS_KEY_ID: SIM_S3_DEFAULTS.accessKeyId,
+          S3_SECRET_ACCESS_KEY: SIM_S3_DEFAULTS.secretAccessKey,
+          S3_FORCE_PATH_STYLE: '1',
+        },
+      };
+    },
+  },
+};
+
+const names = process.argv.slice(2);
+const unknown = names.filter((n) => !(n in simulators));
+if (unknown.length) {
+  console.error(
+    `Unknown simulator: ${unknown.join(', ')} (known: ${Object.keys(simulators).join(', ')})`,
+  );
+  process.exit(1);
+}
+for (const name of names.length ? names : Object.keys(simulators)) {
+  const sim = simulators[name]!;
+  const port = Number(process.env[`SIM_${name.toUpperCase()}_PORT`] ?? sim.defaultPort);
+  const { url, env } = await sim.start(port);
+  console.log(`${name} simulator at ${url}; point the server at it with:`);
+  for (const [k, v] of Object.entries(env)) console.log(`  ${k}=${v}`);
+}
