@@ -24,8 +24,11 @@ if (typeof window.ResizeObserver === 'undefined') {
   } as unknown as typeof ResizeObserver;
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // React's scheduler may still hold a task queued before the unmount; letting it run while jsdom
+  // exists keeps it from throwing "window is not defined" after the file's environment is gone.
+  await new Promise((resolve) => setTimeout(resolve, 20));
 });

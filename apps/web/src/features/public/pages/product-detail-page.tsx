@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Descriptions, Empty, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Result, Skeleton, Space, Tag } from 'antd';
 import { ArrowLeftOutlined, BgColorsOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +9,14 @@ import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { useFavouriteIds } from '../../goods-library/api/favourites.ts';
 import { useParentProduct } from '../../goods-library/api/goods-library.ts';
-import { attributeLabel } from '../../goods-library/components/attribute-label.ts';
 import { FavouriteButton } from '../../goods-library/components/favourite-button.tsx';
 import { useJoinToLibrary } from '../../goods-library/components/use-join-library.tsx';
-import { PrintAreaImage } from '../../goods-library/components/print-area-image.tsx';
-import { ProductImage } from '../../goods-library/components/product-image.tsx';
-import { localName, localTitle } from '../../goods-library/components/product-title.ts';
+import {
+  ParentProductFacts,
+  ParentProductGallery,
+  ParentSkuTable,
+} from '../../goods-library/components/parent-product-view.tsx';
+import { localTitle } from '../../goods-library/components/product-title.ts';
 import { withQueries } from '../components/with-queries.tsx';
 import '../catalogue-translations.ts';
 import '../../goods-library/goods-library.css';
@@ -48,9 +49,6 @@ function ProductDetailPageView() {
   // Favourite flags belong to a seller; a visitor has none to ask for.
   const favourites = useFavouriteIds(signedIn && canColl && id !== null ? [id] : []);
   const join = useJoinToLibrary();
-  // Another product (same page, new ?id=) starts again from its first picture.
-  const [picked, setPicked] = useState({ id, index: 0 });
-  const selected = picked.id === id ? picked.index : 0;
 
   const toLogin = () => void navigate(loginPath(location.pathname + location.search));
 
@@ -111,9 +109,6 @@ function ProductDetailPageView() {
 
   const item = product.data;
   const title = localTitle(item, i18n.language);
-  const images = [...item.images].sort((a, b) => a.orderNum - b.orderNum);
-  const main = images[Math.min(selected, images.length - 1)];
-  const attributes = Object.entries(item.attributes);
   const colours = distinct(item.skus, (sku) => sku.color);
   const sizes = distinct(item.skus, (sku) => sku.size);
 
@@ -126,28 +121,7 @@ function ProductDetailPageView() {
     <div className="site-container catalogue">
       {back}
       <div className="library-detail">
-        <section className="library-detail__gallery" aria-label={t('goodsLibrary.detail.images')}>
-          <PrintAreaImage image={main} alt={title} />
-          {main && main.printAreas.length > 0 && (
-            <p className="muted library-detail__hint">{t('goodsLibrary.detail.printAreas')}</p>
-          )}
-          {images.length > 1 && (
-            <div className="library-thumbs">
-              {images.map((image, index) => (
-                <button
-                  key={image.id}
-                  type="button"
-                  className={index === selected ? 'library-thumb is-active' : 'library-thumb'}
-                  aria-label={t('goodsLibrary.detail.thumbnail', { index: index + 1 })}
-                  aria-pressed={index === selected}
-                  onClick={() => setPicked({ id, index })}
-                >
-                  <ProductImage src={image.url} alt="" />
-                </button>
-              ))}
-            </div>
-          )}
-        </section>
+        <ParentProductGallery item={item} title={title} />
         <section className="library-detail__info">
           <h1 className="library-detail__title">{title}</h1>
           <div className="library-detail__cost">
@@ -197,71 +171,10 @@ function ProductDetailPageView() {
             )}
           </Space>
           {!signedIn && <p className="muted">{t('public.productDetail.loginHint')}</p>}
-          <Descriptions
-            column={1}
-            size="small"
-            bordered
-            items={[
-              {
-                key: 'category',
-                label: t('goodsLibrary.detail.category'),
-                children: item.categoryPath.map((c) => localName(c, i18n.language)).join(' / '),
-              },
-              {
-                key: 'weight',
-                label: t('goodsLibrary.detail.weight'),
-                children: t('goodsLibrary.detail.weightValue', { grams: item.weightG }),
-              },
-              {
-                key: 'size',
-                label: t('goodsLibrary.detail.size'),
-                children: t('goodsLibrary.detail.sizeValue', {
-                  length: item.lengthMm,
-                  width: item.widthMm,
-                  height: item.heightMm,
-                }),
-              },
-            ]}
-          />
-          <h2 className="library-detail__heading">{t('goodsLibrary.detail.attributes')}</h2>
-          {attributes.length === 0 ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t('goodsLibrary.detail.noAttributes')}
-            />
-          ) : (
-            <Descriptions
-              column={{ xs: 1, sm: 2 }}
-              size="small"
-              items={attributes.map(([name, value]) => ({
-                key: name,
-                label: attributeLabel(t, name),
-                children: value,
-              }))}
-            />
-          )}
+          <ParentProductFacts item={item} internal={false} heading="h2" />
         </section>
       </div>
-      <h2 className="library-detail__heading">{t('goodsLibrary.detail.skus')}</h2>
-      <Table<ParentSku>
-        rowKey="id"
-        size="small"
-        dataSource={item.skus}
-        pagination={false}
-        scroll={{ x: 480 }}
-        aria-label={t('goodsLibrary.detail.skus')}
-        columns={[
-          { key: 'sku', title: t('goodsLibrary.detail.sku'), dataIndex: 'sku' },
-          { key: 'color', title: t('goodsLibrary.detail.color'), dataIndex: 'color' },
-          { key: 'size', title: t('goodsLibrary.detail.skuSize'), dataIndex: 'size' },
-          {
-            key: 'cost',
-            title: t('goodsLibrary.detail.skuCost'),
-            align: 'right',
-            render: (_, sku) => `¥${formatMinor(sku.costMinor)}`,
-          },
-        ]}
-      />
+      <ParentSkuTable item={item} internal={false} heading="h2" />
     </div>
   );
 }
