@@ -1,4 +1,7 @@
 import { cleanup } from '@testing-library/react';
+import { Modal, notification } from 'antd';
+// The same module the feedback helper loads, so this destroys the messages it showed.
+import message from 'antd/es/message';
 import { afterEach } from 'vitest';
 
 // antd reads these browser APIs, which jsdom does not implement.
@@ -26,9 +29,13 @@ if (typeof window.ResizeObserver === 'undefined') {
 
 afterEach(async () => {
   cleanup();
+  // Global messages and confirm dialogs render in React roots of their own, outside the tested
+  // tree; a message closing after the file ends would commit with jsdom already gone.
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
   localStorage.clear();
   sessionStorage.clear();
-  // React's scheduler may still hold a task queued before the unmount; letting it run while jsdom
-  // exists keeps it from throwing "window is not defined" after the file's environment is gone.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // Let React run what those unmounts scheduled while `window` still exists.
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
