@@ -13,9 +13,11 @@ import {
   stopServer,
 } from './bench-server.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
+import { benchDesign } from './bench-design.mjs';
 
 // `npm run bench`: API throughput/latency on PGlite and PostgreSQL, the login page's initial JS,
-// upload throughput and the catalogue at 100,000 products (BENCH_CATALOGUE=0 skips that part).
+// upload throughput, design mockup rendering and the catalogue at 100,000 products
+// (BENCH_CATALOGUE=0 skips that part).
 const DURATION = process.env.BENCH_DURATION ?? '10';
 const CONNECTIONS = '50';
 
@@ -125,10 +127,15 @@ const uploads = execFileSync(
   { cwd: root, encoding: 'utf8' },
 ).trim();
 console.log(uploads);
+const design = await benchDesign();
 const catalogue = process.env.BENCH_CATALOGUE === '0' ? null : await benchCatalogue();
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(
   path.join(root, 'bench-results/latest.json'),
-  JSON.stringify({ at: new Date().toISOString(), results, bundle, uploads, catalogue }, null, 2),
+  JSON.stringify(
+    { at: new Date().toISOString(), results, bundle, uploads, design, catalogue },
+    null,
+    2,
+  ),
 );
 fs.rmSync(pgliteDir, { recursive: true, force: true });

@@ -41,17 +41,16 @@ describe('a seller in the browser', () => {
     await page.getByText('Your library is empty').waitFor();
     await shell.openFromMenu('Orders', 'Platform orders');
     await page.waitForURL(/\/newOrder$/);
-    expect(await shell.tabLabels()).toEqual([
-      'Home',
-      'Private finished library',
-      'Platform orders',
-    ]);
-    expect(await shell.activeTab()).toBe('Platform orders');
+    // The URL changes before the lazily loaded page adds its tab.
+    await expect
+      .poll(() => shell.tabLabels())
+      .toEqual(['Home', 'Private finished library', 'Platform orders']);
+    await expect.poll(() => shell.activeTab()).toBe('Platform orders');
 
     await shell.clickTab('Private finished library');
     await page.waitForURL(/\/goods\/collect$/);
     await shell.closeTab('Platform orders');
-    expect(await shell.tabLabels()).toEqual(['Home', 'Private finished library']);
+    await expect.poll(() => shell.tabLabels()).toEqual(['Home', 'Private finished library']);
     await shot(page, 'home-tabs-en');
 
     await page.goto(`${baseURL}/my/newInfo`);

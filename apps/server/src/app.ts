@@ -19,6 +19,8 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { registerSimulators } from './http/simulators.ts';
+import { simulatorsEnabled, type Connectors } from './integrations/marketplaces/index.ts';
 import type { Messenger } from './integrations/messenger.ts';
 import { directUploadOrigin, type ObjectStorage } from './integrations/object-storage.ts';
 import type { JobRunner } from './jobs/runner.ts';
@@ -30,6 +32,8 @@ export interface AppDeps {
   messenger: Messenger;
   jobs: JobRunner;
   storage: ObjectStorage;
+  /** One connector per available marketplace (`createMarketplaceConnectors`). */
+  connectors: Connectors;
 }
 
 export type App = FastifyInstance;
@@ -135,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   await registerModules(app, deps);
+  if (simulatorsEnabled(config) && !config.SIM_BASE_URL) await registerSimulators(app, config);
   registerWebApp(app, config);
   return app;
 }

@@ -44,6 +44,40 @@ export const ConfigSchema = z
       .default('info'),
     WEB_DIST: z.string().optional(),
     JOBS: z.enum(['on', 'off']).default('on'),
+    /**
+     * AES-256-GCM key for store credentials, 32 bytes as base64 or hex. Required in production;
+     * elsewhere a key is generated once under DATA_DIR.
+     */
+    STORE_SECRET_KEY: z.string().optional(),
+    /**
+     * Marketplace simulators (`packages/sim`) for every marketplace without credentials:
+     * mounted under `/__sim/*` and used by the connectors. Default on outside production.
+     */
+    MARKETPLACE_SIM: z.enum(['on', 'off']).optional(),
+    /** Where connectors reach the simulators; default this server's own `/__sim`. */
+    SIM_BASE_URL: z.string().url().optional(),
+    AMAZON_LWA_CLIENT_ID: z.string().min(1).optional(),
+    AMAZON_LWA_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The SP-API application id (`amzn1.sellerapps.app...`) of the consent link. */
+    AMAZON_APP_ID: z.string().min(1).optional(),
+    /** Adds `version=beta` to consent links while the app is a draft. */
+    AMAZON_APP_BETA: bool,
+    SHOPIFY_API_KEY: z.string().min(1).optional(),
+    SHOPIFY_API_SECRET: z.string().min(1).optional(),
+    SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
+    SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
+    /** Default the production host; Shopee's test host is https://partner.test-stable.shopeemobile.com. */
+    SHOPEE_API_URL: z.string().url().default('https://partner.shopeemobile.com'),
+    TEMU_APP_KEY: z.string().min(1).optional(),
+    TEMU_APP_SECRET: z.string().min(1).optional(),
+    /** Alipay merchant app; without it (and with simulators on) the Alipay simulator's test keys. */
+    ALIPAY_APP_ID: z.string().min(1).optional(),
+    /** The app's RSA private key, PEM (`\n` escapes allowed). */
+    ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+    /** Alipay's RSA public key, PEM: verifies notifies and answers. */
+    ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+    /** Default the production gateway, or the mounted simulator's without credentials. */
+    ALIPAY_GATEWAY: z.string().url().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.S3_BUCKET) {
@@ -51,6 +85,27 @@ export const ConfigSchema = z
         if (!c[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'required with S3_BUCKET' });
       }
+    }
+    const pairs = [
+      ['AMAZON_LWA_CLIENT_ID', 'AMAZON_LWA_CLIENT_SECRET', 'AMAZON_APP_ID'],
+      ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET'],
+      ['SHOPEE_PARTNER_ID', 'SHOPEE_PARTNER_KEY'],
+      ['TEMU_APP_KEY', 'TEMU_APP_SECRET'],
+      ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+    ] as const;
+    for (const keys of pairs) {
+      if (keys.some((k) => c[k] !== undefined) && !keys.every((k) => c[k] !== undefined)) {
+        for (const k of keys.filter((k) => c[k] === undefined)) {
+          ctx.addIssue({ code: 'custom', path: [k], message: `required with ${keys.join(', ')}` });
+        }
+      }
+    }
+    if (c.NODE_ENV === 'production' && !c.STORE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STORE_SECRET_KEY'],
+        message: 'required in production: store credentials are encrypted with it',
+      });
     }
     if (c.NODE_ENV === 'production' && c.DEV_CAPTCHA_ANSWER) {
       ctx.addIssue({

@@ -5,6 +5,11 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, seedBase, seedDemo } from './db/seed.ts';
+import { DEMO_STAFF, demoStoreOptions } from './db/seed-markets.ts';
+import {
+  createMarketplaceConnectors,
+  simulatorsEnabled,
+} from './integrations/marketplaces/index.ts';
 import { createMessenger } from './integrations/messengers.ts';
 import { createObjectStorage } from './integrations/object-storage.ts';
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
@@ -26,7 +31,9 @@ async function main(): Promise<void> {
   await seedBase(database.db, { operatorPassword });
   const storage = createObjectStorage(config);
   const seededDemo =
-    config.SEED_DEMO || !config.DATABASE_URL ? await seedDemo(database.db, { storage }) : false;
+    config.SEED_DEMO || !config.DATABASE_URL
+      ? await seedDemo(database.db, { storage, stores: demoStoreOptions(config) })
+      : false;
 
   const messenger = createMessenger(config, database.db);
   const jobs = createJobRunner(database, { log: log.child({ name: 'jobs' }) });
@@ -36,8 +43,9 @@ async function main(): Promise<void> {
     messenger,
     jobs,
     storage,
+    connectors: createMarketplaceConnectors(config),
   });
-  registerJobHandlers(jobs, { database, log: app.log });
+  registerJobHandlers(jobs, { database, log: app.log, storage });
   if (config.JOBS === 'on') await jobs.start();
 
   const shutdown = async (signal: string) => {
@@ -63,6 +71,11 @@ async function main(): Promise<void> {
     lines.push(
       '  demo logins:',
       `    seller boss  ${DEMO_LOGINS.seller.email} / ${DEMO_LOGINS.seller.password}  (mobile ${DEMO_LOGINS.seller.mobile})`,
+      ...(simulatorsEnabled(config)
+        ? [
+            `    staff        ${DEMO_STAFF.map((s) => s.email).join(', ')} / ${DEMO_LOGINS.seller.password}  (see only their assigned stores)`,
+          ]
+        : []),
       `    operator     ${DEMO_LOGINS.admin.username} / ${config.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : DEMO_LOGINS.admin.password}  (POST /api/sys/login/login)`,
     );
   }

@@ -9,6 +9,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedBase } from '../src/db/seed.ts';
+import type { Connectors } from '../src/integrations/marketplaces/index.ts';
 import { createMessenger } from '../src/integrations/messengers.ts';
 import { createLocalStorage, type ObjectStorage } from '../src/integrations/object-storage.ts';
 import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
@@ -75,6 +76,8 @@ export interface StartAppOptions {
   setup?: (app: App) => void | Promise<void>;
   /** Instead of local disk in a temporary folder (e.g. S3 storage on the simulator). */
   storage?: ObjectStorage;
+  /** Marketplace connectors for the app's config; none by default, so no test calls out by accident. */
+  connectors?: (config: Config) => Connectors;
 }
 
 /** The app as main.ts builds it, on an open database seeded with the base data. */
@@ -102,8 +105,9 @@ export async function startApp(
   const jobs = createJobRunner(database, { log: pino({ level: config.LOG_LEVEL }) });
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'test-files-'));
   const storage = opts.storage ?? createLocalStorage(filesDir);
-  const app = await buildApp({ config, database, messenger, jobs, storage });
-  registerJobHandlers(jobs, { database, log: app.log });
+  const connectors = opts.connectors?.(config) ?? {};
+  const app = await buildApp({ config, database, messenger, jobs, storage, connectors });
+  registerJobHandlers(jobs, { database, log: app.log, storage });
   const stop = async () => {
     await app.close();
     await jobs.stop();

@@ -10,3 +10,8 @@ export * from './schemas/catalog.ts';
 export * from './schemas/files.ts';
 export * from './schemas/goods.ts';
 export * from './schemas/media.ts';
+export * from './markets.ts';
+export * from './schemas/market.ts';
+export * from './schemas/design.ts';
+export * from './design-geometry.ts';
+export * from './schemas/finance.ts';

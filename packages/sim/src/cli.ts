@@ -1,4 +1,11 @@
-import { SIM_S3_DEFAULTS, startS3Simulator } from './index.ts';
+import {
+  combineSimulators,
+  createMarketplaceSimulators,
+  SIM_S3_DEFAULTS,
+  startAlipaySimulator,
+  startS3Simulator,
+  startSimulator,
+} from './index.ts';
 
 /**
  * `npm run sim [name...]`: starts the simulators standalone (all when none is named), each on
@@ -25,6 +32,27 @@ const simulators: Record<string, Simulator> = {
           S3_FORCE_PATH_STYLE: '1',
         },
       };
+    },
+  },
+  marketplaces: {
+    defaultPort: 9101,
+    async start(port) {
+      const host = process.env.SIM_HOST ?? '127.0.0.1';
+      const publicUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/__sim`;
+      const sims = createMarketplaceSimulators({ basePath: '/__sim', publicUrl });
+      const { url } = await startSimulator(combineSimulators(sims, '/__sim'), { port, host });
+      return { url, env: { SIM_BASE_URL: `${url}/__sim`, MARKETPLACE_SIM: 'on' } };
+    },
+  },
+  alipay: {
+    defaultPort: 9102,
+    async start(port) {
+      const { url, gateway } = await startAlipaySimulator({
+        port,
+        host: process.env.SIM_HOST ?? '127.0.0.1',
+      });
+      // The server takes the simulator's test keys by default while simulators are on.
+      return { url, env: { ALIPAY_GATEWAY: gateway } };
     },
   },
 };

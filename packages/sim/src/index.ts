@@ -9,3 +9,18 @@ export {
   type S3SimulatorOptions,
 } from './s3/server.ts';
 export type { SimCredentials } from './s3/signature.ts';
+export * from './http.ts';
+export * from './market.ts';
+export * from './marketplaces.ts';
+export { createAmazonSimulator } from './amazon/server.ts';
+export { createShopifySimulator } from './shopify/server.ts';
+export { createShopeeSimulator } from './shopee/server.ts';
+export { createTemuSimulator } from './temu/server.ts';
+export {
+  createAlipaySimulator,
+  startAlipaySimulator,
+  type AlipaySimOptions,
+  type AlipaySimulator,
+  type RunningAlipaySimulator,
+} from './alipay/server.ts';
+export { SIM_ALIPAY_DEFAULTS, type AlipayKeys } from './alipay/keys.ts';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { PrintArea } from './schema.ts';
 
 export type DemoShape = 'tee' | 'hoodie' | 'cap' | 'mug' | 'pillow' | 'poster' | 'tote' | 'case';
 export type DemoView = 'front' | 'back';
@@ -14,8 +13,6 @@ export interface DemoPicture {
   model: number;
   /** A shiny surface, such as glossy paper. */
   sheen: boolean;
-  /** Drawn where they are stored, so the picture and the print_areas rows agree. */
-  areas: PrintArea[];
 }
 
 export const DEMO_IMAGE_SIZE = 800;
@@ -213,21 +210,22 @@ function pillow(p: DemoPicture): string {
 }
 
 const POSTER_PAPER = ['#f6f3ea', '#faf9f6', '#efe8d8', '#c9a97a', '#d5d9de'];
+/** An A-series sheet (1:√2), so a full-bleed print area on it keeps the paper's proportions. */
+const SHEET = 'M135 25 L665 25 L665 775 L135 775 Z';
 
 function poster(p: DemoPicture): string {
   const paper = POSTER_PAPER[p.model % POSTER_PAPER.length]!;
   const framed = p.model === 1;
   let parts = '';
   if (p.view === 'back') {
-    parts += body('M45 25 L755 25 L755 775 L45 775 Z', framed ? '#8a6a48' : shade(paper, -0.08));
+    parts += body(SHEET, framed ? '#8a6a48' : shade(paper, -0.08));
     if (framed) parts += line('M300 140 Q400 90 500 140', '#444444', 4, 0.8);
     return parts;
   }
-  if (framed) parts += body('M25 8 L775 8 L775 792 L25 792 Z', '#5b4330');
-  if (p.model === 2) parts += body('M38 18 L762 18 L762 782 L38 782 Z', shade(paper, -0.2));
-  parts += body('M45 25 L755 25 L755 775 L45 775 Z', paper);
-  if (p.model === 4 || p.sheen)
-    parts += '<path d="M45 25 L755 25 L755 775 L45 775 Z" fill="url(#sheen)"/>';
+  if (framed) parts += body('M115 8 L685 8 L685 792 L115 792 Z', '#5b4330');
+  if (p.model === 2) parts += body('M128 18 L672 18 L672 782 L128 782 Z', shade(paper, -0.2));
+  parts += body(SHEET, paper);
+  if (p.model === 4 || p.sheen) parts += `<path d="${SHEET}" fill="url(#sheen)"/>`;
   if (p.model !== 1 && p.model !== 2)
     parts += `<circle cx="400" cy="42" r="9" fill="#9aa1a8"/><circle cx="400" cy="42" r="4" fill="#ffffff"/>`;
   return parts;
@@ -284,17 +282,10 @@ const DRAW: Record<DemoShape, (p: DemoPicture) => string> = {
   case: phoneCase,
 };
 
-function printAreas(p: DemoPicture): string {
-  const stroke = luminance(p.colour) > 0.5 || p.shape === 'poster' ? '#2f4a6e' : '#ffffff';
-  return p.areas
-    .map(
-      (a) =>
-        `<rect x="${a.x}" y="${a.y}" width="${a.width}" height="${a.height}" rx="6" fill="${stroke}" fill-opacity="0.05" stroke="${stroke}" stroke-opacity="0.6" stroke-width="3" stroke-dasharray="14 10"/>`,
-    )
-    .join('');
-}
-
-/** The picture as SVG: soft background, floor shadow, the product silhouette and its print areas. */
+/**
+ * The picture as SVG: soft background, floor shadow and the product silhouette. Print areas are
+ * not drawn in: the web draws them over the picture, and mockups use the picture as the blank.
+ */
 export function demoImageSvg(p: DemoPicture): string {
   // Pale products get a deeper backdrop so their outline still reads.
   const bg = shade(BACKGROUNDS[p.shape], luminance(p.colour) > 0.8 ? -0.14 : 0);
@@ -311,7 +302,6 @@ export function demoImageSvg(p: DemoPicture): string {
     `<rect width="${S}" height="${S}" fill="url(#bg)"/>` +
     `<ellipse cx="400" cy="${FLOOR[p.shape]}" rx="330" ry="30" fill="url(#floor)"/>` +
     DRAW[p.shape](p) +
-    printAreas(p) +
     '</svg>'
   );
 }

@@ -6,3 +6,5 @@ export * from './schema/catalog.ts';
 export * from './schema/files.ts';
 export * from './schema/goods.ts';
 export * from './schema/media.ts';
+export * from './schema/markets.ts';
+export * from './schema/finance.ts';

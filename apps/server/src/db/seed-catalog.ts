@@ -48,20 +48,19 @@ interface Kind {
   box: [number, number, number];
   colours: Colour[];
   sizes: string[];
-  /** Print areas on the 800×800 front image. */
+  /** Print areas on the 800×800 pictures, with their printed size (same proportions). */
   areas: PrintArea[];
   attributes: Record<string, string>;
   /** zh + en title stems; each makes one product. */
   models: Array<[string, string]>;
 }
 
-const area = (name: string, x: number, y: number, width: number, height: number): PrintArea => ({
-  name,
-  x,
-  y,
-  width,
-  height,
-});
+const area = (
+  name: string,
+  [x, y, width, height]: [number, number, number, number],
+  [widthMm, heightMm]: [number, number],
+  dpi = 300,
+): PrintArea => ({ name, x, y, width, height, widthMm, heightMm, dpi });
 
 const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
   {
@@ -79,7 +78,10 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         box: [300, 250, 20],
         colours: [WHITE, BLACK, NAVY, GREY],
         sizes: ['S', 'M', 'L', 'XL'],
-        areas: [area('front', 250, 200, 300, 380), area('back', 250, 180, 300, 400)],
+        areas: [
+          area('front', [250, 190, 300, 400], [300, 400]),
+          area('back', [250, 180, 300, 400], [300, 400]),
+        ],
         attributes: { material: '100% cotton', weight: '180 g/m²' },
         models: [
           ['纯棉圆领短袖T恤', 'Classic Cotton Crew Neck T-Shirt'],
@@ -101,7 +103,10 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         box: [350, 300, 50],
         colours: [BLACK, GREY, NAVY],
         sizes: ['M', 'L', 'XL'],
-        areas: [area('front', 260, 230, 280, 300), area('back', 240, 180, 320, 420)],
+        areas: [
+          area('front', [260, 230, 280, 300], [280, 300]),
+          area('back', [240, 180, 320, 420], [320, 420]),
+        ],
         attributes: { material: '80% cotton, 20% polyester', lining: 'fleece' },
         models: [
           ['加绒连帽卫衣', 'Fleece Pullover Hoodie'],
@@ -122,7 +127,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         box: [200, 180, 120],
         colours: [BLACK, WHITE, RED],
         sizes: ['One Size'],
-        areas: [area('front panel', 280, 260, 240, 140)],
+        areas: [area('front panel', [280, 260, 240, 140], [120, 70])],
         attributes: { closure: 'adjustable strap' },
         models: [
           ['经典棒球帽', 'Classic Baseball Cap'],
@@ -149,7 +154,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         box: [120, 120, 110],
         colours: [WHITE, BLACK],
         sizes: ['11oz', '15oz'],
-        areas: [area('wrap', 120, 220, 560, 240)],
+        areas: [area('wrap', [120, 220, 560, 238], [200, 85])],
         attributes: { material: 'ceramic', dishwasher: 'safe' },
         models: [
           ['陶瓷马克杯', 'Ceramic Coffee Mug'],
@@ -170,7 +175,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         box: [450, 450, 80],
         colours: [WHITE, NATURAL],
         sizes: ['40x40cm', '45x45cm', '50x50cm'],
-        areas: [area('front', 100, 100, 600, 600)],
+        areas: [area('front', [100, 100, 600, 600], [400, 400])],
         attributes: { cover: 'polyester linen', filling: 'included' },
         models: [
           ['方形印花抱枕', 'Square Printed Throw Pillow'],
@@ -194,7 +199,8 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
           { code: 'GLS', name: 'Glossy', hex: '#f9f9f9' },
         ],
         sizes: ['A3', 'A2', 'A1'],
-        areas: [area('full bleed', 60, 40, 680, 720)],
+        // A2 at 200 dpi: the print file stays near 15 megapixels like the others.
+        areas: [area('full bleed', [135, 25, 530, 750], [420, 594], 200)],
         attributes: { paper: '200 g/m² art paper' },
         models: [
           ['哑光艺术海报', 'Matte Art Poster'],
@@ -221,7 +227,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         box: [400, 350, 20],
         colours: [NATURAL, BLACK],
         sizes: ['Standard', 'Large'],
-        areas: [area('front', 220, 300, 360, 360)],
+        areas: [area('front', [220, 300, 360, 360], [300, 300])],
         attributes: { material: '12 oz canvas' },
         models: [
           ['纯棉帆布托特包', 'Cotton Canvas Tote Bag'],
@@ -242,7 +248,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         box: [180, 100, 20],
         colours: [CLEAR, BLACK],
         sizes: ['iPhone 15', 'iPhone 15 Pro', 'iPhone 16', 'Galaxy S24'],
-        areas: [area('back', 270, 120, 260, 560)],
+        areas: [area('back', [270, 120, 260, 555], [75, 160])],
         attributes: { material: 'TPU + PC' },
         models: [
           ['透明防摔手机壳', 'Clear Shockproof Phone Case'],
@@ -266,35 +272,46 @@ function variants(kind: Kind, modelIndex: number): Array<{ colour: Colour; size:
   return Array.from({ length: count }, (_, i) => all[(i * step + modelIndex) % all.length]!);
 }
 
-/** The colour a product's pictures show: one of its own SKUs' colours, varied between models. */
-function pictureColour(kind: Kind, modelIndex: number): Colour {
+/**
+ * The colours a product's pictures show: each of its SKUs' colours, led by one varied between
+ * models, so lists (which show the first picture) do not all show the same colour.
+ */
+function pictureColours(kind: Kind, modelIndex: number): Colour[] {
   const colours = [...new Set(variants(kind, modelIndex).map((v) => v.colour))];
-  return colours[modelIndex % colours.length]!;
+  const lead = colours[modelIndex % colours.length]!;
+  return [lead, ...colours.filter((c) => c !== lead)];
 }
 
 interface DemoImageRow {
   key: string;
+  color: string;
   printAreas: PrintArea[];
   picture: DemoPicture;
 }
 
+/** Front and back in each of the product's colours, the lead colour first. */
 function demoImages(kind: Kind, modelIndex: number): DemoImageRow[] {
-  const colour = pictureColour(kind, modelIndex);
   const slug = `${kind.code.toLowerCase()}-${modelIndex + 1}`;
   const views: DemoView[] = ['front', 'back'];
-  return views.map((view) => {
-    const printAreas = kind.areas.filter((a) => (a.name === 'back') === (view === 'back'));
-    const picture: DemoPicture = {
-      shape: kind.shape,
-      view,
-      colour: colour.hex,
-      model: modelIndex,
-      sheen: colour.code === 'GLS',
-      areas: printAreas,
-    };
-    const key = platformObjectKey('demo', `${slug}-${view}-${demoImageDigest(picture)}`, 'png');
-    return { key, printAreas, picture };
-  });
+  return pictureColours(kind, modelIndex).flatMap((colour) =>
+    views.map((view) => {
+      const printAreas = kind.areas.filter((a) => (a.name === 'back') === (view === 'back'));
+      const picture: DemoPicture = {
+        shape: kind.shape,
+        view,
+        colour: colour.hex,
+        model: modelIndex,
+        sheen: colour.code === 'GLS',
+      };
+      const name = `${slug}-${view}-${demoImageDigest(picture)}`;
+      return {
+        key: platformObjectKey('demo', name, 'png'),
+        color: colour.name,
+        printAreas,
+        picture,
+      };
+    }),
+  );
 }
 
 export interface SeedCatalogOptions {
@@ -325,8 +342,10 @@ export async function seedCatalog(db: Db, opts: SeedCatalogOptions = {}): Promis
     const urlOf = (key: string) => (storage ? storage.url(key) : FILES_URL_PREFIX + key);
     if (storage) {
       // Rendered and stored before any row, so a failure leaves no row pointing at a missing picture.
+      // Pictures that come out the same in two colours (a poster's back) share one object.
+      const unique = new Map(images.flat().map((image) => [image.key, image]));
       await Promise.all(
-        images.flat().map(async (image) => {
+        [...unique.values()].map(async (image) => {
           const bytes = await renderDemoImage(image.picture);
           await storage.put(image.key, bytes, CONTENT_TYPES.png);
         }),
@@ -374,6 +393,7 @@ export async function seedCatalog(db: Db, opts: SeedCatalogOptions = {}): Promis
             images[productNo - 1]!.map((image, orderNum) => ({
               productId: product!.id,
               url: urlOf(image.key),
+              color: image.color,
               orderNum,
               printAreas: image.printAreas,
             })),

@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db, Executor } from './client.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedGoods } from './seed-goods.ts';
+import { seedDemoStores, type DemoStoreOptions } from './seed-markets.ts';
 import { bumpRevision, MENUS_REVISION } from './revisions.ts';
 import { adminUsers, memberLevels, menus, seededMenus, sellers, users } from './schema.ts';
 import { LOCKS } from './locks.ts';
@@ -15,10 +16,10 @@ export const DEMO_LOGINS = {
 } as const;
 
 const MEMBER_LEVELS = [
-  { orderNum: 0, name: '普通会员', nameEn: 'Regular', priceMinor: 0 },
-  { orderNum: 1, name: '白银会员', nameEn: 'Silver', priceMinor: 29_900 },
-  { orderNum: 2, name: '黄金会员', nameEn: 'Gold', priceMinor: 59_900 },
-  { orderNum: 3, name: '钻石会员', nameEn: 'Diamond', priceMinor: 99_900 },
+  { orderNum: 0, name: '普通会员', nameEn: 'Regular', priceMinor: 0, discountPercent: 0 },
+  { orderNum: 1, name: '白银会员', nameEn: 'Silver', priceMinor: 29_900, discountPercent: 5 },
+  { orderNum: 2, name: '黄金会员', nameEn: 'Gold', priceMinor: 59_900, discountPercent: 10 },
+  { orderNum: 3, name: '钻石会员', nameEn: 'Diamond', priceMinor: 99_900, discountPercent: 15 },
 ];
 
 interface MenuSeed {
@@ -109,6 +110,12 @@ const SELLER_MENUS: MenuSeed[] = [
     }),
     page('/goods/template', 'menu.goods.template', { actions: CRUD }),
     page('/goods/priceTemplate', 'menu.goods.priceTemplate', { actions: CRUD }),
+  ]),
+  dir('menu.group.market', 'ShopOutlined', [
+    page('/market/index', 'menu.market.index', {
+      icon: 'ShopOutlined',
+      actions: [...CRUD, 'status', 'staff', 'exempt'],
+    }),
   ]),
   dir('menu.group.purchase', 'ShoppingCartOutlined', [
     page('/goods/shoppingcart', 'menu.goods.shoppingcart', {
@@ -318,9 +325,13 @@ export async function seedBase(
 
 /**
  * Fills an empty catalogue (its pictures go to `storage`) and creates the demo seller, its boss
- * account and the demo finished goods once; true only when this call created the seller.
+ * account and the demo finished goods once, with sandbox stores and staff when `stores` is
+ * given (simulators on); true only when this call created the seller.
  */
-export async function seedDemo(db: Db, opts: { storage?: ObjectStorage } = {}): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  opts: { storage?: ObjectStorage; stores?: DemoStoreOptions } = {},
+): Promise<boolean> {
   await seedCatalog(db, { storage: opts.storage });
   const { email, mobile, password } = DEMO_LOGINS.seller;
   const exists = async (executor: Executor) =>
@@ -350,6 +361,7 @@ export async function seedDemo(db: Db, opts: { storage?: ObjectStorage } = {}): 
       isBoss: true,
     });
     await seedGoods(tx, seller!.id);
+    if (opts.stores) await seedDemoStores(tx, { id: seller!.id, passwordHash }, opts.stores);
     return true;
   });
 }

@@ -46,9 +46,12 @@ export interface PresignedUpload {
 const KEY_PATTERN =
   /^\d{1,19}\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
 
-/** Top-level folders of files the platform publishes itself; none is a number, so none is a seller's. */
-export type PlatformFolder = 'demo';
-const PLATFORM_FOLDERS: PlatformFolder[] = ['demo'];
+/**
+ * Top-level folders of files the platform publishes itself (demo pictures, the design tool's
+ * mockups and print files); none is a number, so none is a seller's upload.
+ */
+export type PlatformFolder = 'demo' | 'design';
+const PLATFORM_FOLDERS: PlatformFolder[] = ['demo', 'design'];
 
 /** Lower-case words joined by single hyphens: no dots or slashes, so no `..` and no extra level. */
 const PLATFORM_KEY_PATTERN = new RegExp(

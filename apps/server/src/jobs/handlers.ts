@@ -2,6 +2,8 @@ import { isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { captchas, outboxMessages, sessions, verificationCodes } from '../db/schema.ts';
+import type { ObjectStorage } from '../integrations/object-storage.ts';
+import { DESIGN_RENDER, renderDesign } from '../modules/design/service.ts';
 import type { PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 
@@ -79,7 +81,7 @@ export async function purgeExpired(
 /** Every job kind the server runs; recurring ones are scheduled when the runner starts. */
 export function registerJobHandlers(
   runner: PgBossJobRunner,
-  deps: { database: Database; log: FastifyBaseLogger },
+  deps: { database: Database; log: FastifyBaseLogger; storage: ObjectStorage },
 ): void {
   runner.define(PURGE_EXPIRED, async (job) => {
     const result = await purgeExpired(deps.database.db, job);
@@ -87,4 +89,7 @@ export function registerJobHandlers(
     return result;
   });
   runner.schedule(PURGE_EXPIRED, HOURLY);
+  runner.define(DESIGN_RENDER, (job) =>
+    renderDesign({ db: deps.database.db, storage: deps.storage }, job),
+  );
 }

@@ -2,12 +2,15 @@ import type { AppDeps, App } from '../app.ts';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
+import { registerDesignRoutes } from './design/routes.ts';
 import { registerDevRoutes } from './dev/routes.ts';
 import { registerDirectUploadRoutes } from './direct-uploads/routes.ts';
+import { registerFinanceRoutes } from './finance/routes.ts';
 import { registerGoodsLibraryRoutes } from './goods-library/routes.ts';
 import { registerGoodsRoutes } from './goods/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
+import { registerMarketRoutes } from './markets/routes.ts';
 import { registerMaterialRoutes } from './materials/routes.ts';
 import { registerMenuRoutes } from './menus/routes.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
@@ -29,5 +32,8 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerMaterialRoutes(app, deps);
   registerGoodsLibraryRoutes(app);
   registerGoodsRoutes(app, deps);
+  registerMarketRoutes(app, deps);
+  registerDesignRoutes(app, deps);
+  registerFinanceRoutes(app, deps);
   if (deps.config.NODE_ENV !== 'production') registerDevRoutes(app);
 }

@@ -53,7 +53,7 @@ const ProductsPage = lazyPage(
   () => import('../features/public/pages/products-page.tsx'),
   'ProductsPage',
 );
-const DesignPage = lazyPage(() => import('../features/public/pages/design-page.tsx'), 'DesignPage');
+const DesignPage = lazyPage(() => import('../features/design/pages/design-page.tsx'), 'DesignPage');
 const ProductDetailPage = lazyPage(
   () => import('../features/public/pages/product-detail-page.tsx'),
   'ProductDetailPage',

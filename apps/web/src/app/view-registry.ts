@@ -56,6 +56,10 @@ const VIEWS: Record<string, View> = {
     () => import('../features/materials/pages/material-mmt-page.tsx'),
     'MaterialMmtPage',
   ),
+  'market/index': lazyPage(
+    () => import('../features/markets/pages/market-index-page.tsx'),
+    'MarketIndexPage',
+  ),
   'my/newinfo': lazyPage(() => import('../features/my/pages/new-info-page.tsx'), 'NewInfoPage'),
   'my/logout': lazyPage(() => import('../features/my/pages/logout-page.tsx'), 'LogoutPage'),
 };

@@ -31,8 +31,10 @@ afterEach(async () => {
   cleanup();
   // Global messages and confirm dialogs render in React roots of their own, outside the tested
   // tree; a message closing after the file ends would commit with jsdom already gone.
-  message.destroy();
-  notification.destroy();
+  // Only when one was shown: destroying with none open makes antd render its holder first, and
+  // that render could itself outlive the file.
+  if (document.querySelector('.ant-message')) message.destroy();
+  if (document.querySelector('.ant-notification')) notification.destroy();
   Modal.destroyAll();
   localStorage.clear();
   sessionStorage.clear();

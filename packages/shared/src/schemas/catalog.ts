@@ -62,12 +62,19 @@ export const PrintArea = z.object({
   y: z.number().int(),
   width: z.number().int(),
   height: z.number().int(),
+  /** The printed size; the design tool places artwork in these millimetres. */
+  widthMm: z.number().positive().optional(),
+  heightMm: z.number().positive().optional(),
+  /** Resolution of the print file; DEFAULT_PRINT_DPI when absent. */
+  dpi: z.number().int().positive().optional(),
 });
 export type PrintArea = z.infer<typeof PrintArea>;
 
 export const ParentProductImage = z.object({
   id: z.number().int(),
   url: z.string(),
+  /** The SKU colour the picture shows; '' when it stands for any colour. */
+  color: z.string(),
   orderNum: z.number().int(),
   printAreas: z.array(PrintArea),
 });

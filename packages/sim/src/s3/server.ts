@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError, readBody, startSimulator } from '../http.ts';
 import { errorXml, S3Error } from './errors.ts';
 import { verifySignature, type SimCredentials } from './signature.ts';
 
@@ -37,21 +37,18 @@ export interface S3Simulator {
   keys(bucket: string): string[];
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      throw new S3Error(
-        400,
-        'EntityTooLarge',
-        'Your proposed upload exceeds the maximum allowed size',
-      );
-    }
-    chunks.push(chunk);
+/** The body, or S3's own answer when it is over the object size limit. */
+async function readObjectBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  try {
+    return await readBody(req, limit);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    throw new S3Error(
+      400,
+      'EntityTooLarge',
+      'Your proposed upload exceeds the maximum allowed size',
+    );
   }
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -114,7 +111,7 @@ export function createS3Simulator(options: S3SimulatorOptions = {}): S3Simulator
             'You must provide the Content-Length HTTP header.',
           );
         }
-        const body = await readBody(req, maxObjectBytes);
+        const body = await readObjectBody(req, maxObjectBytes);
         if (payloadHash && createHash('sha256').update(body).digest('hex') !== payloadHash) {
           throw new S3Error(
             400,
@@ -209,20 +206,10 @@ export async function startS3Simulator(
   options: S3SimulatorOptions & { port?: number; host?: string } = {},
 ): Promise<RunningS3Simulator> {
   const simulator = createS3Simulator(options);
-  const server = createServer((req, res) => simulator.handle(req, res));
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const running = await startSimulator(simulator, { port: options.port, host: options.host });
   return {
-    url: `http://${host}:${port}${options.basePath ?? ''}`,
+    url: `${running.url}${options.basePath ?? ''}`,
     simulator,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: running.close,
   };
 }

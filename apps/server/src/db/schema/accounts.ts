@@ -23,6 +23,10 @@ export const memberLevels = pgTable('member_levels', {
   nameEn: text('name_en').notNull(),
   orderNum: integer('order_num').notNull().default(0),
   priceMinor: bigint('price_minor', { mode: 'number' }).notNull().default(0),
+  /** How long a bought level lasts. */
+  durationDays: integer('duration_days').notNull().default(365),
+  /** What the level takes off platform purchases, in whole percent. */
+  discountPercent: integer('discount_percent').notNull().default(0),
   ...timestamps,
 });
 
@@ -34,9 +38,16 @@ export const sellers = pgTable(
     name: text('name').notNull(),
     levelId: bigint('level_id', { mode: 'number' }).references(() => memberLevels.id),
     balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
+    /** Money held back from the balance (freeze records); only the finance ledger moves it. */
+    frozenMinor: bigint('frozen_minor', { mode: 'number' }).notNull().default(0),
+    /** Null: the level never expires (the free lowest level). */
+    levelExpiresAt: timestamp('level_expires_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [check('sellers_balance_non_negative', sql`${t.balanceMinor} >= 0`)],
+  (t) => [
+    check('sellers_balance_non_negative', sql`${t.balanceMinor} >= 0`),
+    check('sellers_frozen_non_negative', sql`${t.frozenMinor} >= 0`),
+  ],
 );
 
 export const users = pgTable(

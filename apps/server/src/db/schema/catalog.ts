@@ -19,6 +19,11 @@ export interface PrintArea {
   y: number;
   width: number;
   height: number;
+  /** The printed size; the design tool places artwork in these millimetres. */
+  widthMm?: number;
+  heightMm?: number;
+  /** Resolution of the print file; DEFAULT_PRINT_DPI when absent. */
+  dpi?: number;
 }
 
 /** The shared category tree of the parent library; maintained by operators. */
@@ -93,6 +98,8 @@ export const parentProductImages = pgTable(
       .notNull()
       .references(() => parentProducts.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
+    /** The SKU colour the picture shows, so the design tool can put artwork on each; '' = any. */
+    color: text('color').notNull().default(''),
     orderNum: integer('order_num').notNull().default(0),
     printAreas: jsonb('print_areas').$type<PrintArea[]>().notNull().default([]),
   },

@@ -285,6 +285,7 @@ export async function showParentProduct(
     images: images.map((i) => ({
       id: i.id,
       url: i.url,
+      color: i.color,
       orderNum: i.orderNum,
       printAreas: i.printAreas,
     })),

@@ -461,6 +461,28 @@ async function replaceImages(
   );
 }
 
+/**
+ * The design tool's mockups become the product's leading pictures, replacing its earlier
+ * mockups; its other images keep their order after them.
+ */
+export async function replaceMockups(
+  db: Executor,
+  productId: number,
+  mockups: Array<{ url: string; color: string }>,
+): Promise<void> {
+  const others = await db
+    .select()
+    .from(finishedProductImages)
+    .where(
+      and(eq(finishedProductImages.productId, productId), ne(finishedProductImages.kind, 'mockup')),
+    )
+    .orderBy(asc(finishedProductImages.orderNum), asc(finishedProductImages.id));
+  await replaceImages(db, productId, [
+    ...mockups.map((m) => ({ url: m.url, kind: 'mockup' as const, color: m.color })),
+    ...others.map((i) => ({ url: i.url, kind: i.kind, color: i.color })),
+  ]);
+}
+
 /** A SKU code taken between the check and the write (a concurrent save) is still a 422. */
 async function guardCodes<T>(fn: () => Promise<T>): Promise<T> {
   try {

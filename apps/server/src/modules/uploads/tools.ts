@@ -25,7 +25,7 @@ import {
 } from './service.ts';
 
 /** The object key behind a URL of this server (`/api/files/<key>`, absolute or not). */
-function keyOfUrl(url: string): string | null {
+export function keyOfUrl(url: string): string | null {
   let pathname = url;
   try {
     pathname = new URL(url, 'http://local').pathname;
@@ -38,7 +38,7 @@ function keyOfUrl(url: string): string | null {
 }
 
 /** Platform files (the demo catalogue's pictures) may be copied by any seller; nothing else is shared. */
-const isPlatformKey = (key: string) => key.startsWith('demo/');
+export const isPlatformKey = (key: string) => key.startsWith('demo/');
 
 async function ownedFileByKey(ctx: UploadCtx, key: string): Promise<FileRow | null> {
   const [row] = await ctx.db

@@ -69,6 +69,7 @@ export const goodsLibraryEn: typeof goodsLibraryZhCN = {
   supplier: 'Supplier: {{name}}',
   detail: {
     back: 'Back to the parent library',
+    design: 'Design',
     notFound: 'Product not found',
     notFoundHint: 'It may have been withdrawn, or the link is wrong.',
     missingId: 'No product id in the link',

@@ -68,6 +68,7 @@ export const goodsLibraryZhCN = {
   supplier: '供应商：{{name}}',
   detail: {
     back: '返回母版库',
+    design: '在线设计',
     notFound: '商品不存在',
     notFoundHint: '该商品可能已下架或链接有误。',
     missingId: '缺少商品编号',

@@ -1,21 +1,11 @@
 import { MaterialListQuery } from '@app/shared';
+import { readQueryWith } from '../../shared/url-query.ts';
 
 export const PAGE_SIZES = [20, 40, 60, 100] as const;
 
-/**
- * The URL holds the folder, search and page, so a tab or a shared link reopens the same view.
- * A hand-edited bad value is dropped on its own rather than the whole query.
- */
+/** The URL holds the folder, search and page, so a tab or a shared link reopens the same view. */
 export function readQuery(params: URLSearchParams): MaterialListQuery {
-  const raw: Record<string, string> = {};
-  for (const key of ['dir_id', 'keyword', 'page', 'size'] as const) {
-    const value = params.get(key);
-    if (value !== null && value !== '') raw[key] = value;
-  }
-  const first = MaterialListQuery.safeParse(raw);
-  if (first.success) return first.data;
-  for (const issue of first.error.issues) delete raw[String(issue.path[0])];
-  return MaterialListQuery.safeParse(raw).data ?? MaterialListQuery.parse({});
+  return readQueryWith(MaterialListQuery, ['dir_id', 'keyword', 'page', 'size'], params);
 }
 
 export function writeQuery(query: MaterialListQuery): URLSearchParams {

@@ -1,5 +1,6 @@
 import { goodsEn } from '../../features/goods/i18n-en.ts';
 import { goodsLibraryEn } from '../../features/goods-library/i18n-en.ts';
+import { marketsEn } from '../../features/markets/i18n-en.ts';
 import { materialsEn } from '../../features/materials/i18n-en.ts';
 import type { consoleZhCN } from './console-zh-cn.ts';
 
@@ -57,6 +58,7 @@ export const consoleEn: typeof consoleZhCN = {
   goodsLibrary: goodsLibraryEn,
   goods: goodsEn,
   materials: materialsEn,
+  markets: marketsEn,
   my: {
     title: 'Profile',
     tabs: {
@@ -122,7 +124,9 @@ export const consoleEn: typeof consoleZhCN = {
       statistics: 'Statistics',
       my: 'My account',
       sys: 'System',
+      market: 'Stores',
     },
+    market: { index: 'Store list' },
     goods: {
       productHouse: 'Parent library',
       productHouseDetail: 'Parent product',

@@ -1,5 +1,6 @@
 import { goodsZhCN } from '../../features/goods/i18n-zh-cn.ts';
 import { goodsLibraryZhCN } from '../../features/goods-library/i18n-zh-cn.ts';
+import { marketsZhCN } from '../../features/markets/i18n-zh-cn.ts';
 import { materialsZhCN } from '../../features/materials/i18n-zh-cn.ts';
 
 /** Console (signed-in) texts; loaded with the console layout. */
@@ -56,6 +57,7 @@ export const consoleZhCN = {
   goodsLibrary: goodsLibraryZhCN,
   goods: goodsZhCN,
   materials: materialsZhCN,
+  markets: marketsZhCN,
   my: {
     title: '个人资料',
     tabs: { profile: '基本信息', mobile: '绑定手机', password: '登录密码', pay: '支付密码' },
@@ -115,7 +117,9 @@ export const consoleZhCN = {
       statistics: '数据统计',
       my: '个人中心',
       sys: '系统管理',
+      market: '店铺管理',
     },
+    market: { index: '店铺列表' },
     goods: {
       productHouse: '母版库',
       productHouseDetail: '母版详情',

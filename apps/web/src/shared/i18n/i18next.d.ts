@@ -1,4 +1,5 @@
 import 'i18next';
+import type { designZhCN } from '../../features/design/i18n-zh-cn.ts';
 import type { publicZhCN } from '../../features/public/i18n-zh-cn.ts';
 import type { consoleZhCN } from './console-zh-cn.ts';
 import type { zhCN } from './zh-cn.ts';
@@ -6,6 +7,10 @@ import type { zhCN } from './zh-cn.ts';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof zhCN & typeof consoleZhCN & typeof publicZhCN };
+    resources: {
+      translation: typeof zhCN &
+        typeof consoleZhCN &
+        typeof publicZhCN & { design: typeof designZhCN };
+    };
   }
 }

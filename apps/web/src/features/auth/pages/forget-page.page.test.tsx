@@ -40,7 +40,7 @@ describe('password reset and mobile login (real server)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'), { timeout: 10_000 });
 
-    fireEvent.click(await screen.findByRole('radio', { name: 'Mobile' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mobile' }, { timeout: 10_000 }));
     const form = (
       await screen.findByLabelText('Mobile number', undefined, { timeout: 10_000 })
     ).closest('form')!;

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Result, Skeleton, Space } from 'antd';
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, BgColorsOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMinor } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
+import { paths } from '../../../app/paths.ts';
 import type { ViewProps } from '../../../app/view-registry.ts';
 import { useFavouriteIds } from '../api/favourites.ts';
 import { useParentProduct } from '../api/goods-library.ts';
@@ -110,6 +111,12 @@ export function ProductHouseDetailPage(_props: ViewProps) {
               favourite={favourites.data?.has(item.id) ?? false}
               withLabel
             />
+            <Button
+              icon={<BgColorsOutlined />}
+              onClick={() => void navigate(`${paths.design}?product=${item.id}`)}
+            >
+              {t('goodsLibrary.detail.design')}
+            </Button>
           </Space>
           <ParentProductFacts item={item} internal heading="h3" />
         </section>

@@ -11,7 +11,7 @@ import { API_BASE, domainHeader } from '../../../api/client.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { ProductImage } from '../../goods-library/components/product-image.tsx';
-import { IconAction } from './icon-action.tsx';
+import { IconAction } from '../../../shared/ui/icon-action.tsx';
 
 export interface ImageValue {
   url: string;

@@ -31,7 +31,7 @@ import {
 import { addRelatives } from '../api/relatives.ts';
 import { COLLECT_PATH, editPath, RELATIVE_PATH, relativePath } from '../paths.ts';
 import { showBatchResults } from './batch-results.tsx';
-import { IconAction } from './icon-action.tsx';
+import { IconAction } from '../../../shared/ui/icon-action.tsx';
 
 const CART_QUANTITY_MAX = 9999;
 const perm = (action: string) => permOf(COLLECT_PATH, action);

@@ -8,7 +8,7 @@ import { feedback } from '../../../shared/feedback.ts';
 import { duplicateProduct, useGoodsMutation } from '../api/finished-products.ts';
 import { sharedDetailPath } from '../paths.ts';
 import { showBatchResults } from './batch-results.tsx';
-import { IconAction } from './icon-action.tsx';
+import { IconAction } from '../../../shared/ui/icon-action.tsx';
 
 /**
  * Copies shared products into the seller's library. There is no batch endpoint, so a batch is

@@ -132,7 +132,7 @@ describe('edit /goods/productHouseEdit (real server)', () => {
     await waitFor(() => expect(cardTitles()).toContain('Renamed in the page test'), {
       timeout: 10_000,
     });
-  });
+  }, 60_000); // a whole edit form against the real server: past 30 s when the machine is busy
 });
 
 describe('shared library /goods/productHouseG (real server)', () => {

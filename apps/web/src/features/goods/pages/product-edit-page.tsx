@@ -34,7 +34,7 @@ import {
   useEditableProduct,
   useGoodsMutation,
 } from '../api/finished-products.ts';
-import { IconAction } from '../components/icon-action.tsx';
+import { IconAction } from '../../../shared/ui/icon-action.tsx';
 import { ImageListField, type ImageValue } from '../components/image-list-field.tsx';
 import { COLLECT_PATH } from '../paths.ts';
 import '../../goods-library/goods-library.css';

@@ -16,7 +16,7 @@ import { ProductImage } from '../../goods-library/components/product-image.tsx';
 import { createUrlFilters } from '../../goods-library/url-filters.ts';
 import { useFinishedProduct, useGoodsMutation } from '../api/finished-products.ts';
 import { addRelatives, deleteRelative, useRelatives } from '../api/relatives.ts';
-import { IconAction } from '../components/icon-action.tsx';
+import { IconAction } from '../../../shared/ui/icon-action.tsx';
 import { ProductSelect } from '../components/product-select.tsx';
 import { editPath } from '../paths.ts';
 import '../../goods-library/goods-library.css';

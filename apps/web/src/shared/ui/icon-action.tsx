@@ -7,15 +7,24 @@ interface IconActionProps {
   onClick: () => void;
   danger?: boolean;
   disabled?: boolean;
+  /** Rows and cards use small; toolbars the default size. */
+  size?: 'small' | 'middle';
 }
 
-/** A row or card action: an icon with its name as tooltip and accessible label. */
-export function IconAction({ label, icon, onClick, danger, disabled }: IconActionProps) {
+/** A row, card or toolbar action: an icon with its name as tooltip and accessible label. */
+export function IconAction({
+  label,
+  icon,
+  onClick,
+  danger,
+  disabled,
+  size = 'small',
+}: IconActionProps) {
   return (
     <Tooltip title={label}>
       <Button
         type="text"
-        size="small"
+        size={size}
         aria-label={label}
         icon={icon}
         danger={danger}

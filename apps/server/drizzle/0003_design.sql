@@ -1,0 +1,1 @@
+ALTER TABLE "parent_product_images" ADD COLUMN "color" text DEFAULT '' NOT NULL;

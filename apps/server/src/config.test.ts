@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
+describe('loadConfig', () => {
+  it('refuses to start in production without the store credentials key', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/STORE_SECRET_KEY: required/);
+    expect(loadConfig({ NODE_ENV: 'production', STORE_SECRET_KEY: KEY }).STORE_SECRET_KEY).toBe(
+      KEY,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('asks for the rest of a marketplace credential set once any part is given', () => {
+    expect(() => loadConfig({ SHOPIFY_API_KEY: 'k' })).toThrow(/SHOPIFY_API_SECRET: required/);
+    expect(() => loadConfig({ AMAZON_LWA_CLIENT_ID: 'id', AMAZON_LWA_CLIENT_SECRET: 's' })).toThrow(
+      /AMAZON_APP_ID: required/,
+    );
+    const config = loadConfig({ SHOPEE_PARTNER_ID: '2001887', SHOPEE_PARTNER_KEY: 'key' });
+    expect(config.SHOPEE_PARTNER_ID).toBe(2001887);
+  });
+});

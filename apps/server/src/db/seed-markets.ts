@@ -1,0 +1,109 @@
+import { MARKET_SITES, type Marketplace } from '@app/shared';
+import { createMarketplaceSimulators, type SimGrant } from '@app/sim';
+import type { Config } from '../config.ts';
+import { simulatorStateDir } from '../http/simulators.ts';
+import { simulatorsEnabled } from '../integrations/marketplaces/index.ts';
+import { storeSecretBox, type SecretBox } from '../integrations/secret-box.ts';
+import { sealAuth } from '../modules/markets/service.ts';
+import type { Executor } from './client.ts';
+import { stores, storeStaff, users } from './schema.ts';
+
+/** Staff of the demo seller; they sign in with the boss's demo password and see only their stores. */
+export const DEMO_STAFF = [
+  { email: 'staff1@example.com', name: 'Demo Staff 1', store: 'amazon' },
+  { email: 'staff2@example.com', name: 'Demo Staff 2', store: 'shopify' },
+] as const satisfies ReadonlyArray<{ email: string; name: string; store: Marketplace }>;
+
+/**
+ * One sandbox store per marketplace: the account each simulator is asked to grant, on which
+ * site. Amazon, Shopee and Temu use the accounts their consent pages offer by default, so
+ * authorizing the demo seller again updates these stores instead of adding new ones.
+ */
+const DEMO_STORES: Array<{
+  marketplace: Marketplace;
+  site: string;
+  account: string;
+  alias: string;
+}> = [
+  { marketplace: 'amazon', site: 'US', account: 'A3SIMSELLER0001', alias: 'Amazon US (demo)' },
+  {
+    marketplace: 'shopify',
+    site: 'GLOBAL',
+    account: 'demo-shop.myshopify.com',
+    alias: 'Shopify demo shop',
+  },
+  { marketplace: 'shopee', site: 'SG', account: '322300222', alias: 'Shopee SG (demo)' },
+  { marketplace: 'temu', site: 'US', account: '634418212233', alias: 'Temu US (demo)' },
+];
+
+export interface DemoStoreOptions {
+  box: SecretBox;
+  /** The marketplace simulators, whose `grant` stands in for the seller's consent. */
+  simulators: Record<Marketplace, { grant(account: string, site: string): SimGrant }>;
+}
+
+/**
+ * What the demo stores need when the simulators are on: the credentials box, and simulators
+ * sharing the mounted ones' state files (Shopee's remembers its shops).
+ */
+export function demoStoreOptions(config: Config): DemoStoreOptions | undefined {
+  if (!simulatorsEnabled(config)) return undefined;
+  return {
+    box: storeSecretBox(config),
+    simulators: createMarketplaceSimulators({ stateDir: simulatorStateDir(config) }),
+  };
+}
+
+/**
+ * The demo seller's sandbox stores, authorized on the simulators (tokens are stateless, so
+ * they work against the simulators the server mounts), and two staff users with a store each.
+ * Runs in the transaction that creates the demo seller.
+ */
+export async function seedDemoStores(
+  db: Executor,
+  seller: { id: number; passwordHash: string },
+  opts: DemoStoreOptions,
+): Promise<void> {
+  const storeIds = new Map<Marketplace, number>();
+  for (const demo of DEMO_STORES) {
+    const site = MARKET_SITES.find(
+      (s) => s.marketplace === demo.marketplace && s.code === demo.site,
+    );
+    if (!site) throw new Error(`No ${demo.marketplace} site ${demo.site}`);
+    const auth = opts.simulators[demo.marketplace].grant(demo.account, demo.site);
+    const [row] = await db
+      .insert(stores)
+      .values({
+        ...sealAuth(opts.box, auth),
+        sellerId: seller.id,
+        marketplace: demo.marketplace,
+        marketSiteId: site.id,
+        alias: demo.alias,
+        account: auth.account,
+        source: 'sandbox',
+      })
+      .returning({ id: stores.id });
+    storeIds.set(demo.marketplace, row!.id);
+  }
+
+  // The boss's hash: the same demo password, and no second scrypt run while the seed lock is held.
+  const staff = await db
+    .insert(users)
+    .values(
+      DEMO_STAFF.map((s) => ({
+        sellerId: seller.id,
+        name: s.name,
+        email: s.email,
+        passwordHash: seller.passwordHash,
+        isBoss: false,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email });
+  const links = staff.flatMap((user) => {
+    const demo = DEMO_STAFF.find((s) => s.email === user.email);
+    const storeId = demo && storeIds.get(demo.store);
+    return storeId ? [{ storeId, userId: user.id }] : [];
+  });
+  if (links.length > 0) await db.insert(storeStaff).values(links);
+}

@@ -1,0 +1,540 @@
+import { marketSiteById } from '@app/shared';
+import {
+  createAmazonSimulator,
+  SIM_AMAZON_DEFAULTS,
+  startSimulator,
+  type MarketSimulator,
+  type RunningSimulator,
+} from '@app/sim';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  MarketplaceError,
+  type ListingInput,
+  type StoreAuth,
+  type StoreSession,
+} from '../connector.ts';
+import type { FetchLike } from '../http.ts';
+import { createAmazonConnector, type AmazonConnector, type AmazonSettings } from './connector.ts';
+
+// Contract tests: the real connector against the Amazon simulator over real HTTP.
+const US = marketSiteById(1)!;
+const SELLER = 'A3SIMSELLER0001';
+const START = Date.UTC(2025, 5, 1, 12);
+let simClock = START;
+let clientClock = START;
+
+let sim: MarketSimulator;
+let running: RunningSimulator;
+let requests: Array<{ url: string; method: string; headers: Headers }> = [];
+const recordingFetch: FetchLike = async (input, init) => {
+  requests.push({ url: input, method: init?.method ?? 'GET', headers: new Headers(init?.headers) });
+  return fetch(input, init);
+};
+
+function connector(overrides: Partial<AmazonSettings> = {}): AmazonConnector {
+  const base = `${running.url}/amazon`;
+  return createAmazonConnector(
+    {
+      ...SIM_AMAZON_DEFAULTS,
+      beta: false,
+      lwaTokenUrl: `${base}/auth/o2/token`,
+      consentOrigin: () => base,
+      apiOrigin: () => base,
+      sandbox: true,
+      ordersPageSize: 4,
+      now: () => new Date(clientClock),
+      ...overrides,
+    },
+    {
+      fetch: recordingFetch,
+      sleep: async () => {},
+      retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1 },
+    },
+  );
+}
+
+function sessionOf(auth: StoreAuth): StoreSession & { saved: StoreAuth[] } {
+  const saved: StoreAuth[] = [];
+  return {
+    site: US,
+    auth,
+    saved,
+    async saveAuth(next) {
+      saved.push(next);
+    },
+  };
+}
+
+const grantedSession = (account = SELLER) => {
+  const grant = sim.grant(account, 'US');
+  return sessionOf({ ...grant });
+};
+
+beforeAll(async () => {
+  sim = createAmazonSimulator({
+    basePath: '/amazon',
+    now: () => new Date(simClock),
+    accessTokenTtlSeconds: 900,
+    orderItemsPageSize: 1,
+  });
+  running = await startSimulator(sim);
+});
+afterAll(() => running.close());
+beforeEach(() => {
+  simClock = START;
+  clientClock = START;
+  requests = [];
+  sim.faults.clear();
+});
+
+async function authorize(amazon: AmazonConnector): Promise<StoreAuth> {
+  const redirectUri = 'https://hub.example/api/market/callback/amazon';
+  const url = amazon.authorizeUrl({ site: US, state: 'st-42', redirectUri });
+  const consent = new URL(url);
+  expect(consent.pathname).toBe('/amazon/apps/authorize/consent');
+  expect(consent.searchParams.get('application_id')).toBe(SIM_AMAZON_DEFAULTS.appId);
+  expect(consent.searchParams.get('state')).toBe('st-42');
+  expect(consent.searchParams.has('version')).toBe(false);
+  const page = await (await fetch(url)).text();
+  expect(page).toContain('Authorize Seller Hub');
+  // The seller presses Authorize: the page's form submits to `confirm`.
+  const confirm = new URL('confirm', url);
+  consent.searchParams.forEach((v, k) => confirm.searchParams.set(k, v));
+  confirm.searchParams.set('selling_partner_id', SELLER);
+  confirm.searchParams.set('decision', 'authorize');
+  const answer = await fetch(confirm, { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  const callback = new URL(answer.headers.get('location')!);
+  expect(callback.origin + callback.pathname).toBe(redirectUri);
+  return amazon.completeAuthorization({
+    site: US,
+    query: Object.fromEntries(callback.searchParams),
+    redirectUri,
+  });
+}
+
+const error = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (e) {
+    return e as MarketplaceError;
+  }
+  throw new Error('expected a MarketplaceError');
+};
+
+describe('authorization', () => {
+  it('goes through consent, callback and code exchange to a StoreAuth', async () => {
+    const auth = await authorize(connector());
+    expect(auth).toMatchObject({
+      account: SELLER,
+      accessTokenExpiresAt: START / 1000 + 900,
+      extra: { region: 'NA' },
+    });
+    expect(auth.accessToken).toMatch(/^Atza\|/);
+    expect(auth.refreshToken).toMatch(/^Atzr\|/);
+    const token = requests.find((r) => r.url.endsWith('/auth/o2/token'))!;
+    expect(token.method).toBe('POST');
+    expect(token.headers.get('content-type')).toBe(
+      'application/x-www-form-urlencoded;charset=UTF-8',
+    );
+    await connector().checkAuthorization(sessionOf(auth));
+  });
+
+  it('adds version=beta for a draft app', () => {
+    const url = connector({ beta: true }).authorizeUrl({
+      site: US,
+      state: 's',
+      redirectUri: 'https://x.example/cb',
+    });
+    expect(new URL(url).searchParams.get('version')).toBe('beta');
+  });
+
+  it('surfaces a denied consent and bad app credentials as auth errors with the LWA code', async () => {
+    const denied = await error(
+      connector().completeAuthorization({
+        site: US,
+        query: { error: 'access_denied', state: 's' },
+        redirectUri: 'https://x.example/cb',
+      }),
+    );
+    expect(denied).toMatchObject({ kind: 'auth', code: 'access_denied' });
+    const bad = await error(authorize(connector({ clientSecret: 'wrong' })));
+    expect(bad).toBeInstanceOf(MarketplaceError);
+    expect(bad).toMatchObject({ kind: 'auth', code: 'invalid_client', httpStatus: 401 });
+    expect(bad.message).toContain('Client authentication failed');
+  });
+
+  it('refuses a forged access token with SP-API Unauthorized', async () => {
+    const session = sessionOf({
+      ...sim.grant(SELLER, 'US'),
+      accessToken: 'Atza|forged',
+      refreshToken: null,
+    });
+    const refused = await error(connector().listCategories(session, null));
+    expect(refused).toMatchObject({ kind: 'auth', code: 'Unauthorized', httpStatus: 403 });
+    expect(refused.message).toContain('revoked, malformed or invalid');
+  });
+
+  it('refreshes an access token before it expires and saves it first', async () => {
+    const session = grantedSession();
+    const old = session.auth.accessToken;
+    simClock = clientClock = START + 899_000;
+    await connector().listCategories(session, null);
+    expect(session.saved).toHaveLength(1);
+    expect(session.saved[0]!.accessToken).not.toBe(old);
+    expect(session.saved[0]!.accessTokenExpiresAt).toBe((START + 899_000) / 1000 + 900);
+    expect(session.auth.accessToken).toBe(session.saved[0]!.accessToken);
+  });
+
+  it('refreshes and retries when Amazon says the token expired although the clock disagreed', async () => {
+    const session = grantedSession();
+    simClock = START + 1000_000;
+    const categories = await connector().listCategories(session, null);
+    expect(categories).toHaveLength(4);
+    expect(session.saved).toHaveLength(1);
+    const api = requests.filter((r) => r.url.includes('/definitions/'));
+    expect(api).toHaveLength(2);
+    expect(api[1]!.headers.get('x-amz-access-token')).toBe(session.saved[0]!.accessToken);
+  });
+});
+
+describe('requests', () => {
+  it('carry the LWA token, x-amz-date and a user-agent, and no SigV4 Authorization', async () => {
+    await connector().listCategories(grantedSession(), null);
+    const call = requests.find((r) => r.url.includes('/definitions/2020-09-01/productTypes'))!;
+    expect(new URL(call.url).searchParams.get('marketplaceIds')).toBe('ATVPDKIKX0DER');
+    expect(call.headers.get('x-amz-access-token')).toMatch(/^Atza\|/);
+    expect(call.headers.get('x-amz-date')).toBe('20250601T120000Z');
+    expect(call.headers.get('user-agent')).toMatch(/^SellerHub\/1\.0 \(Language=/);
+    expect(call.headers.has('authorization')).toBe(false);
+  });
+
+  it('retries a 429 QuotaExceeded and succeeds', async () => {
+    sim.faults.failNext({ status: 429 }, 2);
+    const categories = await connector().listCategories(grantedSession(), null);
+    expect(categories.map((c) => c.id)).toEqual(['SHIRT', 'HAT', 'MUG', 'BAG']);
+    expect(requests.filter((r) => r.url.includes('/definitions/'))).toHaveLength(3);
+  });
+
+  it('gives up on a 429 that outlasts the retries as rate_limit with Amazon code', async () => {
+    sim.faults.failNext({ status: 429 }, 3);
+    const throttled = await error(connector().listCategories(grantedSession(), null));
+    expect(throttled).toMatchObject({ kind: 'rate_limit', code: 'QuotaExceeded', httpStatus: 429 });
+  });
+
+  it('maps a 503 after retries to unavailable', async () => {
+    sim.faults.failNext({ status: 503 }, 3);
+    const down = await error(connector().listCategories(grantedSession(), null));
+    expect(down).toMatchObject({ kind: 'unavailable', code: 'ServiceUnavailable' });
+  });
+});
+
+describe('categories', () => {
+  it('lists product types as a flat list of leaves', async () => {
+    const amazon = connector();
+    const session = grantedSession();
+    expect(await amazon.listCategories(session, null)).toContainEqual({
+      id: 'MUG',
+      name: 'Mug',
+      parentId: null,
+      leaf: true,
+    });
+    expect(await amazon.listCategories(session, 'MUG')).toEqual([]);
+  });
+
+  it('reads the required attributes from the downloaded product type schema', async () => {
+    const amazon = connector();
+    const session = grantedSession();
+    const shirt = await amazon.categoryAttributes(session, 'SHIRT');
+    expect(shirt.map((a) => a.name).sort()).toEqual(['color', 'department', 'size']);
+    expect(shirt.find((a) => a.name === 'department')).toMatchObject({
+      type: 'enum',
+      required: true,
+      options: expect.arrayContaining(['mens']),
+    });
+    const mug = await amazon.categoryAttributes(session, 'MUG');
+    expect(mug).toEqual([{ name: 'capacity', label: 'Capacity', required: true, type: 'number' }]);
+    expect(requests.some((r) => r.url.endsWith('/product-type-schemas/MUG.json'))).toBe(true);
+    expect(await error(amazon.categoryAttributes(session, 'NOPE'))).toMatchObject({
+      kind: 'not_found',
+    });
+  });
+});
+
+const tee: ListingInput = {
+  sku: 'TEE-1',
+  title: 'Cotton Tee',
+  description: 'A soft cotton tee.',
+  bulletPoints: ['100% cotton'],
+  keywords: ['tee'],
+  brand: 'Acme',
+  categoryId: 'SHIRT',
+  attributes: { department: 'unisex-adult' },
+  imageUrls: ['https://img.example/tee.jpg'],
+  price: { amount: '19.99', currency: 'USD' },
+  quantity: 10,
+  variants: [
+    {
+      sku: 'TEE-1-BLK-M',
+      price: { amount: '19.99', currency: 'USD' },
+      quantity: 4,
+      options: { Color: 'Black', Size: 'M' },
+      imageUrls: [],
+    },
+    {
+      sku: 'TEE-1-WHT-L',
+      price: { amount: '21.00', currency: 'USD' },
+      quantity: 0,
+      options: { Color: 'White', Size: 'L' },
+      imageUrls: [],
+    },
+  ],
+};
+
+describe('listings', () => {
+  it('publishes a variation family, reports it live and takes all of it down', async () => {
+    const amazon = connector();
+    const session = grantedSession();
+    const published = await amazon.publish(session, tee);
+    expect(published).toMatchObject({ status: 'accepted', issues: [] });
+    expect(published.remoteId).toMatch(/^B0[0-9A-Z]{8}$/);
+    const puts = requests
+      .filter((r) => r.method === 'PUT')
+      .map((r) => decodeURIComponent(new URL(r.url).pathname.split('/').pop()!));
+    expect(puts).toEqual(['TEE-1', 'TEE-1-BLK-M', 'TEE-1-WHT-L']);
+
+    expect(await amazon.listingState(session, { sku: 'TEE-1', remoteId: null })).toEqual({
+      remoteId: published.remoteId,
+      status: 'live',
+      issues: [],
+    });
+    const listed = await amazon.searchListings(session, { pageSize: 2 });
+    expect(listed.total).toBe(3);
+    const rest = await amazon.searchListings(session, {
+      pageSize: 2,
+      pageToken: listed.nextPageToken,
+    });
+    expect([...listed.items, ...rest.items].map((i) => i.sku)).toEqual([
+      'TEE-1',
+      'TEE-1-BLK-M',
+      'TEE-1-WHT-L',
+    ]);
+    expect(rest.nextPageToken).toBeNull();
+
+    await amazon.takeDown(session, { sku: 'TEE-1', remoteId: published.remoteId });
+    for (const sku of ['TEE-1', 'TEE-1-BLK-M', 'TEE-1-WHT-L']) {
+      expect((await amazon.listingState(session, { sku, remoteId: null })).status).toBe(
+        'not_found',
+      );
+    }
+    // Taking down what is gone is not an error.
+    await amazon.takeDown(session, { sku: 'TEE-1', remoteId: null });
+  });
+
+  it('returns Amazon issues with their attribute names for an invalid listing', async () => {
+    const result = await connector().publish(grantedSession(), {
+      ...tee,
+      sku: 'TEE-2',
+      attributes: {},
+      variants: undefined,
+    });
+    expect(result.status).toBe('invalid');
+    expect(result.issues.map((i) => i.fields[0]).sort()).toEqual(['color', 'department', 'size']);
+    expect(result.issues[0]).toMatchObject({ code: '90220', severity: 'error' });
+  });
+
+  it('validates without storing, and patches an attribute', async () => {
+    const amazon = connector();
+    const session = grantedSession();
+    const single: ListingInput = {
+      ...tee,
+      sku: 'TEE-3',
+      variants: undefined,
+      attributes: { department: 'mens', color: 'Red', size: 'S' },
+    };
+    expect(await amazon.validateListing(session, single)).toEqual({ valid: true, issues: [] });
+    expect((await amazon.listingState(session, { sku: 'TEE-3', remoteId: null })).status).toBe(
+      'not_found',
+    );
+    expect(
+      await amazon.validateListing(session, { ...single, sku: 'VALIDATION_INVALID' }),
+    ).toMatchObject({
+      valid: false,
+      issues: [{ code: '90220', fields: ['condition_type'] }],
+    });
+
+    await amazon.publish(session, single);
+    const patched = await amazon.patchListing(session, 'TEE-3', 'SHIRT', [
+      {
+        op: 'replace',
+        path: '/attributes/item_name',
+        value: [{ value: 'Red Tee', language_tag: 'en_US', marketplace_id: US.remoteId }],
+      },
+    ]);
+    expect(patched.status).toBe('accepted');
+    const listed = await amazon.searchListings(session);
+    expect(listed.items.find((i) => i.sku === 'TEE-3')?.itemName).toBe('Red Tee');
+    const broken = await amazon.patchListing(session, 'TEE-3', 'SHIRT', [
+      { op: 'delete', path: '/attributes/brand' },
+    ]);
+    expect(broken).toMatchObject({ status: 'invalid', issues: [{ fields: ['brand'] }] });
+  });
+});
+
+describe('orders', () => {
+  // A seller with nothing published buys from the simulator's demo catalogue of three SKUs.
+  const BUYER_SHOP = 'A2ORDERSELLER01';
+  it('pages through orders with NextToken, with every item and the address', async () => {
+    const amazon = connector();
+    const session = grantedSession(BUYER_SHOP);
+    const updatedAfter = new Date(START - 2 * 86_400_000);
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    const orders = [];
+    do {
+      const page = await amazon.fetchOrders(session, { updatedAfter, cursor });
+      expect(page.orders.length).toBeLessThanOrEqual(4);
+      for (const order of page.orders) seen.add(order.remoteId);
+      orders.push(...page.orders);
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(seen.size).toBe(orders.length);
+    for (const order of orders) {
+      expect(order.updatedAt.getTime()).toBeGreaterThanOrEqual(updatedAfter.getTime());
+      expect(order.items.length).toBeGreaterThan(0);
+      if (order.status !== 'unconfirmed') {
+        expect(order.total.amount).toMatch(/^\d+\.\d{2}$/);
+        expect(order.address?.line1).toBeTruthy();
+      }
+    }
+    // The simulator pages order items one at a time, so a multi-line order proves NextToken is followed.
+    expect(orders.some((o) => o.items.length > 1)).toBe(true);
+    const next = requests.filter((r) => r.url.includes('/orders/v0/orders?'));
+    expect(new URL(next[1]!.url).searchParams.get('NextToken')).toBeTruthy();
+    expect(new URL(next[1]!.url).searchParams.has('LastUpdatedAfter')).toBe(false);
+  });
+
+  it('confirms a shipment, after which the order reads shipped', async () => {
+    const amazon = connector({ ordersPageSize: 100 });
+    const session = grantedSession(BUYER_SHOP);
+    const { orders } = await amazon.fetchOrders(session, {
+      updatedAfter: new Date(START - 2 * 86_400_000),
+    });
+    const order = orders.find((o) => o.status === 'unshipped' && o.fulfillmentChannel === 'MFN')!;
+    await amazon.confirmShipment(session, order.remoteId, {
+      packageReferenceId: '1',
+      carrierCode: 'USPS',
+      trackingNumber: '9400100000000000000000',
+      shipDate: new Date(START),
+      orderItems: order.items.map((i) => ({ orderItemId: i.remoteItemId, quantity: i.quantity })),
+    });
+    simClock = clientClock = START + 60_000;
+    const after = await amazon.fetchOrders(session, { updatedAfter: new Date(START) });
+    expect(after.orders.find((o) => o.remoteId === order.remoteId)).toMatchObject({
+      status: 'shipped',
+      remoteStatus: 'Shipped',
+    });
+    const again = await error(
+      amazon.confirmShipment(session, order.remoteId, {
+        packageReferenceId: '2',
+        carrierCode: 'USPS',
+        trackingNumber: '1',
+        shipDate: new Date(START),
+        orderItems: [{ orderItemId: order.items[0]!.remoteItemId, quantity: 1 }],
+      }),
+    );
+    expect(again).toMatchObject({ kind: 'validation', code: 'InvalidInput' });
+  });
+});
+
+describe('fulfillment inbound', () => {
+  it('creates a plan, confirms packing, and downloads item and box labels', async () => {
+    const amazon = connector();
+    const session = grantedSession();
+    await amazon.publish(session, {
+      ...tee,
+      sku: 'TEE-4',
+      variants: undefined,
+      attributes: { department: 'mens', color: 'Red', size: 'S' },
+    });
+    const plan = await amazon.createInboundPlan(session, {
+      items: [{ msku: 'TEE-4', quantity: 24, prepOwner: 'SELLER', labelOwner: 'SELLER' }],
+      sourceAddress: {
+        name: 'Warehouse',
+        addressLine1: '1 Dock Rd',
+        city: 'Shenzhen',
+        countryCode: 'CN',
+        postalCode: '518000',
+        phoneNumber: '+86 755 0000',
+      },
+    });
+    expect(plan.inboundPlanId).toMatch(/^wf/);
+    expect(
+      await error(amazon.waitForOperation(session, plan.operationId, { maxPolls: 1 })),
+    ).toMatchObject({
+      kind: 'unavailable',
+      code: 'OperationTimeout',
+    });
+    expect((await amazon.waitForOperation(session, plan.operationId)).operationStatus).toBe(
+      'SUCCESS',
+    );
+
+    await amazon.waitForOperation(
+      session,
+      (await amazon.generatePackingOptions(session, plan.inboundPlanId)).operationId,
+    );
+    const first = await amazon.listPackingOptions(session, plan.inboundPlanId, { pageSize: 1 });
+    const second = await amazon.listPackingOptions(session, plan.inboundPlanId, {
+      pageSize: 1,
+      pageToken: first.nextPageToken,
+    });
+    expect(first.nextPageToken).not.toBeNull();
+    expect(second.nextPageToken).toBeNull();
+    const option = first.packingOptions[0]!;
+    expect(option.packingOptionId).not.toBe(second.packingOptions[0]!.packingOptionId);
+    const confirmed = await amazon.confirmPackingOption(
+      session,
+      plan.inboundPlanId,
+      option.packingOptionId,
+    );
+    await amazon.waitForOperation(session, confirmed.operationId);
+
+    const { shipments } = await amazon.getInboundPlan(session, plan.inboundPlanId);
+    const shipment = await amazon.getShipment(
+      session,
+      plan.inboundPlanId,
+      shipments![0]!.shipmentId,
+    );
+    expect(shipment.shipmentConfirmationId).toMatch(/^FBA[0-9A-Z]+$/);
+
+    const [itemLabels] = await amazon.createItemLabels(session, {
+      mskuQuantities: [{ msku: 'TEE-4', quantity: 24 }],
+      labelType: 'STANDARD_FORMAT',
+    });
+    const boxLabels = await amazon.getLabels(session, shipment.shipmentConfirmationId!, {
+      pageType: 'PackageLabel_Letter_2',
+      labelType: 'UNIQUE',
+      numberOfPackages: 2,
+    });
+    for (const url of [itemLabels!.uri, boxLabels.downloadUrl]) {
+      const pdf = await fetch(url);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    }
+    expect(
+      await error(
+        amazon.getLabels(session, shipment.shipmentConfirmationId!, {
+          pageType: 'A5',
+          labelType: 'UNIQUE',
+        }),
+      ),
+    ).toMatchObject({ kind: 'validation', code: 'InvalidInput' });
+  });
+});

@@ -1,0 +1,706 @@
+import type { MarketSiteInfo } from '@app/shared';
+import {
+  MarketplaceError,
+  type AuthorizeUrlInput,
+  type CategoryAttribute,
+  type CompleteAuthorizationInput,
+  type ListingInput,
+  type ListingIssue,
+  type MarketCategory,
+  type MarketplaceConnector,
+  type OrderPage,
+  type OrderPageQuery,
+  type PublishResult,
+  type RemoteListingState,
+  type StoreAuth,
+  type StoreSession,
+} from '../connector.ts';
+import { MarketHttp, type MarketHttpOptions } from '../http.ts';
+import { SpApiClient } from './client.ts';
+import { authFromTokens, requestLwaToken } from './lwa.ts';
+import {
+  categoryAttributesOf,
+  issueOf,
+  listingAttributes,
+  orderOf,
+  variationThemeOf,
+  type ListingRole,
+} from './mapping.ts';
+import {
+  OperationLimiter,
+  USAGE_PLANS,
+  type SpApiOperation,
+  type UsagePlan,
+} from './rate-limit.ts';
+import type {
+  DocumentDownload,
+  InboundOperation,
+  InboundPlan,
+  InboundPlanInput,
+  InboundShipment,
+  ListingPatch,
+  ListingsItem,
+  OrderAddressPayload,
+  OrderItemsPayload,
+  OrdersPayload,
+  PackingOption,
+  ProductTypeDefinition,
+  ProductTypeSchema,
+  SearchListingsResponse,
+  ShipmentConfirmation,
+  SpAddress,
+  SpOrderItem,
+  SubmissionResponse,
+} from './types.ts';
+
+export interface AmazonSettings {
+  clientId: string;
+  clientSecret: string;
+  appId: string;
+  /** Adds `version=beta` to consent links (draft apps). */
+  beta: boolean;
+  /** LWA token endpoint, e.g. https://api.amazon.com/auth/o2/token. */
+  lwaTokenUrl: string;
+  /** Seller Central origin for a site's consent page (regional hosts for live, the simulator otherwise). */
+  consentOrigin(site: MarketSiteInfo): string;
+  /** SP-API origin for a region (NA, EU, FE). */
+  apiOrigin(region: string): string;
+  sandbox: boolean;
+  /** Overrides of the usage plans the client paces itself by (tests shrink or widen them). */
+  usagePlans?: Partial<Record<SpApiOperation, UsagePlan>>;
+  /** getOrders `MaxResultsPerPage`, 1–100 (default 100). */
+  ordersPageSize?: number;
+  /** Clock for token expiry. */
+  now?: () => Date;
+}
+
+const LISTINGS = '/listings/2021-08-01/items';
+const INBOUND = '/inbound/fba/2024-03-20';
+const USER_AGENT = 'SellerHub/1.0 (Language=TypeScript; Platform=Node.js)';
+
+export interface ListingSummary {
+  sku: string;
+  asin: string | null;
+  productType: string | null;
+  itemName: string | null;
+  status: string[];
+}
+
+export interface WaitOptions {
+  maxPolls?: number;
+  intervalMs?: number;
+}
+
+/** The Amazon connector with the SP-API operations later issues (listings, orders, FBA) call. */
+export interface AmazonConnector extends MarketplaceConnector {
+  patchListing(
+    session: StoreSession,
+    sku: string,
+    productType: string,
+    patches: ListingPatch[],
+  ): Promise<PublishResult>;
+  validateListing(
+    session: StoreSession,
+    listing: ListingInput,
+  ): Promise<{ valid: boolean; issues: ListingIssue[] }>;
+  searchListings(
+    session: StoreSession,
+    query?: { pageToken?: string | null; pageSize?: number },
+  ): Promise<{ items: ListingSummary[]; total: number; nextPageToken: string | null }>;
+  confirmShipment(
+    session: StoreSession,
+    orderId: string,
+    shipment: ShipmentConfirmation,
+  ): Promise<void>;
+  createInboundPlan(
+    session: StoreSession,
+    input: InboundPlanInput,
+  ): Promise<{ inboundPlanId: string; operationId: string }>;
+  getInboundPlan(session: StoreSession, inboundPlanId: string): Promise<InboundPlan>;
+  getOperation(session: StoreSession, operationId: string): Promise<InboundOperation>;
+  waitForOperation(
+    session: StoreSession,
+    operationId: string,
+    options?: WaitOptions,
+  ): Promise<InboundOperation>;
+  generatePackingOptions(
+    session: StoreSession,
+    inboundPlanId: string,
+  ): Promise<{ operationId: string }>;
+  listPackingOptions(
+    session: StoreSession,
+    inboundPlanId: string,
+    query?: { pageToken?: string | null; pageSize?: number },
+  ): Promise<{ packingOptions: PackingOption[]; nextPageToken: string | null }>;
+  confirmPackingOption(
+    session: StoreSession,
+    inboundPlanId: string,
+    packingOptionId: string,
+  ): Promise<{ operationId: string }>;
+  getShipment(
+    session: StoreSession,
+    inboundPlanId: string,
+    shipmentId: string,
+  ): Promise<InboundShipment>;
+  createItemLabels(
+    session: StoreSession,
+    input: {
+      mskuQuantities: Array<{ msku: string; quantity: number }>;
+      labelType: 'STANDARD_FORMAT' | 'THERMAL_PRINTING';
+      pageType?: string;
+    },
+  ): Promise<DocumentDownload[]>;
+  getLabels(
+    session: StoreSession,
+    shipmentConfirmationId: string,
+    query: {
+      pageType: string;
+      labelType: 'BARCODE_2D' | 'UNIQUE' | 'PALLET';
+      numberOfPackages?: number;
+    },
+  ): Promise<{ downloadUrl: string }>;
+}
+
+const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+class SpApiConnector implements AmazonConnector {
+  readonly marketplace = 'amazon' as const;
+  readonly sandbox: boolean;
+  private readonly http: MarketHttp;
+  private readonly client: SpApiClient;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly settings: AmazonSettings,
+    httpOptions: Partial<MarketHttpOptions>,
+  ) {
+    this.sandbox = settings.sandbox;
+    this.sleep = httpOptions.sleep ?? sleepReal;
+    this.now = settings.now ?? (() => new Date());
+    this.http = new MarketHttp({ ...httpOptions, marketplace: 'amazon' });
+    const limiter = new OperationLimiter({ ...USAGE_PLANS, ...settings.usagePlans }, this.sleep);
+    this.client = new SpApiClient(this.http, limiter, {
+      credentials: settings,
+      apiOrigin: settings.apiOrigin,
+      userAgent: USER_AGENT,
+      now: this.now,
+    });
+  }
+
+  authorizeUrl(input: AuthorizeUrlInput): string {
+    const origin = this.settings.consentOrigin(input.site).replace(/\/$/, '');
+    const query = new URLSearchParams({ application_id: this.settings.appId, state: input.state });
+    // Amazon uses the app's configured redirect URI; naming it picks one when the app has several.
+    query.set('redirect_uri', input.redirectUri);
+    if (this.settings.beta) query.set('version', 'beta');
+    return `${origin}/apps/authorize/consent?${query}`;
+  }
+
+  async completeAuthorization(input: CompleteAuthorizationInput): Promise<StoreAuth> {
+    const { query } = input;
+    if (query.error) {
+      throw new MarketplaceError(
+        'amazon',
+        'auth',
+        query.error,
+        query.error_description ?? 'The seller did not authorize the app',
+      );
+    }
+    const account = query.selling_partner_id;
+    const code = query.spapi_oauth_code;
+    if (!account || !code) {
+      throw new MarketplaceError(
+        'amazon',
+        'protocol',
+        'missing_callback_params',
+        'The callback has no selling_partner_id or spapi_oauth_code',
+      );
+    }
+    const tokens = await requestLwaToken(this.http, this.settings, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: input.redirectUri,
+    });
+    if (!tokens.refresh_token) {
+      throw new MarketplaceError('amazon', 'protocol', 'lwa_response', 'LWA sent no refresh token');
+    }
+    return authFromTokens(
+      tokens,
+      { account, refreshToken: null, extra: { region: input.site.region } },
+      this.client.nowSeconds(),
+    );
+  }
+
+  async checkAuthorization(session: StoreSession): Promise<void> {
+    await this.searchListings(session, { pageSize: 1 });
+  }
+
+  async listCategories(session: StoreSession, parentId: string | null): Promise<MarketCategory[]> {
+    // Product types are a flat list (reference 1.9).
+    if (parentId !== null) return [];
+    const res = await this.client.call<{
+      productTypes: Array<{ name: string; displayName: string }>;
+    }>(session, 'searchDefinitionsProductTypes', {
+      method: 'GET',
+      path: '/definitions/2020-09-01/productTypes',
+      query: { marketplaceIds: session.site.remoteId },
+    });
+    return res.productTypes.map((p) => ({
+      id: p.name,
+      name: p.displayName,
+      parentId: null,
+      leaf: true,
+    }));
+  }
+
+  async categoryAttributes(
+    session: StoreSession,
+    categoryId: string,
+  ): Promise<CategoryAttribute[]> {
+    const definition = await this.client.call<ProductTypeDefinition>(
+      session,
+      'getDefinitionsProductType',
+      {
+        method: 'GET',
+        path: `/definitions/2020-09-01/productTypes/${encodeURIComponent(categoryId)}`,
+        query: {
+          marketplaceIds: session.site.remoteId,
+          sellerId: session.auth.account,
+          requirements: 'LISTING',
+          locale: session.site.language.replace('-', '_'),
+        },
+      },
+    );
+    const schema = await this.client.fetchJson<ProductTypeSchema>(definition.schema.link.resource);
+    return categoryAttributesOf(schema);
+  }
+
+  private itemPath(session: StoreSession, sku: string): string {
+    return `${LISTINGS}/${encodeURIComponent(session.auth.account)}/${encodeURIComponent(sku)}`;
+  }
+
+  private put(
+    session: StoreSession,
+    listing: ListingInput,
+    sku: string,
+    role: ListingRole,
+    mode?: 'VALIDATION_PREVIEW',
+  ): Promise<SubmissionResponse> {
+    return this.client.call<SubmissionResponse>(session, 'putListingsItem', {
+      method: 'PUT',
+      path: this.itemPath(session, sku),
+      query: { marketplaceIds: session.site.remoteId, includedData: 'identifiers,issues', mode },
+      body: {
+        productType: listing.categoryId,
+        requirements: 'LISTING',
+        attributes: listingAttributes(listing, session.site, role),
+      },
+    });
+  }
+
+  /** The SKUs one listing puts: the item alone, or a variation parent and its children. */
+  private family(listing: ListingInput): Array<{ sku: string; role: ListingRole }> {
+    if (!listing.variants?.length) return [{ sku: listing.sku, role: { kind: 'single' } }];
+    const theme =
+      typeof listing.attributes.variation_theme === 'string'
+        ? listing.attributes.variation_theme
+        : variationThemeOf(listing.variants);
+    return [
+      { sku: listing.sku, role: { kind: 'parent', theme } },
+      ...listing.variants.map((variant) => ({
+        sku: variant.sku,
+        role: { kind: 'child' as const, parentSku: listing.sku, theme, variant },
+      })),
+    ];
+  }
+
+  async publish(session: StoreSession, listing: ListingInput): Promise<PublishResult> {
+    const input = { ...listing, attributes: withoutTheme(listing.attributes) };
+    const issues: ListingIssue[] = [];
+    let remoteId: string | null = listing.remoteId ?? null;
+    let invalid = false;
+    for (const { sku, role } of this.family(listing)) {
+      const res = await this.put(session, input, sku, role);
+      issues.push(
+        ...(res.issues ?? []).map((i) => issueOf(i, role.kind === 'child' ? sku : undefined)),
+      );
+      if (res.status === 'INVALID') invalid = true;
+      if (sku === listing.sku) {
+        remoteId =
+          res.identifiers?.find((i) => i.marketplaceId === session.site.remoteId)?.asin ?? remoteId;
+      }
+      // Children of a refused parent would go on sale as orphans, so the family stops here.
+      if (role.kind === 'parent' && res.status === 'INVALID') break;
+    }
+    return { status: invalid ? 'invalid' : 'accepted', remoteId, issues };
+  }
+
+  async listingState(
+    session: StoreSession,
+    ref: { sku: string; remoteId: string | null },
+  ): Promise<RemoteListingState> {
+    let item: ListingsItem;
+    try {
+      item = await this.client.call<ListingsItem>(session, 'getListingsItem', {
+        method: 'GET',
+        path: this.itemPath(session, ref.sku),
+        query: { marketplaceIds: session.site.remoteId, includedData: 'summaries,issues' },
+      });
+    } catch (error) {
+      if (error instanceof MarketplaceError && error.kind === 'not_found') {
+        return { remoteId: ref.remoteId, status: 'not_found', issues: [] };
+      }
+      throw error;
+    }
+    const summary = item.summaries?.find((s) => s.marketplaceId === session.site.remoteId);
+    const status = !summary
+      ? 'pending'
+      : summary.status.includes('BUYABLE') || summary.status.includes('DISCOVERABLE')
+        ? 'live'
+        : 'inactive';
+    return {
+      remoteId: summary?.asin ?? ref.remoteId,
+      status,
+      issues: (item.issues ?? []).map((i) => issueOf(i)),
+    };
+  }
+
+  async takeDown(
+    session: StoreSession,
+    ref: { sku: string; remoteId: string | null },
+  ): Promise<void> {
+    // Deleting a variation parent leaves its children on sale, so they go first.
+    let children: string[] = [];
+    try {
+      const item = await this.client.call<ListingsItem>(session, 'getListingsItem', {
+        method: 'GET',
+        path: this.itemPath(session, ref.sku),
+        query: { marketplaceIds: session.site.remoteId, includedData: 'relationships' },
+      });
+      children = (item.relationships ?? [])
+        .filter((r) => r.marketplaceId === session.site.remoteId)
+        .flatMap((r) => r.relationships.flatMap((rel) => rel.childSkus ?? []));
+    } catch (error) {
+      if (error instanceof MarketplaceError && error.kind === 'not_found') return;
+      throw error;
+    }
+    for (const sku of [...children, ref.sku]) {
+      try {
+        await this.client.call<SubmissionResponse>(session, 'deleteListingsItem', {
+          method: 'DELETE',
+          path: this.itemPath(session, sku),
+          query: { marketplaceIds: session.site.remoteId },
+        });
+      } catch (error) {
+        if (!(error instanceof MarketplaceError && error.kind === 'not_found')) throw error;
+      }
+    }
+  }
+
+  async patchListing(
+    session: StoreSession,
+    sku: string,
+    productType: string,
+    patches: ListingPatch[],
+  ): Promise<PublishResult> {
+    const res = await this.client.call<SubmissionResponse>(session, 'patchListingsItem', {
+      method: 'PATCH',
+      path: this.itemPath(session, sku),
+      query: { marketplaceIds: session.site.remoteId, includedData: 'identifiers,issues' },
+      body: { productType, patches },
+    });
+    return {
+      status: res.status === 'INVALID' ? 'invalid' : 'accepted',
+      remoteId: res.identifiers?.[0]?.asin ?? null,
+      issues: (res.issues ?? []).map((i) => issueOf(i)),
+    };
+  }
+
+  async validateListing(
+    session: StoreSession,
+    listing: ListingInput,
+  ): Promise<{ valid: boolean; issues: ListingIssue[] }> {
+    const input = { ...listing, attributes: withoutTheme(listing.attributes) };
+    const issues: ListingIssue[] = [];
+    let valid = true;
+    for (const { sku, role } of this.family(listing)) {
+      const res = await this.put(session, input, sku, role, 'VALIDATION_PREVIEW');
+      if (res.status !== 'VALID') valid = false;
+      issues.push(
+        ...(res.issues ?? []).map((i) => issueOf(i, role.kind === 'child' ? sku : undefined)),
+      );
+    }
+    return { valid, issues };
+  }
+
+  async searchListings(
+    session: StoreSession,
+    query: { pageToken?: string | null; pageSize?: number } = {},
+  ): Promise<{ items: ListingSummary[]; total: number; nextPageToken: string | null }> {
+    const res = await this.client.call<SearchListingsResponse>(session, 'searchListingsItems', {
+      method: 'GET',
+      path: `${LISTINGS}/${encodeURIComponent(session.auth.account)}`,
+      query: {
+        marketplaceIds: session.site.remoteId,
+        includedData: 'summaries',
+        pageSize: query.pageSize ?? 20,
+        pageToken: query.pageToken ?? undefined,
+      },
+    });
+    return {
+      items: res.items.map((item) => {
+        const summary = item.summaries?.[0];
+        return {
+          sku: item.sku,
+          asin: summary?.asin ?? null,
+          productType: summary?.productType ?? null,
+          itemName: summary?.itemName ?? null,
+          status: summary?.status ?? [],
+        };
+      }),
+      total: res.numberOfResults,
+      nextPageToken: res.pagination?.nextToken ?? null,
+    };
+  }
+
+  async fetchOrders(session: StoreSession, query: OrderPageQuery): Promise<OrderPage> {
+    const marketplaceIds = session.site.remoteId;
+    const res = await this.client.call<OrdersPayload>(session, 'getOrders', {
+      method: 'GET',
+      path: '/orders/v0/orders',
+      // With NextToken the other filters come from the token (reference 1.10).
+      query: query.cursor
+        ? { MarketplaceIds: marketplaceIds, NextToken: query.cursor }
+        : {
+            MarketplaceIds: marketplaceIds,
+            LastUpdatedAfter: query.updatedAfter.toISOString(),
+            MaxResultsPerPage: this.settings.ordersPageSize ?? 100,
+          },
+    });
+    const payload = res.payload;
+    if (!payload)
+      throw new MarketplaceError(
+        'amazon',
+        'protocol',
+        'no_payload',
+        'getOrders answered without a payload',
+      );
+    const orders = [];
+    for (const order of payload.Orders) {
+      const items = await this.orderItems(session, order.AmazonOrderId);
+      const address = await this.orderAddress(session, order.AmazonOrderId);
+      orders.push(orderOf(order, items, address, session.site));
+    }
+    return { orders, nextCursor: payload.NextToken ?? null };
+  }
+
+  private async orderItems(session: StoreSession, orderId: string): Promise<SpOrderItem[]> {
+    const items: SpOrderItem[] = [];
+    let next: string | undefined;
+    do {
+      const res = await this.client.call<OrderItemsPayload>(session, 'getOrderItems', {
+        method: 'GET',
+        path: `/orders/v0/orders/${encodeURIComponent(orderId)}/orderItems`,
+        query: { NextToken: next },
+      });
+      items.push(...(res.payload?.OrderItems ?? []));
+      next = res.payload?.NextToken ?? undefined;
+    } while (next);
+    return items;
+  }
+
+  private async orderAddress(session: StoreSession, orderId: string): Promise<SpAddress | null> {
+    const res = await this.client.call<OrderAddressPayload>(session, 'getOrderAddress', {
+      method: 'GET',
+      path: `/orders/v0/orders/${encodeURIComponent(orderId)}/address`,
+    });
+    return res.payload?.ShippingAddress ?? null;
+  }
+
+  async confirmShipment(
+    session: StoreSession,
+    orderId: string,
+    shipment: ShipmentConfirmation,
+  ): Promise<void> {
+    await this.client.call<undefined>(session, 'confirmShipment', {
+      method: 'POST',
+      path: `/orders/v0/orders/${encodeURIComponent(orderId)}/shipmentConfirmation`,
+      body: {
+        marketplaceId: session.site.remoteId,
+        packageDetail: {
+          packageReferenceId: shipment.packageReferenceId,
+          carrierCode: shipment.carrierCode,
+          carrierName: shipment.carrierName,
+          shippingMethod: shipment.shippingMethod,
+          trackingNumber: shipment.trackingNumber,
+          shipDate: shipment.shipDate.toISOString(),
+          orderItems: shipment.orderItems,
+        },
+      },
+    });
+  }
+
+  createInboundPlan(session: StoreSession, input: InboundPlanInput) {
+    return this.client.call<{ inboundPlanId: string; operationId: string }>(
+      session,
+      'createInboundPlan',
+      {
+        method: 'POST',
+        path: `${INBOUND}/inboundPlans`,
+        body: {
+          ...input,
+          destinationMarketplaces: input.destinationMarketplaces ?? [session.site.remoteId],
+        },
+      },
+    );
+  }
+
+  getInboundPlan(session: StoreSession, inboundPlanId: string) {
+    return this.client.call<InboundPlan>(session, 'getInboundPlan', {
+      method: 'GET',
+      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}`,
+    });
+  }
+
+  getOperation(session: StoreSession, operationId: string) {
+    return this.client.call<InboundOperation>(session, 'getInboundOperationStatus', {
+      method: 'GET',
+      path: `${INBOUND}/operations/${encodeURIComponent(operationId)}`,
+    });
+  }
+
+  /** Polls until the operation leaves IN_PROGRESS; FAILED surfaces its first problem. */
+  async waitForOperation(
+    session: StoreSession,
+    operationId: string,
+    options: WaitOptions = {},
+  ): Promise<InboundOperation> {
+    const maxPolls = options.maxPolls ?? 10;
+    for (let poll = 1; ; poll++) {
+      const op = await this.getOperation(session, operationId);
+      if (op.operationStatus === 'SUCCESS') return op;
+      if (op.operationStatus === 'FAILED') {
+        const problem = op.operationProblems[0];
+        throw new MarketplaceError(
+          'amazon',
+          'validation',
+          problem?.code ?? 'OperationFailed',
+          problem?.message ?? `${op.operation} failed`,
+        );
+      }
+      if (poll >= maxPolls) {
+        throw new MarketplaceError(
+          'amazon',
+          'unavailable',
+          'OperationTimeout',
+          `${op.operation} still in progress after ${maxPolls} polls`,
+        );
+      }
+      await this.sleep(options.intervalMs ?? 1000);
+    }
+  }
+
+  generatePackingOptions(session: StoreSession, inboundPlanId: string) {
+    return this.client.call<{ operationId: string }>(session, 'generatePackingOptions', {
+      method: 'POST',
+      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}/packingOptions`,
+    });
+  }
+
+  async listPackingOptions(
+    session: StoreSession,
+    inboundPlanId: string,
+    query: { pageToken?: string | null; pageSize?: number } = {},
+  ) {
+    const res = await this.client.call<{
+      packingOptions: PackingOption[];
+      pagination?: { nextToken?: string };
+    }>(session, 'listPackingOptions', {
+      method: 'GET',
+      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}/packingOptions`,
+      query: { pageSize: query.pageSize ?? 10, paginationToken: query.pageToken ?? undefined },
+    });
+    return { packingOptions: res.packingOptions, nextPageToken: res.pagination?.nextToken ?? null };
+  }
+
+  confirmPackingOption(session: StoreSession, inboundPlanId: string, packingOptionId: string) {
+    return this.client.call<{ operationId: string }>(session, 'confirmPackingOption', {
+      method: 'POST',
+      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}/packingOptions/${encodeURIComponent(packingOptionId)}/confirmation`,
+    });
+  }
+
+  getShipment(session: StoreSession, inboundPlanId: string, shipmentId: string) {
+    return this.client.call<InboundShipment>(session, 'getShipment', {
+      method: 'GET',
+      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}/shipments/${encodeURIComponent(shipmentId)}`,
+    });
+  }
+
+  async createItemLabels(
+    session: StoreSession,
+    input: {
+      mskuQuantities: Array<{ msku: string; quantity: number }>;
+      labelType: 'STANDARD_FORMAT' | 'THERMAL_PRINTING';
+      pageType?: string;
+    },
+  ): Promise<DocumentDownload[]> {
+    const res = await this.client.call<{ documentDownloads: DocumentDownload[] }>(
+      session,
+      'createMarketplaceItemLabels',
+      {
+        method: 'POST',
+        path: `${INBOUND}/items/labels`,
+        body: { marketplaceId: session.site.remoteId, ...input },
+      },
+    );
+    return res.documentDownloads;
+  }
+
+  async getLabels(
+    session: StoreSession,
+    shipmentConfirmationId: string,
+    query: {
+      pageType: string;
+      labelType: 'BARCODE_2D' | 'UNIQUE' | 'PALLET';
+      numberOfPackages?: number;
+    },
+  ): Promise<{ downloadUrl: string }> {
+    const res = await this.client.call<{ payload?: { DownloadURL?: string } }>(
+      session,
+      'getLabels',
+      {
+        method: 'GET',
+        path: `/fba/inbound/v0/shipments/${encodeURIComponent(shipmentConfirmationId)}/labels`,
+        query: {
+          PageType: query.pageType,
+          LabelType: query.labelType,
+          NumberOfPackages: query.numberOfPackages,
+        },
+      },
+    );
+    const url = res.payload?.DownloadURL;
+    if (!url)
+      throw new MarketplaceError(
+        'amazon',
+        'protocol',
+        'no_download_url',
+        'getLabels answered without a DownloadURL',
+      );
+    return { downloadUrl: url };
+  }
+}
+
+/** `variation_theme` picks the theme; it is not sent as a plain attribute. */
+function withoutTheme(attributes: Record<string, unknown>): Record<string, unknown> {
+  const { variation_theme: _theme, ...rest } = attributes;
+  return rest;
+}
+
+export function createAmazonConnector(
+  settings: AmazonSettings,
+  http: Partial<MarketHttpOptions> = {},
+): AmazonConnector {
+  return new SpApiConnector(settings, http);
+}

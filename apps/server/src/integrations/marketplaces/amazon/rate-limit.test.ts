@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { OperationLimiter, USAGE_PLANS } from './rate-limit.ts';
+
+function limiter() {
+  let now = 0;
+  const waits: number[] = [];
+  const l = new OperationLimiter(
+    USAGE_PLANS,
+    async (ms) => {
+      waits.push(ms);
+      now += ms;
+    },
+    () => now,
+  );
+  return { l, waits, advance: (ms: number) => (now += ms) };
+}
+
+describe('OperationLimiter', () => {
+  it('lets getOrders burst 20 and then paces at 0.0167/s (reference 1.10)', async () => {
+    const { l, waits } = limiter();
+    for (let i = 0; i < 20; i++) await l.take('A1', 'getOrders');
+    expect(waits).toEqual([]);
+    await l.take('A1', 'getOrders');
+    expect(waits).toEqual([Math.ceil(1000 / 0.0167)]);
+  });
+
+  it('keeps one bucket per selling partner and operation, refilled over time', async () => {
+    const { l, waits, advance } = limiter();
+    for (let i = 0; i < 5; i++) await l.take('A1', 'patchListingsItem');
+    await l.take('A2', 'patchListingsItem');
+    await l.take('A1', 'getListingsItem');
+    expect(waits).toEqual([]);
+    advance(200);
+    await l.take('A1', 'patchListingsItem');
+    expect(waits).toEqual([]);
+    await l.take('A1', 'patchListingsItem');
+    expect(waits).toEqual([200]);
+  });
+
+  it('follows the rate x-amzn-RateLimit-Limit reports', async () => {
+    const { l, waits } = limiter();
+    l.observeRate('A1', 'getOrderItems', 1);
+    for (let i = 0; i < 31; i++) await l.take('A1', 'getOrderItems');
+    expect(waits).toEqual([1000]);
+  });
+});

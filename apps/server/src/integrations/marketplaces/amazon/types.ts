@@ -1,0 +1,190 @@
+/** The SP-API wire shapes the connector reads, as far as it reads them (reference 1.8–1.11). */
+
+export interface SpIssue {
+  code: string;
+  message: string;
+  severity: 'ERROR' | 'WARNING' | 'INFO';
+  attributeNames?: string[];
+  categories?: string[];
+}
+
+export interface SubmissionResponse {
+  sku: string;
+  status: 'ACCEPTED' | 'INVALID' | 'VALID';
+  submissionId: string;
+  issues?: SpIssue[];
+  identifiers?: Array<{ marketplaceId: string; asin?: string }>;
+}
+
+export interface ListingsItem {
+  sku: string;
+  summaries?: Array<{
+    marketplaceId: string;
+    asin?: string;
+    productType: string;
+    status: string[];
+    itemName?: string;
+    createdDate: string;
+    lastUpdatedDate: string;
+  }>;
+  issues?: SpIssue[];
+  relationships?: Array<{
+    marketplaceId: string;
+    relationships: Array<{ type: string; childSkus?: string[]; parentSkus?: string[] }>;
+  }>;
+}
+
+export interface SearchListingsResponse {
+  numberOfResults: number;
+  pagination?: { nextToken?: string; previousToken?: string };
+  items: ListingsItem[];
+}
+
+export interface ListingPatch {
+  op: 'add' | 'replace' | 'merge' | 'delete';
+  path: string;
+  value?: Array<Record<string, unknown>>;
+}
+
+export interface SpMoney {
+  CurrencyCode: string;
+  Amount: string;
+}
+
+export interface SpOrder {
+  AmazonOrderId: string;
+  PurchaseDate: string;
+  LastUpdateDate: string;
+  OrderStatus: string;
+  FulfillmentChannel?: 'AFN' | 'MFN';
+  OrderTotal?: SpMoney;
+  MarketplaceId?: string;
+}
+
+export interface SpOrderItem {
+  ASIN: string;
+  OrderItemId: string;
+  SellerSKU?: string;
+  Title?: string;
+  QuantityOrdered: number;
+  QuantityShipped?: number;
+  ItemPrice?: SpMoney;
+}
+
+export interface SpAddress {
+  Name?: string;
+  AddressLine1?: string;
+  AddressLine2?: string;
+  AddressLine3?: string;
+  City?: string;
+  StateOrRegion?: string;
+  PostalCode?: string;
+  CountryCode?: string;
+  Phone?: string;
+}
+
+export interface OrdersPayload {
+  payload?: { Orders: SpOrder[]; NextToken?: string };
+}
+
+export interface OrderItemsPayload {
+  payload?: { OrderItems: SpOrderItem[]; NextToken?: string };
+}
+
+export interface OrderAddressPayload {
+  payload?: { ShippingAddress?: SpAddress };
+}
+
+export interface ProductTypeDefinition {
+  schema: { link: { resource: string; verb: string }; checksum: string };
+  productType: string;
+  displayName: string;
+}
+
+/** The parts of a product type JSON Schema the connector reads. */
+export interface ProductTypeSchema {
+  required?: string[];
+  properties?: Record<string, AttributeSchema>;
+  allOf?: Array<{ then?: { required?: string[] }; else?: { required?: string[] } }>;
+}
+
+export interface AttributeSchema {
+  title?: string;
+  items?: {
+    properties?: Record<string, { type?: string; enum?: string[]; title?: string }>;
+  };
+}
+
+export interface InboundAddress {
+  name: string;
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  stateOrProvinceCode?: string;
+  postalCode: string;
+  countryCode: string;
+  phoneNumber: string;
+  companyName?: string;
+  email?: string;
+}
+
+export type Owner = 'AMAZON' | 'SELLER' | 'NONE';
+
+export interface InboundPlanInput {
+  /** Defaults to the store's site. */
+  destinationMarketplaces?: string[];
+  items: Array<{ msku: string; quantity: number; prepOwner: Owner; labelOwner: Owner }>;
+  sourceAddress: InboundAddress;
+  name?: string;
+}
+
+export interface InboundOperation {
+  operationId: string;
+  operation: string;
+  operationStatus: 'SUCCESS' | 'FAILED' | 'IN_PROGRESS';
+  operationProblems: Array<{ code: string; message: string; severity: string; details?: string }>;
+}
+
+export interface InboundPlan {
+  inboundPlanId: string;
+  name?: string;
+  status: string;
+  shipments?: Array<{ shipmentId: string; status: string }>;
+  packingOptions?: Array<{ packingOptionId: string; status: string }>;
+}
+
+export interface PackingOption {
+  packingOptionId: string;
+  packingGroups: string[];
+  status: string;
+  expiration?: string;
+  supportedShippingConfigurations?: Array<{ shippingMode?: string; shippingSolution?: string }>;
+}
+
+export interface InboundShipment {
+  shipmentId: string;
+  shipmentConfirmationId?: string;
+  placementOptionId?: string;
+  status?: string;
+  destination?: {
+    destinationType?: string;
+    warehouseId?: string;
+    address?: Record<string, string>;
+  };
+}
+
+export interface DocumentDownload {
+  downloadType: string;
+  uri: string;
+  expiration?: string;
+}
+
+export interface ShipmentConfirmation {
+  packageReferenceId: string;
+  carrierCode: string;
+  carrierName?: string;
+  shippingMethod?: string;
+  trackingNumber: string;
+  shipDate: Date;
+  orderItems: Array<{ orderItemId: string; quantity: number }>;
+}

@@ -1,0 +1,238 @@
+import type { Marketplace, MarketSiteInfo } from '@app/shared';
+import { AppError } from '../../errors.ts';
+
+/**
+ * What a store's authorization holds. Stored encrypted (`secret-box.ts`); only connectors read it.
+ * `account` is the marketplace's id of the seller: Amazon selling_partner_id, Shopify shop
+ * domain, Shopee shop_id, Temu mallId.
+ */
+export interface StoreAuth {
+  account: string;
+  accessToken: string | null;
+  /** Unix seconds; null when the token does not expire (Shopify offline tokens). */
+  accessTokenExpiresAt: number | null;
+  refreshToken: string | null;
+  /** Marketplace-specific extras, e.g. Temu's regionId or Shopify's granted scopes. */
+  extra: Record<string, string>;
+}
+
+/** A money amount exactly as the marketplace sent it: a decimal string in the site currency. */
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+export type IssueSeverity = 'error' | 'warning' | 'info';
+
+/** A problem the marketplace reports about a listing, tied to a field when it names one. */
+export interface ListingIssue {
+  code: string;
+  message: string;
+  severity: IssueSeverity;
+  /** Attribute or field names as the marketplace gives them. */
+  fields: string[];
+}
+
+export interface ListingVariant {
+  sku: string;
+  price: Money;
+  quantity: number;
+  /** Option name → value, e.g. `{ Color: 'Black', Size: 'M' }`. */
+  options: Record<string, string>;
+  imageUrls: string[];
+  /** GTIN (UPC/EAN) when the listing has one. */
+  barcode?: string;
+}
+
+/** One listing in marketplace-neutral form; each connector maps it to its own payload. */
+export interface ListingInput {
+  /** The parent SKU (or the only SKU when there are no variants). */
+  sku: string;
+  title: string;
+  description: string;
+  bulletPoints: string[];
+  keywords: string[];
+  brand: string;
+  /** Amazon product type, Shopify product type, Shopee category_id, Temu catId. */
+  categoryId: string;
+  /** Category attributes keyed by the marketplace's attribute name or id. */
+  attributes: Record<string, unknown>;
+  imageUrls: string[];
+  price: Money;
+  quantity: number;
+  weightGrams?: number;
+  /** Present when the listing has variations; otherwise `sku`/`price`/`quantity` describe the item. */
+  variants?: ListingVariant[];
+  /** The remote id from an earlier publish, so republishing updates instead of duplicating. */
+  remoteId?: string | null;
+}
+
+export type PublishStatus = 'accepted' | 'live' | 'invalid';
+
+export interface PublishResult {
+  status: PublishStatus;
+  /** ASIN, Shopify product gid, Shopee item_id, Temu goodsId; null while not known yet. */
+  remoteId: string | null;
+  issues: ListingIssue[];
+}
+
+export interface RemoteListingState {
+  remoteId: string | null;
+  status: 'live' | 'pending' | 'inactive' | 'not_found';
+  issues: ListingIssue[];
+}
+
+export interface MarketCategory {
+  id: string;
+  name: string;
+  parentId: string | null;
+  leaf: boolean;
+}
+
+export interface CategoryAttribute {
+  name: string;
+  label: string;
+  required: boolean;
+  type: 'string' | 'number' | 'boolean' | 'enum';
+  options?: string[];
+}
+
+export interface OrderAddress {
+  name: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  countryCode: string;
+}
+
+export interface MarketOrderItem {
+  remoteItemId: string;
+  sku: string;
+  title: string;
+  quantity: number;
+  quantityShipped: number;
+  /**
+   * What the line costs before tax: unit price × quantity. Amazon sends line totals and the
+   * others unit prices; multiplying a decimal string is exact, dividing one is not.
+   */
+  lineTotal: Money;
+}
+
+/** `amount × quantity` on the decimal string itself, keeping its decimals (no float rounding). */
+export function timesQuantity(money: Money, quantity: number): Money {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(money.amount.trim());
+  if (!match) throw new Error(`not a decimal amount: ${money.amount}`);
+  const [, sign, whole, fraction = ''] = match;
+  const digits = (BigInt(whole! + fraction) * BigInt(quantity))
+    .toString()
+    .padStart(fraction.length + 1, '0');
+  const amount = fraction
+    ? `${digits.slice(0, -fraction.length)}.${digits.slice(-fraction.length)}`
+    : digits;
+  return { amount: `${sign}${amount}`, currency: money.currency };
+}
+
+/** An order in marketplace-neutral form. `status` uses spec 3's order status values. */
+export interface MarketOrder {
+  remoteId: string;
+  status: 'unconfirmed' | 'unshipped' | 'shipped' | 'partially_shipped' | 'canceled';
+  /** The marketplace's own status text, kept for the order log. */
+  remoteStatus: string;
+  purchasedAt: Date;
+  updatedAt: Date;
+  total: Money;
+  /** AFN = fulfilled by the marketplace (FBA), MFN = by the seller. */
+  fulfillmentChannel: 'AFN' | 'MFN';
+  address: OrderAddress | null;
+  items: MarketOrderItem[];
+}
+
+export interface OrderPageQuery {
+  /** Orders changed at or after this time. */
+  updatedAfter: Date;
+  /** The cursor a previous page returned. */
+  cursor?: string | null;
+}
+
+export interface OrderPage {
+  orders: MarketOrder[];
+  nextCursor: string | null;
+}
+
+/**
+ * A store as a connector sees it: the site and the current authorization. Connectors call
+ * `saveAuth` after refreshing a token, so the new token is stored before it is used.
+ */
+export interface StoreSession {
+  site: MarketSiteInfo;
+  auth: StoreAuth;
+  saveAuth(auth: StoreAuth): Promise<void>;
+}
+
+export interface AuthorizeUrlInput {
+  site: MarketSiteInfo;
+  /** Opaque CSRF value the callback must carry back. */
+  state: string;
+  redirectUri: string;
+  /** Shopify: the shop domain the seller typed. */
+  shop?: string;
+}
+
+export interface CompleteAuthorizationInput {
+  site: MarketSiteInfo;
+  /** Every query parameter of the callback request, as received. */
+  query: Record<string, string>;
+  redirectUri: string;
+}
+
+/**
+ * One marketplace. Every method speaks the marketplace's real protocol against a base URL from
+ * config (the simulator in `packages/sim` by default) and throws only `MarketplaceError`.
+ */
+export interface MarketplaceConnector {
+  readonly marketplace: Marketplace;
+  /** True when pointed at the local simulator; stores authorized through it are "sandbox". */
+  readonly sandbox: boolean;
+  /** Where to send the seller's browser to consent. */
+  authorizeUrl(input: AuthorizeUrlInput): string;
+  /** Verifies the callback (state is checked by the caller; HMAC here) and exchanges the code. */
+  completeAuthorization(input: CompleteAuthorizationInput): Promise<StoreAuth>;
+  /** A cheap authenticated call: resolves when the authorization works, throws `auth` otherwise. */
+  checkAuthorization(session: StoreSession): Promise<void>;
+  listCategories(session: StoreSession, parentId: string | null): Promise<MarketCategory[]>;
+  categoryAttributes(session: StoreSession, categoryId: string): Promise<CategoryAttribute[]>;
+  /** Creates or replaces the listing; idempotent for the same SKU / remoteId. */
+  publish(session: StoreSession, listing: ListingInput): Promise<PublishResult>;
+  listingState(
+    session: StoreSession,
+    ref: { sku: string; remoteId: string | null },
+  ): Promise<RemoteListingState>;
+  /** Takes the listing off sale (delete on Amazon and Temu, archive on Shopify, unlist on Shopee). */
+  takeDown(session: StoreSession, ref: { sku: string; remoteId: string | null }): Promise<void>;
+  fetchOrders(session: StoreSession, query: OrderPageQuery): Promise<OrderPage>;
+}
+
+/**
+ * `auth`: the seller must authorize again; `rate_limit`: still throttled after retries;
+ * `validation`: the marketplace refused the input; `not_found`; `unavailable`: 5xx or network
+ * after retries; `protocol`: an answer we could not read.
+ */
+export type MarketplaceErrorKind =
+  'auth' | 'rate_limit' | 'validation' | 'not_found' | 'unavailable' | 'protocol';
+
+/** Every connector failure, with the marketplace's own code and message. Answers HTTP 502. */
+export class MarketplaceError extends AppError {
+  constructor(
+    readonly marketplace: Marketplace,
+    readonly kind: MarketplaceErrorKind,
+    /** The marketplace's error code (`InvalidInput`, `error_auth`, `3000001`...). */
+    readonly code: string,
+    message: string,
+    readonly httpStatus: number | null = null,
+  ) {
+    super(502, `${marketplace}: ${message}`, { marketplace, kind, code });
+  }
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { marketSiteById, type MarketSiteInfo } from '@app/shared';
+import { MarketplaceError, type StoreAuth, type StoreSession } from './connector.ts';
+import { MarketHttp, withFreshToken, type FetchLike } from './http.ts';
+
+/** A fetch that answers from a script and records what was asked. */
+function scripted(answers: Array<Response | Error>) {
+  const calls: string[] = [];
+  const fetch: FetchLike = async (url) => {
+    calls.push(url);
+    const next = answers.shift();
+    if (!next) throw new Error('no more answers');
+    if (next instanceof Error) throw next;
+    return next;
+  };
+  return { fetch, calls };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+function http(fetch: FetchLike, delays: number[]) {
+  return new MarketHttp({
+    marketplace: 'amazon',
+    fetch,
+    retry: { retries: 2, baseDelayMs: 100, maxDelayMs: 5_000 },
+    sleep: async (ms) => void delays.push(ms),
+    random: () => 1,
+  });
+}
+
+describe('MarketHttp', () => {
+  it('retries a 429 after its Retry-After and a 503 with backoff, then returns the answer', async () => {
+    const { fetch, calls } = scripted([
+      json(429, { errors: [{ code: 'QuotaExceeded' }] }, { 'retry-after': '2' }),
+      json(503, {}),
+      json(200, { ok: true }),
+    ]);
+    const delays: number[] = [];
+    const res = await http(fetch, delays).request({ method: 'GET', url: 'https://x.test/a' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true });
+    expect(calls).toHaveLength(3);
+    expect(delays).toEqual([2000, 200]);
+  });
+
+  it('returns the last throttled answer when retries run out, for the connector to map', async () => {
+    const { fetch, calls } = scripted([json(429, {}), json(429, {}), json(429, { last: 1 })]);
+    const res = await http(fetch, []).request({ method: 'GET', url: 'https://x.test/a' });
+    expect(res.status).toBe(429);
+    expect(res.json).toEqual({ last: 1 });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not retry a 400', async () => {
+    const { fetch, calls } = scripted([json(400, { errors: [] })]);
+    const res = await http(fetch, []).request({
+      method: 'POST',
+      url: 'https://x.test/a',
+      body: {},
+    });
+    expect(res.status).toBe(400);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('retries a throttle sent as HTTP 200 when the body says so, re-signing each attempt', async () => {
+    const { fetch, calls } = scripted([json(200, { throttled: true }), json(200, { done: 1 })]);
+    const delays: number[] = [];
+    let signed = 0;
+    const res = await http(fetch, delays).request({
+      method: 'POST',
+      url: 'https://x.test/a?sign=0',
+      retryAfterBody: (r) => ((r.json as { throttled?: boolean }).throttled ? 750 : null),
+      resign: () => ({ url: `https://x.test/a?sign=${++signed}` }),
+    });
+    expect(res.json).toEqual({ done: 1 });
+    expect(delays).toEqual([750]);
+    expect(calls).toEqual(['https://x.test/a?sign=0', 'https://x.test/a?sign=1']);
+  });
+
+  it('turns a network failure that outlasts the retries into an unavailable MarketplaceError', async () => {
+    const { fetch } = scripted([
+      new Error('ECONNREFUSED'),
+      new Error('ECONNREFUSED'),
+      new Error('ECONNREFUSED'),
+    ]);
+    const error = await http(fetch, [])
+      .request({ method: 'GET', url: 'https://x.test/a' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MarketplaceError);
+    expect((error as MarketplaceError).kind).toBe('unavailable');
+  });
+});
+
+describe('withFreshToken', () => {
+  const site = marketSiteById(1) as MarketSiteInfo;
+  const auth = (token: string, expiresAt: number | null): StoreAuth => ({
+    account: 'A1',
+    accessToken: token,
+    accessTokenExpiresAt: expiresAt,
+    refreshToken: 'r',
+    extra: {},
+  });
+  const session = (start: StoreAuth) => {
+    const saved: StoreAuth[] = [];
+    const s: StoreSession = { site, auth: start, saveAuth: async (a) => void saved.push(a) };
+    return { s, saved };
+  };
+
+  it('refreshes a token about to expire before the call, and saves it first', async () => {
+    const { s, saved } = session(auth('old', 1_000));
+    const used = await withFreshToken(
+      s,
+      async () => auth('new', 5_000),
+      async (token) => token,
+      () => 990,
+    );
+    expect(used).toBe('new');
+    expect(saved.map((a) => a.accessToken)).toEqual(['new']);
+  });
+
+  it('refreshes once when the marketplace says the token expired, then gives up', async () => {
+    const { s, saved } = session(auth('old', null));
+    const seen: string[] = [];
+    const result = await withFreshToken(
+      s,
+      async () => auth('new', null),
+      async (token) => {
+        seen.push(token);
+        if (token === 'old')
+          throw new MarketplaceError('amazon', 'auth', 'Unauthorized', 'expired');
+        return 'ok';
+      },
+    );
+    expect(result).toBe('ok');
+    expect(seen).toEqual(['old', 'new']);
+    expect(saved).toHaveLength(1);
+
+    const always = session(auth('x', null));
+    await expect(
+      withFreshToken(
+        always.s,
+        async () => auth('y', null),
+        async () => {
+          throw new MarketplaceError('amazon', 'auth', 'Unauthorized', 'revoked');
+        },
+      ),
+    ).rejects.toMatchObject({ kind: 'auth' });
+    expect(always.saved).toHaveLength(1);
+  });
+});

@@ -1,0 +1,215 @@
+import type { Marketplace } from '@app/shared';
+import { MarketplaceError, type StoreAuth, type StoreSession } from './connector.ts';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface RetryPolicy {
+  /** Attempts after the first one. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retries: 4, baseDelayMs: 500, maxDelayMs: 20_000 };
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface MarketResponse {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export interface MarketRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  /**
+   * Objects are sent as JSON; strings, URLSearchParams and FormData (multipart uploads, with
+   * fetch's own boundary) as they are.
+   */
+  body?: unknown;
+  /**
+   * Some marketplaces throttle with HTTP 200 and an error in the body (Shopify's THROTTLED,
+   * Temu's 4000004). Return a delay in ms to retry such an answer, or null to accept it.
+   */
+  retryAfterBody?: (res: MarketResponse) => number | null;
+  /** Builds the request again before each attempt (Shopee and Temu sign a fresh timestamp). */
+  resign?: () => { url: string; headers?: Record<string, string>; body?: unknown };
+}
+
+export interface MarketHttpOptions {
+  marketplace: Marketplace;
+  fetch?: FetchLike;
+  retry?: RetryPolicy;
+  /** Client-side pacing: at most this many requests per second per host. */
+  requestsPerSecond?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Seconds or an HTTP date, as Retry-After allows. */
+function retryAfterMs(headers: Headers): number | null {
+  const value = headers.get('retry-after');
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+/** A token bucket per host, so a burst of calls is paced instead of answered with 429s. */
+class Pacer {
+  private readonly next = new Map<string, number>();
+  constructor(
+    private readonly perSecond: number,
+    private readonly sleep: (ms: number) => Promise<void>,
+  ) {}
+
+  async wait(host: string): Promise<void> {
+    const interval = 1000 / this.perSecond;
+    const now = Date.now();
+    const at = Math.max(now, this.next.get(host) ?? now);
+    this.next.set(host, at + interval);
+    if (at > now) await this.sleep(at - now);
+  }
+}
+
+/**
+ * The one HTTP path of every connector: timeouts, pacing, and retries with exponential backoff
+ * and jitter on 429, 5xx and network errors (honouring Retry-After). Other statuses are
+ * returned for the connector to map into `MarketplaceError`.
+ */
+export class MarketHttp {
+  readonly marketplace: Marketplace;
+  private readonly fetchImpl: FetchLike;
+  private readonly retry: RetryPolicy;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private readonly pacer: Pacer | null;
+
+  constructor(options: MarketHttpOptions) {
+    this.marketplace = options.marketplace;
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.retry = options.retry ?? DEFAULT_RETRY;
+    this.sleep = options.sleep ?? sleepReal;
+    this.random = options.random ?? Math.random;
+    this.pacer = options.requestsPerSecond
+      ? new Pacer(options.requestsPerSecond, this.sleep)
+      : null;
+  }
+
+  private backoff(attempt: number): number {
+    const cap = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** attempt);
+    return Math.round(cap / 2 + (this.random() * cap) / 2);
+  }
+
+  async request(req: MarketRequest): Promise<MarketResponse> {
+    let current = { url: req.url, headers: req.headers, body: req.body };
+    for (let attempt = 0; ; attempt++) {
+      if (attempt > 0 && req.resign) current = { ...current, ...req.resign() };
+      const host = new URL(current.url).host;
+      if (this.pacer) await this.pacer.wait(host);
+      let res: MarketResponse;
+      try {
+        res = await this.send(req.method, current.url, current.headers, current.body);
+      } catch (error) {
+        if (attempt < this.retry.retries) {
+          await this.sleep(this.backoff(attempt));
+          continue;
+        }
+        throw new MarketplaceError(
+          this.marketplace,
+          'unavailable',
+          'network',
+          `no answer from ${host}: ${(error as Error).message}`,
+        );
+      }
+      const throttled = res.status === 429;
+      const bodyDelay = !throttled && res.status < 500 ? (req.retryAfterBody?.(res) ?? null) : null;
+      const retryable = throttled || res.status >= 500 || bodyDelay !== null;
+      if (!retryable) return res;
+      // Out of retries: the connector maps the last answer (429, 5xx, throttled body) to an error.
+      if (attempt >= this.retry.retries) return res;
+      const hinted = bodyDelay ?? retryAfterMs(res.headers);
+      await this.sleep(Math.min(this.retry.maxDelayMs, hinted ?? this.backoff(attempt)));
+    }
+  }
+
+  private async send(
+    method: string,
+    url: string,
+    headers: Record<string, string> | undefined,
+    body: unknown,
+  ): Promise<MarketResponse> {
+    const h = new Headers(headers);
+    let payload: string | FormData | undefined;
+    if (body instanceof URLSearchParams) {
+      payload = body.toString();
+      if (!h.has('content-type')) {
+        h.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+      }
+    } else if (typeof body === 'string' || body instanceof FormData) {
+      payload = body;
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      if (!h.has('content-type')) h.set('content-type', 'application/json');
+    }
+    const response = await this.fetchImpl(url, {
+      method,
+      headers: h,
+      body: payload,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const buffer = Buffer.from(await response.arrayBuffer());
+    let json: unknown;
+    if (buffer.length > 0 && /json/i.test(response.headers.get('content-type') ?? '')) {
+      try {
+        json = JSON.parse(buffer.toString('utf8'));
+      } catch {
+        json = undefined;
+      }
+    }
+    return { status: response.status, headers: response.headers, body: buffer, json };
+  }
+}
+
+/** Seconds of slack before expiry at which a token is refreshed ahead of use. */
+export const REFRESH_AHEAD_SECONDS = 60;
+
+/**
+ * Runs `call` with a usable access token: refreshes first when the token is (about to be)
+ * expired, and once more when the marketplace answers that it expired anyway. The refreshed
+ * authorization is saved before it is used.
+ */
+export async function withFreshToken<T>(
+  session: StoreSession,
+  refresh: (auth: StoreAuth) => Promise<StoreAuth>,
+  call: (accessToken: string) => Promise<T>,
+  now: () => number = () => Math.floor(Date.now() / 1000),
+): Promise<T> {
+  const renew = async () => {
+    const next = await refresh(session.auth);
+    await session.saveAuth(next);
+    session.auth = next;
+  };
+  const expiresAt = session.auth.accessTokenExpiresAt;
+  if (
+    !session.auth.accessToken ||
+    (expiresAt !== null && expiresAt - REFRESH_AHEAD_SECONDS <= now())
+  ) {
+    await renew();
+  }
+  try {
+    return await call(session.auth.accessToken!);
+  } catch (error) {
+    const expired =
+      error instanceof MarketplaceError && error.kind === 'auth' && session.auth.refreshToken;
+    if (!expired) throw error;
+    await renew();
+    return call(session.auth.accessToken!);
+  }
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { marketSiteById, type MarketSiteInfo } from '@app/shared';
+import { loadConfig } from '../../config.ts';
+import { createMarketplaceConnectors } from './index.ts';
+
+const uk = marketSiteById(5) as MarketSiteInfo;
+const authorize = { site: uk, state: 's1', redirectUri: 'https://hub.test/cb' };
+
+describe('createMarketplaceConnectors', () => {
+  it('points marketplaces without credentials at the mounted simulators, as sandbox', () => {
+    const connectors = createMarketplaceConnectors(loadConfig({ PORT: '9000' }));
+    expect(Object.keys(connectors).sort()).toEqual(['amazon', 'shopee', 'shopify', 'temu']);
+    expect(connectors.amazon!.sandbox).toBe(true);
+    expect(connectors.amazon!.authorizeUrl(authorize)).toMatch(
+      /^http:\/\/localhost:9000\/__sim\/amazon\/apps\/authorize\/consent\?/,
+    );
+  });
+
+  it('uses the real marketplace once its credentials are configured', () => {
+    const connectors = createMarketplaceConnectors(
+      loadConfig({
+        AMAZON_LWA_CLIENT_ID: 'amzn1.application-oa2-client.x',
+        AMAZON_LWA_CLIENT_SECRET: 'secret',
+        AMAZON_APP_ID: 'amzn1.sellerapps.app.x',
+      }),
+    );
+    expect(connectors.amazon!.sandbox).toBe(false);
+    const url = new URL(connectors.amazon!.authorizeUrl(authorize));
+    expect(url.origin).toBe('https://sellercentral-europe.amazon.com');
+    expect(url.searchParams.get('application_id')).toBe('amzn1.sellerapps.app.x');
+    expect(connectors.shopify!.sandbox).toBe(true);
+  });
+
+  it('offers no marketplace without credentials when the simulators are off', () => {
+    expect(createMarketplaceConnectors(loadConfig({ MARKETPLACE_SIM: 'off' }))).toEqual({});
+  });
+});

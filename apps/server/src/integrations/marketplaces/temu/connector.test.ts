@@ -1,0 +1,344 @@
+import { marketSiteById } from '@app/shared';
+import {
+  createTemuSimulator,
+  SIM_TEMU_DEFAULTS,
+  startSimulator,
+  type RunningSimulator,
+} from '@app/sim';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  MarketplaceError,
+  type ListingInput,
+  type MarketOrder,
+  type StoreAuth,
+  type StoreSession,
+} from '../connector.ts';
+import { createTemuConnector, type TemuConnector, type TemuSettings } from './connector.ts';
+
+const site = marketSiteById(301)!;
+/** Sim clock, moved by the expiry test; kept near real time because the connector signs real time. */
+let clock = Date.now();
+const TOKEN_TTL = 120;
+const sim = createTemuSimulator({ now: () => new Date(clock), accessTokenTtlSeconds: TOKEN_TTL });
+let running: RunningSimulator;
+let sleeps: number[];
+
+const connectorWith = (overrides: Partial<TemuSettings> = {}): TemuConnector =>
+  createTemuConnector(
+    {
+      ...SIM_TEMU_DEFAULTS,
+      gatewayUrl: () => `${running.url}/openapi/router`,
+      authorizePageUrl: () => `${running.url}/authorize`,
+      sandbox: true,
+      orderPageSize: 5,
+      ...overrides,
+    },
+    { sleep: async (ms) => void sleeps.push(ms), requestsPerSecond: 10_000 },
+  );
+let temu: TemuConnector;
+
+function sessionOf(mallId: string): StoreSession & { saved: StoreAuth[] } {
+  const grant = sim.grant(mallId, 'US');
+  const saved: StoreAuth[] = [];
+  return {
+    site,
+    auth: { ...grant },
+    saved,
+    saveAuth: async (auth) => void saved.push(auth),
+  };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<MarketplaceError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(MarketplaceError);
+  return error as MarketplaceError;
+}
+
+const listing = (sku: string, attributes: Record<string, unknown>): ListingInput => ({
+  sku,
+  title: 'Shockproof phone case',
+  description: 'Slim case with raised edges.',
+  bulletPoints: ['Raised edges', 'Wireless charging compatible'],
+  keywords: [],
+  brand: 'Acme',
+  categoryId: '25101',
+  attributes,
+  imageUrls: ['https://img.example/case-1.jpg'],
+  price: { amount: '12.99', currency: 'USD' },
+  quantity: 30,
+  variants: [
+    {
+      sku: `${sku}-BLK`,
+      price: { amount: '12.99', currency: 'USD' },
+      quantity: 10,
+      options: { Color: 'Black' },
+      imageUrls: [],
+    },
+    {
+      sku: `${sku}-RED`,
+      price: { amount: '13.49', currency: 'USD' },
+      quantity: 20,
+      options: { Color: 'Red' },
+      imageUrls: [],
+    },
+  ],
+});
+
+beforeAll(async () => {
+  running = await startSimulator(sim);
+  temu = connectorWith();
+});
+afterAll(() => running.close());
+beforeEach(() => {
+  sleeps = [];
+  clock = Date.now();
+  sim.faults.clear();
+});
+
+describe('Temu authorization (reference 4.4)', () => {
+  const redirectUri = 'https://hub.example/api/market/callback/temu';
+
+  async function consent(decision: 'authorize' | 'deny') {
+    const url = temu.authorizeUrl({ site, state: 'csrf-1', redirectUri });
+    const page = await fetch(url);
+    expect(await page.text()).toContain('Authorize');
+    const target = new URL(url);
+    const form = new URLSearchParams({
+      ...Object.fromEntries(target.searchParams),
+      mall_id: '5550001',
+      decision,
+    });
+    const res = await fetch(url, { method: 'POST', body: form, redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe(redirectUri);
+    return Object.fromEntries(back.searchParams);
+  }
+
+  it('goes from the consent page to a stored authorization that works', async () => {
+    const query = await consent('authorize');
+    expect(query.state).toBe('csrf-1');
+    const auth = await temu.completeAuthorization({ site, query, redirectUri });
+    expect(auth).toEqual({
+      account: '5550001',
+      accessToken: expect.any(String),
+      accessTokenExpiresAt: Math.floor(clock / 1000) + TOKEN_TTL,
+      refreshToken: null,
+      extra: { regionId: '211' },
+    });
+    await temu.checkAuthorization({ site, auth, saveAuth: async () => {} });
+    // The code is single-use (reference 4.4).
+    const reused = await refusal(temu.completeAuthorization({ site, query, redirectUri }));
+    expect(reused.code).toBe('110020002');
+  });
+
+  it('reports a denied consent as an auth failure', async () => {
+    const query = await consent('deny');
+    const error = await refusal(temu.completeAuthorization({ site, query, redirectUri }));
+    expect(error).toMatchObject({ kind: 'auth', code: 'access_denied' });
+  });
+
+  it('surfaces a bad signature and an unknown app key with their Temu codes', async () => {
+    const session = sessionOf('5550002');
+    const badSecret = await refusal(
+      connectorWith({ appSecret: 'not-the-secret' }).checkAuthorization(session),
+    );
+    expect(badSecret).toMatchObject({ kind: 'protocol', code: '3000001' });
+    expect(badSecret.message).toContain('SIGN_UNVALID');
+    const badKey = await refusal(connectorWith({ appKey: 'unknown' }).checkAuthorization(session));
+    expect(badKey).toMatchObject({ kind: 'protocol', code: '3000026' });
+  });
+
+  it('asks for re-authorization when the token expired, since Temu cannot refresh it', async () => {
+    const session = sessionOf('5550003');
+    await temu.checkAuthorization(session);
+    clock += (TOKEN_TTL + 30) * 1000;
+    const error = await refusal(temu.checkAuthorization(session));
+    expect(error).toMatchObject({ kind: 'auth', code: '3000034' });
+    expect(session.saved).toEqual([]);
+  });
+});
+
+describe('Temu throttling (reference 4.5)', () => {
+  it('retries a 4000004 throttle and a 5xx, then succeeds', async () => {
+    sim.faults.failNext({ status: 200 }, 2);
+    sim.faults.failNext({ status: 503 });
+    const roots = await temu.listCategories(sessionOf('5550004'), null);
+    expect(roots.length).toBeGreaterThan(0);
+    expect(sleeps.filter((ms) => ms === 1000)).toHaveLength(2);
+    expect(sleeps).toHaveLength(3);
+  });
+
+  it('gives up with kind rate_limit when the throttle outlasts the retries', async () => {
+    sim.faults.failNext({ status: 200 }, 5);
+    const error = await refusal(temu.listCategories(sessionOf('5550004'), null));
+    expect(error).toMatchObject({ kind: 'rate_limit', code: '4000004' });
+  });
+});
+
+describe('Temu goods (reference 4.6)', () => {
+  it('walks the category tree and reads leaf attributes', async () => {
+    const session = sessionOf('5550005');
+    const roots = await temu.listCategories(session, null);
+    expect(roots).toContainEqual({
+      id: '25001',
+      name: 'Cell Phones & Accessories',
+      parentId: null,
+      leaf: false,
+    });
+    const children = await temu.listCategories(session, '25001');
+    expect(children).toContainEqual({
+      id: '25101',
+      name: 'Phone Cases',
+      parentId: '25001',
+      leaf: true,
+    });
+    const attributes = await temu.categoryAttributes(session, '25101');
+    expect(attributes).toContainEqual({
+      name: 'Material',
+      label: 'Material',
+      required: true,
+      type: 'enum',
+      options: ['Plastic', 'Silicone', 'Cotton', 'Metal'],
+    });
+    expect(attributes.map((a) => a.name)).not.toContain('Color');
+  });
+
+  it('publishes, reads the state, takes down and republishes as an update', async () => {
+    const session = sessionOf('5550006');
+    const published = await temu.publish(
+      session,
+      listing('CASE', { Material: 'Silicone', Style: 'Slim' }),
+    );
+    expect(published).toMatchObject({ status: 'accepted', issues: [] });
+    const ref = { sku: 'CASE', remoteId: published.remoteId };
+    expect(await temu.listingState(session, ref)).toEqual({
+      remoteId: ref.remoteId,
+      status: 'live',
+      issues: [],
+    });
+    await temu.takeDown(session, ref);
+    expect((await temu.listingState(session, ref)).status).toBe('inactive');
+    const again = await temu.publish(session, {
+      ...listing('CASE', { Material: 'Metal' }),
+      remoteId: ref.remoteId,
+    });
+    expect(again).toMatchObject({ status: 'accepted', remoteId: ref.remoteId });
+    const { goods } = await temu.listGoods(session, { pageNo: 1, pageSize: 10 });
+    expect(goods).toHaveLength(1);
+    expect(goods[0]!.skuInfoList.map((s) => [s.outSkuSn, s.price, s.quantity])).toEqual([
+      ['CASE-BLK', '12.99', 10],
+      ['CASE-RED', '13.49', 20],
+    ]);
+  });
+
+  it('returns refused listings as issues on the named field', async () => {
+    const session = sessionOf('5550007');
+    const missing = await temu.publish(session, listing('BAD', { Colour: 'Red' }));
+    expect(missing.status).toBe('invalid');
+    expect(missing.issues).toEqual([
+      expect.objectContaining({
+        code: 'unknown_attribute',
+        severity: 'warning',
+        fields: ['Colour'],
+      }),
+      expect.objectContaining({ code: '150011010', severity: 'error', fields: ['Material'] }),
+    ]);
+    const wrongValue = await temu.publish(session, listing('BAD', { Material: 'Wood' }));
+    expect(wrongValue.issues).toEqual([
+      expect.objectContaining({ code: '150011019', fields: ['Material'] }),
+    ]);
+  });
+
+  it('edits stock, lists pages and deletes goods', async () => {
+    const session = sessionOf('5550008');
+    const a = await temu.publish(session, listing('A', { Material: 'Plastic' }));
+    await temu.publish(session, listing('B', { Material: 'Plastic' }));
+    const first = await temu.listGoods(session, { pageNo: 1, pageSize: 1 });
+    expect(first).toMatchObject({ total: 2, nextPageNo: 2 });
+    expect((await temu.listGoods(session, { pageNo: 2, pageSize: 1 })).nextPageNo).toBeNull();
+    const goodsA = (await temu.listGoods(session, { pageNo: 1, pageSize: 10 })).goods.find(
+      (g) => String(g.goodsId) === a.remoteId,
+    )!;
+    const skuId = goodsA.skuInfoList[0]!.skuId;
+    await temu.editStock(session, a.remoteId!, [{ skuId, quantity: 77 }]);
+    const after = (await temu.listGoods(session, { pageNo: 1, pageSize: 10 })).goods.find(
+      (g) => g.goodsId === goodsA.goodsId,
+    )!;
+    expect(after.skuInfoList.find((s) => s.skuId === skuId)!.quantity).toBe(77);
+    await temu.deleteGoods(session, a.remoteId!);
+    expect(await temu.listingState(session, { sku: 'A', remoteId: a.remoteId })).toMatchObject({
+      status: 'not_found',
+    });
+  });
+});
+
+describe('Temu orders (reference 4.6)', () => {
+  async function allOrders(session: StoreSession, updatedAfter: Date) {
+    const pages: MarketOrder[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await temu.fetchOrders(session, { updatedAfter, cursor });
+      pages.push(page.orders);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return pages;
+  }
+
+  it('pages through changed orders with addresses and decimal amounts', async () => {
+    const session = sessionOf('5550009');
+    const updatedAfter = new Date(clock - 86_400_000);
+    const pages = await allOrders(session, updatedAfter);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const orders = pages.flat();
+    expect(new Set(orders.map((o) => o.remoteId)).size).toBe(orders.length);
+    for (const order of orders) {
+      expect(order.updatedAt.getTime()).toBeGreaterThanOrEqual(updatedAfter.getTime() - 999);
+      expect(['unconfirmed', 'unshipped', 'shipped', 'canceled']).toContain(order.status);
+      expect(order.total.amount).toMatch(/^\d+\.\d{2}$/);
+      expect(order.address).toMatchObject({ countryCode: 'US', name: expect.any(String) });
+      expect(order.items[0]!.sku).toMatch(/^DEMO-/);
+    }
+  });
+
+  it('confirms a shipment through the logistics calls', async () => {
+    const session = sessionOf('5550010');
+    const published = await temu.publish(session, listing('SHIP', { Material: 'Plastic' }));
+    const [goods] = (await temu.listGoods(session, { pageNo: 1, pageSize: 10 })).goods;
+    const since = new Date(clock - 86_400_000);
+    const open = (await allOrders(session, since)).flat().find((o) => o.status === 'unshipped')!;
+    expect(open.items[0]!.sku).toMatch(/^SHIP-/);
+
+    const [warehouse] = await temu.warehouses(session);
+    const services = await temu.shippingServices(session, {
+      warehouseId: warehouse!.warehouseId,
+      orderSnList: open.items.map((i) => i.remoteItemId),
+    });
+    expect(services.length).toBeGreaterThan(0);
+    await temu.confirmShipment(session, [
+      {
+        carrierId: String(services[0]!.shipCompanyId),
+        trackingNumber: '9400100000000000000001',
+        orderSendInfoList: open.items.map((item) => ({
+          parentOrderSn: open.remoteId,
+          orderSn: item.remoteItemId,
+          goodsId: Number(published.remoteId),
+          skuId: goods!.skuInfoList.find((s) => s.outSkuSn === item.sku)!.skuId,
+          quantity: item.quantity,
+        })),
+      },
+    ]);
+    const shipped = (await allOrders(session, new Date(clock - 1000))).flat();
+    expect(shipped.find((o) => o.remoteId === open.remoteId)).toMatchObject({ status: 'shipped' });
+  });
+
+  it('needs the freight templates for publishing', async () => {
+    expect(await temu.freightTemplates(sessionOf('5550011'))).toContainEqual({
+      templateId: 'LFT-14523879912320',
+      templateName: 'Standard shipping',
+    });
+  });
+});

@@ -1,0 +1,397 @@
+import type { MarketSiteInfo } from '@app/shared';
+import {
+  MarketplaceError,
+  type AuthorizeUrlInput,
+  type CategoryAttribute,
+  type CompleteAuthorizationInput,
+  type ListingInput,
+  type MarketCategory,
+  type MarketplaceConnector,
+  type OrderPage,
+  type OrderPageQuery,
+  type PublishResult,
+  type RemoteListingState,
+  type StoreAuth,
+  type StoreSession,
+} from '../connector.ts';
+import { MarketHttp, type MarketHttpOptions } from '../http.ts';
+import { TemuClient } from './client.ts';
+import {
+  fieldsOf,
+  toAddress,
+  toAttribute,
+  toCategory,
+  toGoodsPayload,
+  toGoodsProperties,
+  toListingState,
+  toOrder,
+  type TemuCategory,
+  type TemuGoods,
+  type TemuOrderAmount,
+  type TemuOrderItem,
+  type TemuShippingInfo,
+  type TemuTemplateProperty,
+} from './mapping.ts';
+
+export interface TemuSettings {
+  appKey: string;
+  appSecret: string;
+  /** The router URL for a site's region (US, EU, GLOBAL), e.g. https://openapi-b-us.temu.com/openapi/router. */
+  gatewayUrl(region: string): string;
+  /** Where a seller authorizes the app and is sent back with `?code=` (Seller Center live, the simulator otherwise). */
+  authorizePageUrl(site: MarketSiteInfo): string;
+  sandbox: boolean;
+  /** Orders per `bg.order.list.v2.get` page; at most 100 (reference 4.6). */
+  orderPageSize?: number;
+}
+
+/** Reference 4.5: 20 QPS per app_key by default. */
+const TEMU_REQUESTS_PER_SECOND = 20;
+const MAX_ORDER_PAGE_SIZE = 100;
+
+export interface TemuFreightTemplate {
+  templateId: string;
+  templateName: string;
+}
+
+/** `bg.logistics.warehouse.list.get` row [U]. */
+export interface TemuWarehouse {
+  warehouseId: string;
+  warehouseName: string;
+}
+
+/** `bg.logistics.shippingservices.get` row [U]. */
+export interface TemuShippingService {
+  channelId: number;
+  shipCompanyId: number;
+  shipCompanyName: string;
+  shippingServiceName: string;
+}
+
+/** One package of `bg.logistics.shipment.confirm` (reference 4.6). */
+export interface TemuShipmentPackage {
+  carrierId: string;
+  trackingNumber: string;
+  orderSendInfoList: Array<{
+    parentOrderSn: string;
+    orderSn: string;
+    goodsId: number;
+    skuId: number;
+    quantity: number;
+  }>;
+}
+
+export interface TemuGoodsPage {
+  goods: TemuGoods[];
+  total: number;
+  /** The next `pageNo`, or null on the last page. */
+  nextPageNo: number | null;
+}
+
+/** Temu operations later issues (listings, orders) call besides the common connector ones. */
+export interface TemuConnector extends MarketplaceConnector {
+  listGoods(
+    session: StoreSession,
+    page: { pageNo: number; pageSize: number },
+  ): Promise<TemuGoodsPage>;
+  editStock(
+    session: StoreSession,
+    goodsId: string,
+    targets: Array<{ skuId: number; quantity: number }>,
+  ): Promise<void>;
+  deleteGoods(session: StoreSession, goodsId: string): Promise<void>;
+  freightTemplates(session: StoreSession): Promise<TemuFreightTemplate[]>;
+  warehouses(session: StoreSession): Promise<TemuWarehouse[]>;
+  shippingServices(
+    session: StoreSession,
+    query: { warehouseId: string; orderSnList: string[] },
+  ): Promise<TemuShippingService[]>;
+  confirmShipment(session: StoreSession, packages: TemuShipmentPackage[]): Promise<void>;
+}
+
+/** A `fetchOrders` cursor: the next page of a window whose end is fixed on the first page. */
+const encodeCursor = (page: number, end: number) => `${page}:${end}`;
+function decodeCursor(cursor: string): { page: number; end: number } {
+  const [page, end] = cursor.split(':').map(Number);
+  if (!Number.isInteger(page) || !Number.isInteger(end)) {
+    throw new MarketplaceError('temu', 'validation', 'cursor', `bad order cursor "${cursor}"`);
+  }
+  return { page: page!, end: end! };
+}
+
+/**
+ * Temu Open Platform for local sellers (reference 4). Temu has no refresh API (4.4 [U]): a
+ * token lives about a year and a new one comes only from the seller authorizing again, so
+ * `withFreshToken` does not apply; an expired token (3000034) surfaces as kind `auth` and the
+ * store asks the seller to re-authorize.
+ */
+class TemuConnectorImpl implements TemuConnector {
+  readonly marketplace = 'temu' as const;
+  readonly sandbox: boolean;
+  private readonly client: TemuClient;
+
+  constructor(
+    private readonly settings: TemuSettings,
+    http: Partial<MarketHttpOptions>,
+  ) {
+    this.sandbox = settings.sandbox;
+    this.client = new TemuClient(
+      new MarketHttp({ requestsPerSecond: TEMU_REQUESTS_PER_SECOND, ...http, marketplace: 'temu' }),
+      settings,
+    );
+  }
+
+  private call<T>(session: StoreSession, type: string, params: Record<string, unknown> = {}) {
+    const token = session.auth.accessToken;
+    if (!token) {
+      throw new MarketplaceError('temu', 'auth', '3000030', 'the store has no access token');
+    }
+    return this.client.call<T>(this.settings.gatewayUrl(session.site.region), type, token, params);
+  }
+
+  authorizeUrl(input: AuthorizeUrlInput): string {
+    const query = new URLSearchParams({
+      app_key: this.settings.appKey,
+      state: input.state,
+      redirect_url: input.redirectUri,
+    });
+    return `${this.settings.authorizePageUrl(input.site)}?${query}`;
+  }
+
+  async completeAuthorization(input: CompleteAuthorizationInput): Promise<StoreAuth> {
+    const code = input.query.code;
+    if (!code) {
+      throw new MarketplaceError(
+        'temu',
+        'auth',
+        input.query.error ?? 'missing_code',
+        'the seller did not authorize the app',
+      );
+    }
+    // Reference 4.4: on this first call the code stands in for the access token.
+    const result = await this.client.call<{
+      accessToken: string;
+      mallId: number;
+      regionId?: number;
+      expiredTime: number;
+    }>(this.settings.gatewayUrl(input.site.region), 'bg.open.accesstoken.create', code, { code });
+    return {
+      account: String(result.mallId),
+      accessToken: result.accessToken,
+      accessTokenExpiresAt: result.expiredTime,
+      refreshToken: null,
+      extra: { regionId: String(result.regionId ?? input.site.remoteId) },
+    };
+  }
+
+  async checkAuthorization(session: StoreSession): Promise<void> {
+    await this.call(session, 'bg.open.accesstoken.info.get');
+  }
+
+  async listCategories(session: StoreSession, parentId: string | null): Promise<MarketCategory[]> {
+    const result = await this.call<{ goodsCatsList: TemuCategory[] }>(
+      session,
+      'bg.local.goods.cats.get',
+      { parentCatId: parentId ? Number(parentId) : 0 },
+    );
+    return result.goodsCatsList.filter((c) => (c.availableStatus ?? 0) === 0).map(toCategory);
+  }
+
+  private async template(session: StoreSession, categoryId: string) {
+    const result = await this.call<{ goodsProperties: TemuTemplateProperty[] }>(
+      session,
+      'bg.local.goods.template.get',
+      { catId: Number(categoryId) },
+    );
+    return result.goodsProperties;
+  }
+
+  async categoryAttributes(
+    session: StoreSession,
+    categoryId: string,
+  ): Promise<CategoryAttribute[]> {
+    const template = await this.template(session, categoryId);
+    return template.filter((p) => !p.isSale).map(toAttribute);
+  }
+
+  async publish(session: StoreSession, listing: ListingInput): Promise<PublishResult> {
+    const { properties, issues } = toGoodsProperties(
+      listing.attributes,
+      await this.template(session, listing.categoryId),
+    );
+    const costTemplateId =
+      listing.attributes.costTemplateId !== undefined
+        ? String(listing.attributes.costTemplateId)
+        : (await this.freightTemplates(session))[0]?.templateId;
+    const remoteId = listing.remoteId ?? null;
+    if (!costTemplateId) {
+      const missing = {
+        code: 'no_freight_template',
+        message: 'Create a shipping template in Seller Center first',
+        severity: 'error' as const,
+        fields: ['costTemplateId'],
+      };
+      return { status: 'invalid', remoteId, issues: [...issues, missing] };
+    }
+    const payload = toGoodsPayload(listing, properties, costTemplateId);
+    try {
+      const result = remoteId
+        ? await this.call<{ goodsId: number }>(session, 'bg.local.goods.update', {
+            goodsId: Number(remoteId),
+            ...payload,
+          })
+        : await this.call<{ goodsId: number }>(session, 'bg.local.goods.add', payload);
+      return { status: 'accepted', remoteId: String(result.goodsId), issues };
+    } catch (error) {
+      if (!(error instanceof MarketplaceError) || error.kind !== 'validation') throw error;
+      const message = error.message.replace(/^temu: [^:]+: /, '');
+      return {
+        status: 'invalid',
+        remoteId,
+        issues: [
+          ...issues,
+          { code: error.code, message, severity: 'error', fields: fieldsOf(message) },
+        ],
+      };
+    }
+  }
+
+  private async goodsById(session: StoreSession, goodsId: string): Promise<TemuGoods | undefined> {
+    const page = await this.call<{ goodsList: TemuGoods[] }>(session, 'bg.local.goods.list.query', {
+      pageNo: 1,
+      pageSize: 1,
+      goodsSearchType: 1,
+      goodsStatusFilterType: 1,
+      goodsIdList: [Number(goodsId)],
+    });
+    return page.goodsList[0];
+  }
+
+  async listingState(
+    session: StoreSession,
+    ref: { sku: string; remoteId: string | null },
+  ): Promise<RemoteListingState> {
+    if (!ref.remoteId) return { remoteId: null, status: 'not_found', issues: [] };
+    return toListingState(await this.goodsById(session, ref.remoteId));
+  }
+
+  /** Off shelf, so republishing can bring it back; `deleteGoods` removes it for good. */
+  async takeDown(
+    session: StoreSession,
+    ref: { sku: string; remoteId: string | null },
+  ): Promise<void> {
+    if (!ref.remoteId) return;
+    await this.call(session, 'bg.local.goods.sale.status.set', {
+      goodsId: Number(ref.remoteId),
+      onsale: 0,
+    });
+  }
+
+  async fetchOrders(session: StoreSession, query: OrderPageQuery): Promise<OrderPage> {
+    const { page, end } = query.cursor
+      ? decodeCursor(query.cursor)
+      : { page: 1, end: Math.floor(Date.now() / 1000) };
+    const pageSize = Math.min(
+      this.settings.orderPageSize ?? MAX_ORDER_PAGE_SIZE,
+      MAX_ORDER_PAGE_SIZE,
+    );
+    const result = await this.call<{ totalItemNum: number; pageItems: TemuOrderItem[] }>(
+      session,
+      'bg.order.list.v2.get',
+      {
+        pageNumber: page,
+        pageSize,
+        updateAtStart: Math.floor(query.updatedAfter.getTime() / 1000),
+        updateAtEnd: end,
+        regionId: Number(session.auth.extra.regionId ?? session.site.remoteId),
+      },
+    );
+    const orders = [];
+    for (const item of result.pageItems) {
+      const parentOrderSn = item.parentOrderMap.parentOrderSn;
+      const shipping = await this.call<TemuShippingInfo>(session, 'bg.order.shippinginfo.v2.get', {
+        parentOrderSn,
+      });
+      const amount = await this.call<TemuOrderAmount>(session, 'bg.order.amount.query', {
+        parentOrderSn,
+      });
+      orders.push(toOrder(item, toAddress(shipping, session.site.code), amount));
+    }
+    const more = page * pageSize < result.totalItemNum;
+    return { orders, nextCursor: more ? encodeCursor(page + 1, end) : null };
+  }
+
+  async listGoods(
+    session: StoreSession,
+    { pageNo, pageSize }: { pageNo: number; pageSize: number },
+  ): Promise<TemuGoodsPage> {
+    const result = await this.call<{ goodsList: TemuGoods[]; total: number }>(
+      session,
+      'bg.local.goods.list.query',
+      { pageNo, pageSize, goodsSearchType: 1, goodsStatusFilterType: 1 },
+    );
+    return {
+      goods: result.goodsList,
+      total: result.total,
+      nextPageNo: pageNo * pageSize < result.total ? pageNo + 1 : null,
+    };
+  }
+
+  async editStock(
+    session: StoreSession,
+    goodsId: string,
+    targets: Array<{ skuId: number; quantity: number }>,
+  ): Promise<void> {
+    await this.call(session, 'bg.local.goods.stock.edit', {
+      goodsId: Number(goodsId),
+      skuStockTargetList: targets.map((t) => ({ skuId: t.skuId, stockTarget: t.quantity })),
+    });
+  }
+
+  async deleteGoods(session: StoreSession, goodsId: string): Promise<void> {
+    await this.call(session, 'temu.local.goods.delete', { goodsId: Number(goodsId) });
+  }
+
+  async freightTemplates(session: StoreSession): Promise<TemuFreightTemplate[]> {
+    const result = await this.call<{ templateList: TemuFreightTemplate[] }>(
+      session,
+      'bg.freight.template.list.query',
+    );
+    return result.templateList;
+  }
+
+  async warehouses(session: StoreSession): Promise<TemuWarehouse[]> {
+    const result = await this.call<{ warehouseList: TemuWarehouse[] }>(
+      session,
+      'bg.logistics.warehouse.list.get',
+    );
+    return result.warehouseList;
+  }
+
+  async shippingServices(
+    session: StoreSession,
+    query: { warehouseId: string; orderSnList: string[] },
+  ): Promise<TemuShippingService[]> {
+    const result = await this.call<{ onlineChannelDtoList: TemuShippingService[] }>(
+      session,
+      'bg.logistics.shippingservices.get',
+      query,
+    );
+    return result.onlineChannelDtoList;
+  }
+
+  async confirmShipment(session: StoreSession, packages: TemuShipmentPackage[]): Promise<void> {
+    // sendType 0: each package ships on its own (the official signing example sends 0).
+    await this.call(session, 'bg.logistics.shipment.confirm', {
+      sendType: 0,
+      sendRequestList: packages,
+    });
+  }
+}
+
+export function createTemuConnector(
+  settings: TemuSettings,
+  http: Partial<MarketHttpOptions> = {},
+): TemuConnector {
+  return new TemuConnectorImpl(settings, http);
+}

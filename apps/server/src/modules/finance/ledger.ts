@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm';
+import type { LedgerKind } from '@app/shared';
+import type { Executor } from '../../db/client.ts';
+import { ledgerEntries, sellers } from '../../db/schema.ts';
+import { AppError, NotFoundError } from '../../errors.ts';
+
+/** How each kind moves money: sign of the balance change and of the frozen change. */
+const DIRECTION: Record<LedgerKind, { balance: 1 | -1; frozen: 1 | -1 | 0 }> = {
+  recharge: { balance: 1, frozen: 0 },
+  refund: { balance: 1, frozen: 0 },
+  payment: { balance: -1, frozen: 0 },
+  level_purchase: { balance: -1, frozen: 0 },
+  deduction: { balance: -1, frozen: 0 },
+  freeze: { balance: -1, frozen: 1 },
+  unfreeze: { balance: 1, frozen: -1 },
+};
+
+export interface Movement {
+  kind: LedgerKind;
+  /** Positive minor units; the kind decides the direction. */
+  amountMinor: number;
+  ref?: { type: string; id: number };
+  memo?: string;
+}
+
+export interface Posted {
+  entryId: number;
+  balanceMinor: number;
+  frozenMinor: number;
+}
+
+/** 409 when a movement would take the balance or the frozen amount below zero. */
+export class InsufficientFundsError extends AppError {
+  constructor(message = 'Insufficient balance', data: unknown = null) {
+    super(409, message, data);
+  }
+}
+
+/** Locks the seller row for the rest of the transaction and reads its money. */
+export async function lockSellerMoney(
+  tx: Executor,
+  sellerId: number,
+): Promise<{ balanceMinor: number; frozenMinor: number }> {
+  const [row] = await tx
+    .select({ balanceMinor: sellers.balanceMinor, frozenMinor: sellers.frozenMinor })
+    .from(sellers)
+    .where(eq(sellers.id, sellerId))
+    .for('update');
+  if (!row) throw new NotFoundError('Seller not found');
+  return row;
+}
+
+/**
+ * The only way money moves: locks the seller row (SELECT … FOR UPDATE), refuses a movement that
+ * would make the balance or the frozen amount negative, updates both and writes the ledger row
+ * with the amounts after it. `tx` must be a transaction the caller commits.
+ */
+export async function post(tx: Executor, sellerId: number, movement: Movement): Promise<Posted> {
+  const { kind, amountMinor } = movement;
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+    throw new Error(`Ledger amounts are positive integers (got ${amountMinor})`);
+  }
+  const direction = DIRECTION[kind];
+  const current = await lockSellerMoney(tx, sellerId);
+  const balanceDelta = direction.balance * amountMinor;
+  const frozenDelta = direction.frozen * amountMinor;
+  const balanceMinor = current.balanceMinor + balanceDelta;
+  const frozenMinor = current.frozenMinor + frozenDelta;
+  if (balanceMinor < 0) throw new InsufficientFundsError();
+  if (frozenMinor < 0) throw new InsufficientFundsError('Not enough frozen money to release');
+
+  await tx
+    .update(sellers)
+    .set({ balanceMinor, frozenMinor, updatedAt: sql`now()` })
+    .where(eq(sellers.id, sellerId));
+  const [entry] = await tx
+    .insert(ledgerEntries)
+    .values({
+      sellerId,
+      kind,
+      amountMinor: balanceDelta,
+      frozenDeltaMinor: frozenDelta,
+      balanceAfterMinor: balanceMinor,
+      frozenAfterMinor: frozenMinor,
+      refType: movement.ref?.type ?? null,
+      refId: movement.ref?.id ?? null,
+      memo: movement.memo ?? '',
+    })
+    .returning({ id: ledgerEntries.id });
+  return { entryId: entry!.id, balanceMinor, frozenMinor };
+}

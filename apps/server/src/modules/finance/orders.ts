@@ -1,0 +1,86 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PurchaseOrderState } from '@app/shared';
+import type { Executor } from '../../db/client.ts';
+import { purchaseOrders } from '../../db/schema.ts';
+import { NotFoundError } from '../../errors.ts';
+import { unixSeconds } from '../../time.ts';
+
+export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
+
+/** `PO` + UTC date and time + 6 random digits, e.g. PO20250301120000482913. */
+function orderNumber(now: Date): string {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `PO${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
+/**
+ * Creates an unpaid purchase order with its price snapshot. Checkout will call this; tests
+ * create orders through it directly.
+ */
+export async function createPurchaseOrder(
+  db: Executor,
+  sellerId: number,
+  input: { amountMinor: number; items?: unknown[] },
+): Promise<PurchaseOrderRow> {
+  const [row] = await db
+    .insert(purchaseOrders)
+    .values({
+      sellerId,
+      number: orderNumber(new Date()),
+      amountMinor: input.amountMinor,
+      items: input.items ?? [],
+    })
+    .returning();
+  return row!;
+}
+
+/** The seller's orders by id, locked for this transaction in id order; 404 naming any missing. */
+export async function lockOwnOrders(
+  tx: Executor,
+  sellerId: number,
+  ids: readonly number[],
+): Promise<PurchaseOrderRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.sellerId, sellerId), inArray(purchaseOrders.id, unique)))
+    .orderBy(asc(purchaseOrders.id))
+    .for('update');
+  const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length > 0) {
+    throw new NotFoundError(`Purchase order not found: ${missing.join(', ')}`);
+  }
+  return rows;
+}
+
+export async function markPaid(
+  tx: Executor,
+  id: number,
+  via: 'balance' | 'alipay',
+): Promise<PurchaseOrderRow> {
+  const [row] = await tx
+    .update(purchaseOrders)
+    .set({ status: 'paid', paidVia: via, paidAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(purchaseOrders.id, id))
+    .returning();
+  return row!;
+}
+
+/** Why an order cannot be paid, or null when it can. */
+export function unpayableReason(order: PurchaseOrderRow): string | null {
+  if (order.status === 'unpaid') return null;
+  return order.status === 'paid' ? 'Order already paid' : `Order is ${order.status}`;
+}
+
+export function orderState(row: PurchaseOrderRow): PurchaseOrderState {
+  return {
+    order_id: row.id,
+    number: row.number,
+    status: row.status,
+    amount_minor: row.amountMinor,
+    paid_via: row.paidVia,
+    paid_at: row.paidAt ? unixSeconds(row.paidAt) : null,
+  };
+}

@@ -1,0 +1,237 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import {
+  MARKETPLACE_NAMES,
+  MARKETPLACES,
+  marketSiteById,
+  type AuthorizationUrl,
+  type AuthorizationUrlInput,
+  type Marketplace,
+} from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import { oauthStates, stores, storeStaff, users } from '../../db/schema.ts';
+import { withTransaction } from '../../db/tx.ts';
+import { ValidationError } from '../../errors.ts';
+import { MarketplaceError, type StoreAuth } from '../../integrations/marketplaces/connector.ts';
+import { requireUser, sellerIdOf } from '../../tenancy.ts';
+import { findStore, sealAuth, siteOf, type MarketCtx } from './service.ts';
+
+/** How long a consent link works: the state expires, and with it the link. */
+export const OAUTH_STATE_TTL_SECONDS = 600;
+const MAX_ERROR_LENGTH = 200;
+
+const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+
+/** The marketplace redirects the seller's browser here after consent (or refusal). */
+export function callbackUrl(origin: string, marketplace: Marketplace): string {
+  return `${origin.replace(/\/$/, '')}/api/market/callback/${marketplace}`;
+}
+
+/**
+ * Starts a marketplace's OAuth: stores a single-use state for this seller and user (and the
+ * store to re-authorize, if any) and answers the marketplace's consent link.
+ */
+export async function createAuthorizationUrl(
+  ctx: MarketCtx,
+  input: AuthorizationUrlInput,
+  origin: string,
+): Promise<AuthorizationUrl> {
+  const actor = requireUser(ctx);
+  const site = marketSiteById(input.market_site_id);
+  if (!site) throw new ValidationError({ market_site_id: 'Unknown site' });
+  const connector = ctx.connectors[site.marketplace];
+  if (!connector) {
+    throw new ValidationError({
+      market_site_id: `${MARKETPLACE_NAMES[site.marketplace]} is not available on this server`,
+    });
+  }
+  let shop = input.shop;
+  if (input.store_id !== undefined) {
+    const store = await findStore(ctx, input.store_id);
+    if (store.marketSiteId !== site.id) {
+      throw new ValidationError({ store_id: 'The store is on another site' });
+    }
+    if (site.marketplace === 'shopify') shop ??= store.account;
+  }
+  if (site.marketplace === 'shopify' && !shop) {
+    throw new ValidationError({ shop: 'Enter the shop as name.myshopify.com' });
+  }
+
+  const state = randomBytes(32).toString('base64url');
+  const redirectUri = callbackUrl(origin, site.marketplace);
+  const url = connector.authorizeUrl({
+    site,
+    state,
+    redirectUri,
+    ...(shop ? { shop } : {}),
+  });
+  await ctx.db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now() - interval '1 day'`));
+  await ctx.db.insert(oauthStates).values({
+    stateHash: hashState(state),
+    sellerId: sellerIdOf(ctx),
+    userId: actor.userId,
+    marketSiteId: site.id,
+    storeId: input.store_id ?? null,
+    alias: input.alias || null,
+    shop: site.marketplace === 'shopify' ? shop! : null,
+    redirectUri,
+    expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_SECONDS * 1000),
+  });
+  return { url, expires_in: OAUTH_STATE_TTL_SECONDS };
+}
+
+/** A callback failure whose message is fit to show the seller. */
+class AuthorizationFailure extends Error {}
+
+type StateRow = typeof oauthStates.$inferSelect;
+
+/** Marks the state used and returns its row; unknown, used and expired states fail. */
+async function consumeState(ctx: Ctx, state: string | undefined): Promise<StateRow> {
+  if (!state) throw new AuthorizationFailure('The marketplace sent no state; start again');
+  const [row] = await ctx.db
+    .update(oauthStates)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oauthStates.stateHash, hashState(state)), isNull(oauthStates.usedAt)))
+    .returning();
+  if (!row)
+    throw new AuthorizationFailure('This authorization link is invalid or was already used');
+  if (row.expiresAt.getTime() <= Date.now()) {
+    throw new AuthorizationFailure('This authorization link expired; start again');
+  }
+  return row;
+}
+
+/** The store the authorization lands in: the one being re-authorized, or the seller's store for that account. */
+async function saveStore(
+  ctx: MarketCtx,
+  state: StateRow,
+  auth: StoreAuth,
+  sandbox: boolean,
+): Promise<number> {
+  const site = siteOf(state.marketSiteId);
+  const now = new Date();
+  const sealed = sealAuth(ctx.box, auth);
+  const authorized = {
+    ...sealed,
+    source: sandbox ? ('sandbox' as const) : ('live' as const),
+    authStatus: 'active' as const,
+    authorizedAt: now,
+    updatedAt: now,
+  };
+  return withTransaction(ctx, async (tx) => {
+    const [user] = await tx.db
+      .select({ isBoss: users.isBoss, status: users.status })
+      .from(users)
+      .where(and(eq(users.id, state.userId), eq(users.sellerId, state.sellerId)))
+      .limit(1);
+    if (!user || user.status !== 1) {
+      throw new AuthorizationFailure('The account that started this authorization is disabled');
+    }
+    let storeId: number;
+    if (state.storeId !== null) {
+      const [store] = await tx.db
+        .select({ id: stores.id, account: stores.account })
+        .from(stores)
+        .where(and(eq(stores.id, state.storeId), eq(stores.sellerId, state.sellerId)))
+        .for('update');
+      if (!store) throw new AuthorizationFailure('The store to re-authorize no longer exists');
+      if (store.account !== auth.account) {
+        throw new AuthorizationFailure(
+          `You signed in as ${auth.account}, but this store is ${store.account}; authorize with that account`,
+        );
+      }
+      await tx.db
+        .update(stores)
+        .set({ ...authorized, ...(state.alias ? { alias: state.alias } : {}) })
+        .where(eq(stores.id, store.id));
+      storeId = store.id;
+    } else {
+      const alias =
+        state.alias ?? `${MARKETPLACE_NAMES[site.marketplace]} ${site.code} ${auth.account}`;
+      const [row] = await tx.db
+        .insert(stores)
+        .values({
+          ...authorized,
+          sellerId: state.sellerId,
+          marketplace: site.marketplace,
+          marketSiteId: site.id,
+          account: auth.account,
+          alias,
+        })
+        .onConflictDoUpdate({
+          target: [stores.sellerId, stores.marketSiteId, stores.account],
+          set: { ...authorized, ...(state.alias ? { alias: state.alias } : {}) },
+        })
+        .returning({ id: stores.id });
+      storeId = row!.id;
+    }
+    // Staff see only their assigned stores; one they authorize themselves is theirs to use.
+    if (!user.isBoss) {
+      await tx.db
+        .insert(storeStaff)
+        .values({ storeId, userId: state.userId })
+        .onConflictDoNothing();
+    }
+    return storeId;
+  });
+}
+
+function failureMessage(error: unknown): string | null {
+  if (error instanceof AuthorizationFailure) return error.message;
+  if (error instanceof MarketplaceError) return error.message;
+  return null;
+}
+
+/**
+ * Completes an authorization at the marketplace's callback. Public: the single-use state is
+ * what authenticates it. Always answers where to send the browser, never an error page:
+ * `/market/index?authorized=<store id>` or `/market/index?auth_error=<message>`.
+ */
+export async function completeAuthorization(
+  ctx: MarketCtx,
+  marketplace: string,
+  query: Record<string, unknown>,
+  storesPage: string,
+): Promise<string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === 'string') params[key] = value;
+  }
+  try {
+    const state = await consumeState(ctx, params.state);
+    const site = siteOf(state.marketSiteId);
+    if (
+      !(MARKETPLACES as readonly string[]).includes(marketplace) ||
+      site.marketplace !== marketplace
+    ) {
+      throw new AuthorizationFailure('This authorization came back from another marketplace');
+    }
+    const name = MARKETPLACE_NAMES[site.marketplace];
+    if (params.error) {
+      throw new AuthorizationFailure(
+        `${name} authorization was declined: ${params.error_description || params.error}`,
+      );
+    }
+    const connector = ctx.connectors[site.marketplace];
+    if (!connector) throw new AuthorizationFailure(`${name} is not available on this server`);
+    const auth = await connector.completeAuthorization({
+      site,
+      query: params,
+      redirectUri: state.redirectUri,
+    });
+    if (state.shop && auth.account !== state.shop) {
+      throw new AuthorizationFailure(`${name} authorized ${auth.account}, not ${state.shop}`);
+    }
+    const storeId = await saveStore(ctx, state, auth, connector.sandbox);
+    return `${storesPage}?authorized=${storeId}`;
+  } catch (error) {
+    const message = failureMessage(error);
+    if (message === null) ctx.log.error({ err: error }, 'store authorization failed');
+    else ctx.log.warn({ marketplace, reason: message }, 'store authorization refused');
+    const shown = (message ?? 'The authorization failed; please try again').slice(
+      0,
+      MAX_ERROR_LENGTH,
+    );
+    return `${storesPage}?auth_error=${encodeURIComponent(shown)}`;
+  }
+}

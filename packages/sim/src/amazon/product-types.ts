@@ -1,0 +1,196 @@
+/**
+ * The product types the simulator knows, and the JSON Schema it serves for each. Real schemas
+ * (draft 2019-09 with Amazon's meta-schema) are far larger; these keep their shape: every
+ * attribute is an array of objects with a `value` (plus `language_tag` / `marketplace_id`), the
+ * top-level `required` list, and an `if parentage_level is parent … else required […]` rule
+ * for the offer attributes a variation parent does not carry.
+ */
+export interface SimAttribute {
+  title: string;
+  /** Type of the `value` member; `object` attributes have their own members. */
+  value?: { type: 'string' | 'number' | 'integer' | 'boolean'; enum?: string[] };
+  members?: Record<string, unknown>;
+}
+
+export interface SimProductType {
+  name: string;
+  displayName: string;
+  /** Required on every listing. */
+  required: string[];
+  /** Required on a listing that is not a variation parent. */
+  requiredUnlessParent: string[];
+  attributes: Record<string, SimAttribute>;
+  variationThemes: string[];
+}
+
+const text = (title: string): SimAttribute => ({ title, value: { type: 'string' } });
+const choice = (title: string, values: string[]): SimAttribute => ({
+  title,
+  value: { type: 'string', enum: values },
+});
+
+const COMMON: Record<string, SimAttribute> = {
+  item_name: text('Item Name'),
+  brand: text('Brand Name'),
+  product_description: text('Product Description'),
+  bullet_point: text('Bullet Point'),
+  generic_keyword: text('Generic Keyword'),
+  condition_type: choice('Condition', ['new_new', 'used_like_new', 'used_good']),
+  color: text('Color'),
+  size: text('Size'),
+  parentage_level: choice('Parentage Level', ['parent', 'child']),
+  child_parent_sku_relationship: {
+    title: 'Child Parent SKU Relationship',
+    members: { child_relationship_type: { enum: ['variation'] }, parent_sku: { type: 'string' } },
+  },
+  variation_theme: {
+    title: 'Variation Theme',
+    members: { name: { type: 'string' } },
+  },
+  list_price: {
+    title: 'List Price',
+    members: { currency: { type: 'string' }, value: { type: 'number' } },
+  },
+  purchasable_offer: {
+    title: 'Purchasable Offer',
+    members: { currency: { type: 'string' }, our_price: { type: 'array' } },
+  },
+  fulfillment_availability: {
+    title: 'Fulfillment Availability',
+    members: { fulfillment_channel_code: { type: 'string' }, quantity: { type: 'integer' } },
+  },
+  main_product_image_locator: {
+    title: 'Main Image Location',
+    members: { media_location: { type: 'string', format: 'uri' } },
+  },
+  ...Object.fromEntries(
+    Array.from({ length: 8 }, (_, i) => [
+      `other_product_image_locator_${i + 1}`,
+      { title: `Other Image Location ${i + 1}`, members: { media_location: { type: 'string' } } },
+    ]),
+  ),
+  externally_assigned_product_identifier: {
+    title: 'External Product ID',
+    members: { type: { enum: ['ean', 'upc', 'gtin'] }, value: { type: 'string' } },
+  },
+  supplier_declared_has_product_identifier_exemption: {
+    title: 'Product Identifier Exemption',
+    value: { type: 'boolean' },
+  },
+};
+
+const BASE_REQUIRED = [
+  'item_name',
+  'brand',
+  'product_description',
+  'bullet_point',
+  'condition_type',
+];
+const OFFER_REQUIRED = [
+  'purchasable_offer',
+  'fulfillment_availability',
+  'main_product_image_locator',
+];
+
+export const PRODUCT_TYPES: SimProductType[] = [
+  {
+    name: 'SHIRT',
+    displayName: 'Shirt',
+    required: [...BASE_REQUIRED, 'department'],
+    requiredUnlessParent: [...OFFER_REQUIRED, 'color', 'size'],
+    attributes: {
+      ...COMMON,
+      department: choice('Department', ['mens', 'womens', 'unisex-adult', 'boys', 'girls']),
+    },
+    variationThemes: ['COLOR', 'SIZE', 'COLOR/SIZE', 'SIZE/COLOR'],
+  },
+  {
+    name: 'HAT',
+    displayName: 'Hat',
+    required: BASE_REQUIRED,
+    requiredUnlessParent: [...OFFER_REQUIRED, 'color'],
+    attributes: COMMON,
+    variationThemes: ['COLOR', 'SIZE', 'COLOR/SIZE'],
+  },
+  {
+    name: 'MUG',
+    displayName: 'Mug',
+    required: [...BASE_REQUIRED, 'capacity'],
+    requiredUnlessParent: OFFER_REQUIRED,
+    attributes: {
+      ...COMMON,
+      capacity: {
+        title: 'Capacity',
+        value: { type: 'number' },
+        members: { unit: { enum: ['ounces', 'milliliters'] } },
+      },
+    },
+    variationThemes: ['COLOR'],
+  },
+  {
+    name: 'BAG',
+    displayName: 'Bag',
+    required: [...BASE_REQUIRED, 'material'],
+    requiredUnlessParent: [...OFFER_REQUIRED, 'color'],
+    attributes: {
+      ...COMMON,
+      material: choice('Material', ['canvas', 'cotton', 'polyester', 'leather', 'jute']),
+    },
+    variationThemes: ['COLOR', 'SIZE', 'COLOR/SIZE'],
+  },
+];
+
+export const productTypeByName = (name: string) => PRODUCT_TYPES.find((p) => p.name === name);
+
+export const SCHEMA_VERSION = 'U8DM7dNWjNMQ=';
+
+function attributeSchema(attribute: SimAttribute): Record<string, unknown> {
+  const properties: Record<string, unknown> = {
+    ...(attribute.members ?? {}),
+    marketplace_id: { type: 'string' },
+    language_tag: { type: 'string' },
+  };
+  if (attribute.value) properties.value = { ...attribute.value, title: attribute.title };
+  return {
+    title: attribute.title,
+    type: 'array',
+    minItems: 1,
+    items: {
+      type: 'object',
+      required: attribute.value ? ['value'] : Object.keys(attribute.members ?? {}),
+      properties,
+    },
+  };
+}
+
+/** The JSON Schema a product type's `schema.link.resource` points at. */
+export function productTypeSchema(type: SimProductType): Record<string, unknown> {
+  const properties = Object.fromEntries(
+    Object.entries(type.attributes).map(([name, attribute]) => [name, attributeSchema(attribute)]),
+  );
+  const variation = properties.variation_theme as {
+    items: { properties: Record<string, unknown> };
+  };
+  variation.items.properties.name = { type: 'string', enum: type.variationThemes };
+  return {
+    $schema: 'https://schemas.amazon.com/selling-partners/definitions/product-types/meta-schema/v1',
+    $id: `https://schemas.amazon.com/selling-partners/definitions/product-types/schema/v1/${type.name}`,
+    title: `Amazon Product Type Schema for ${type.name}`,
+    type: 'object',
+    required: type.required,
+    properties,
+    allOf: [
+      {
+        if: {
+          required: ['parentage_level'],
+          properties: {
+            parentage_level: {
+              contains: { required: ['value'], properties: { value: { const: 'parent' } } },
+            },
+          },
+        },
+        else: { required: type.requiredUnlessParent },
+      },
+    ],
+  };
+}

@@ -1,0 +1,454 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../http.ts';
+import { SIM_AMAZON_DEFAULTS, type MarketSimulator } from '../market.ts';
+import { createAmazonSimulator } from './server.ts';
+
+const US = 'ATVPDKIKX0DER';
+const SELLER = 'A3SIMSELLER0001';
+const START = Date.UTC(2025, 5, 1, 12);
+let clock = START;
+const now = () => new Date(clock);
+
+let sim: MarketSimulator;
+let running: RunningSimulator;
+let token: string;
+const dir = mkdtempSync(join(tmpdir(), 'amazon-sim-'));
+const stateFile = join(dir, 'amazon.json');
+
+beforeAll(async () => {
+  sim = createAmazonSimulator({ basePath: '/__sim/amazon', now, stateFile, orderItemsPageSize: 1 });
+  running = await startSimulator(sim);
+});
+afterAll(async () => {
+  await running.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  clock = START;
+  sim.faults.clear();
+  token = sim.grant(SELLER, 'US').accessToken;
+});
+
+const base = () => `${running.url}/__sim/amazon`;
+
+async function api(
+  method: string,
+  path: string,
+  options: { query?: Record<string, string>; body?: unknown; token?: string | null } = {},
+) {
+  const url = new URL(`${base()}${path}`);
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = {};
+  const access = options.token === undefined ? token : options.token;
+  if (access) headers['x-amz-access-token'] = access;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
+}
+
+async function lwa(
+  form: Record<string, string>,
+  contentType = 'application/x-www-form-urlencoded',
+) {
+  const res = await fetch(`${base()}/auth/o2/token`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: new URLSearchParams(form).toString(),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, json, cache: res.headers.get('cache-control') };
+}
+
+const credentials = {
+  client_id: SIM_AMAZON_DEFAULTS.clientId,
+  client_secret: SIM_AMAZON_DEFAULTS.clientSecret,
+};
+
+describe('LWA token endpoint', () => {
+  it('refuses bad client credentials, a bad refresh token and a JSON body in the OAuth2 shape', async () => {
+    const refresh = sim.grant(SELLER, 'US').refreshToken!;
+    // LWA's own texts: jlevers/selling-partner-api#602, amzn/selling-partner-api-models#921.
+    expect(
+      await lwa({
+        grant_type: 'refresh_token',
+        refresh_token: refresh,
+        ...credentials,
+        client_secret: 'x',
+      }),
+    ).toMatchObject({
+      status: 401,
+      json: { error: 'invalid_client', error_description: 'Client authentication failed' },
+    });
+    expect(
+      await lwa({ grant_type: 'refresh_token', refresh_token: `${refresh}x`, ...credentials }),
+    ).toMatchObject({
+      status: 400,
+      json: {
+        error: 'invalid_grant',
+        error_description: 'The request has an invalid grant parameter : refresh_token',
+      },
+    });
+    expect(
+      await lwa(
+        { grant_type: 'refresh_token', refresh_token: refresh, ...credentials },
+        'application/json',
+      ),
+    ).toMatchObject({ status: 400, json: { error: 'invalid_request' } });
+  });
+
+  it('exchanges a refresh token for an Atza| access token that is not cached', async () => {
+    const refresh = sim.grant(SELLER, 'US').refreshToken!;
+    const res = await lwa({ grant_type: 'refresh_token', refresh_token: refresh, ...credentials });
+    expect(res.status).toBe(200);
+    expect(res.cache).toBe('no-store');
+    expect(res.json).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(res.json.access_token).toMatch(/^Atza\|/);
+    expect(res.json.refresh_token).toMatch(/^Atzr\|/);
+  });
+});
+
+describe('consent page', () => {
+  const consent = (query: Record<string, string>, path = 'consent') =>
+    fetch(`${base()}/apps/authorize/${path}?${new URLSearchParams(query)}`, { redirect: 'manual' });
+  const good = {
+    application_id: SIM_AMAZON_DEFAULTS.appId,
+    state: 'csrf-1',
+    redirect_uri: 'https://app.example/cb?from=amazon',
+  };
+
+  it('refuses an unknown application_id or a missing redirect_uri', async () => {
+    expect((await consent({ ...good, application_id: 'amzn1.sellerapps.app.other' })).status).toBe(
+      400,
+    );
+    const { redirect_uri: _omitted, ...noRedirect } = good;
+    expect((await consent(noRedirect)).status).toBe(400);
+  });
+
+  it('shows the app with Authorize and Deny, and redirects with the callback parameters', async () => {
+    const page = await (await consent(good)).text();
+    expect(page).toContain('Authorize Seller Hub');
+    expect(page).toMatch(/value="authorize"/);
+    expect(page).toMatch(/value="deny"/);
+
+    const yes = await consent(
+      { ...good, selling_partner_id: SELLER, decision: 'authorize' },
+      'confirm',
+    );
+    expect(yes.status).toBe(302);
+    const back = new URL(yes.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe('https://app.example/cb');
+    expect(back.searchParams.get('from')).toBe('amazon');
+    expect(back.searchParams.get('state')).toBe('csrf-1');
+    expect(back.searchParams.get('selling_partner_id')).toBe(SELLER);
+    const code = back.searchParams.get('spapi_oauth_code')!;
+    const grant = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: good.redirect_uri,
+      ...credentials,
+    };
+    expect((await lwa({ ...grant, redirect_uri: 'https://evil.example/cb' })).status).toBe(400);
+    expect((await lwa(grant)).status).toBe(200);
+    // A code is good once.
+    expect((await lwa(grant)).json).toMatchObject({ error: 'invalid_grant' });
+
+    const no = await consent({ ...good, decision: 'deny' }, 'confirm');
+    const denied = new URL(no.headers.get('location')!);
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe('csrf-1');
+    expect(denied.searchParams.has('spapi_oauth_code')).toBe(false);
+  });
+
+  it('lets a code expire after five minutes (reference 1.4)', async () => {
+    const yes = await consent(
+      { ...good, selling_partner_id: SELLER, decision: 'authorize' },
+      'confirm',
+    );
+    const code = new URL(yes.headers.get('location')!).searchParams.get('spapi_oauth_code')!;
+    clock += 301_000;
+    const res = await lwa({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: good.redirect_uri,
+      ...credentials,
+    });
+    expect(res.json).toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('SP-API token check', () => {
+  const search = (access: string | null) =>
+    api('GET', `/listings/2021-08-01/items/${SELLER}`, {
+      query: { marketplaceIds: US },
+      token: access,
+    });
+
+  it('answers 403 Unauthorized for a missing, tampered, expired or foreign token', async () => {
+    const denied = { code: 'Unauthorized', message: 'Access to requested resource is denied.' };
+    const missing = await search(null);
+    expect(missing.status).toBe(403);
+    expect(missing.json.errors[0]).toEqual({
+      ...denied,
+      details: 'Access token is missing in the request header.',
+    });
+    expect(missing.headers.get('x-amzn-requestid')).toMatch(/[0-9a-f-]{36}/);
+    expect((await search(`${token.slice(0, -2)}xx`)).json.errors[0]).toEqual({
+      ...denied,
+      details: 'The access token you provided is revoked, malformed or invalid.',
+    });
+    clock += 3601_000;
+    expect((await search(token)).json.errors[0]).toEqual({
+      ...denied,
+      details: 'The access token you provided has expired.',
+    });
+    clock = START;
+    const other = await api('GET', '/listings/2021-08-01/items/A1OTHERSELLER', {
+      query: { marketplaceIds: US },
+    });
+    expect(other.status).toBe(403);
+    expect((await search(token)).status).toBe(200);
+  });
+
+  it('keeps accepting its tokens after a restart', async () => {
+    const restarted = createAmazonSimulator({ basePath: '/__sim/amazon', now, stateFile });
+    const again = await startSimulator(restarted);
+    try {
+      const res = await fetch(
+        `${again.url}/__sim/amazon/listings/2021-08-01/items/${SELLER}?marketplaceIds=${US}`,
+        {
+          headers: { 'x-amz-access-token': token },
+        },
+      );
+      expect(res.status).toBe(200);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('faults', () => {
+  it('answers a queued 429 with the ErrorList throttle body, then serves normally', async () => {
+    sim.faults.failNext({ status: 429 });
+    const throttled = await api('GET', '/definitions/2020-09-01/productTypes', {
+      query: { marketplaceIds: US },
+    });
+    expect(throttled.status).toBe(429);
+    expect(throttled.json.errors[0].code).toBe('QuotaExceeded');
+    expect(throttled.headers.get('x-amzn-ratelimit-limit')).toBe('5');
+    const ok = await api('GET', '/definitions/2020-09-01/productTypes', {
+      query: { marketplaceIds: US },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.productTypes.map((p: { name: string }) => p.name)).toEqual([
+      'SHIRT',
+      'HAT',
+      'MUG',
+      'BAG',
+    ]);
+  });
+
+  it('answers a queued 503 with ServiceUnavailable', async () => {
+    sim.faults.failNext({ status: 503 });
+    const res = await api('GET', '/orders/v0/orders', { query: { MarketplaceIds: US } });
+    expect(res.status).toBe(503);
+    expect(res.json.errors[0].code).toBe('ServiceUnavailable');
+  });
+});
+
+describe('orders', () => {
+  const since = new Date(START - 3 * 86_400_000).toISOString();
+
+  it('refuses a request without MarketplaceIds or with both date filters', async () => {
+    const none = await api('GET', '/orders/v0/orders', { query: { LastUpdatedAfter: since } });
+    expect(none.status).toBe(400);
+    expect(none.json.errors[0].code).toBe('InvalidInput');
+    const both = await api('GET', '/orders/v0/orders', {
+      query: { MarketplaceIds: US, LastUpdatedAfter: since, CreatedAfter: since },
+    });
+    expect(both.status).toBe(400);
+  });
+
+  it('pages with NextToken over the same orders one big page holds, ordered by LastUpdateDate', async () => {
+    const all = await api('GET', '/orders/v0/orders', {
+      query: { MarketplaceIds: US, LastUpdatedAfter: since },
+    });
+    const expected = all.json.payload.Orders.map((o: { AmazonOrderId: string }) => o.AmazonOrderId);
+    expect(expected.length).toBeGreaterThan(15);
+    expect(all.json.payload.NextToken).toBeUndefined();
+    const seen: string[] = [];
+    let next: string | undefined;
+    let pages = 0;
+    do {
+      const res = await api('GET', '/orders/v0/orders', {
+        query: next
+          ? { MarketplaceIds: US, NextToken: next }
+          : { MarketplaceIds: US, LastUpdatedAfter: since, MaxResultsPerPage: '5' },
+      });
+      expect(res.json.payload.Orders.length).toBeLessThanOrEqual(5);
+      seen.push(...res.json.payload.Orders.map((o: { AmazonOrderId: string }) => o.AmazonOrderId));
+      next = res.json.payload.NextToken;
+      pages++;
+    } while (next);
+    expect(pages).toBe(Math.ceil(expected.length / 5));
+    expect(seen).toEqual(expected);
+    const dates = all.json.payload.Orders.map((o: { LastUpdateDate: string }) => o.LastUpdateDate);
+    expect([...dates].sort()).toEqual(dates);
+    expect(dates.every((d: string) => d >= since.replace(/\.\d{3}Z$/, 'Z'))).toBe(true);
+  });
+
+  it('pages order items with NextToken and confirms a shipment', async () => {
+    const list = await api('GET', '/orders/v0/orders', {
+      query: {
+        MarketplaceIds: US,
+        LastUpdatedAfter: since,
+        OrderStatuses: 'Unshipped',
+        FulfillmentChannels: 'MFN',
+      },
+    });
+    const order = list.json.payload.Orders[0];
+    expect(order.OrderStatus).toBe('Unshipped');
+    const first = await api('GET', `/orders/v0/orders/${order.AmazonOrderId}/orderItems`);
+    expect(first.json.payload.OrderItems).toHaveLength(1);
+    const item = first.json.payload.OrderItems[0];
+    const res = await api('POST', `/orders/v0/orders/${order.AmazonOrderId}/shipmentConfirmation`, {
+      body: {
+        marketplaceId: US,
+        packageDetail: {
+          packageReferenceId: '1',
+          carrierCode: 'UPS',
+          trackingNumber: '1Z999',
+          shipDate: new Date(START).toISOString(),
+          orderItems: [{ orderItemId: item.OrderItemId, quantity: item.QuantityOrdered }],
+        },
+      },
+    });
+    expect(res.status).toBe(204);
+    const after = await api('GET', `/orders/v0/orders/${order.AmazonOrderId}`);
+    const itemCount = order.NumberOfItemsUnshipped;
+    expect(after.json.payload.OrderStatus).toBe(
+      itemCount === item.QuantityOrdered ? 'Shipped' : 'PartiallyShipped',
+    );
+  });
+
+  it('answers the static sandbox case CreatedAfter=TEST_CASE_200 (reference 1.1)', async () => {
+    const res = await api('GET', '/orders/v0/orders', {
+      query: { MarketplaceIds: US, CreatedAfter: 'TEST_CASE_200' },
+    });
+    expect(res.json.payload.Orders[0].AmazonOrderId).toBe('902-1845936-5435065');
+  });
+});
+
+describe('listings', () => {
+  const put = (
+    sku: string,
+    attributes: Record<string, unknown>,
+    query: Record<string, string> = {},
+  ) =>
+    api('PUT', `/listings/2021-08-01/items/${SELLER}/${encodeURIComponent(sku)}`, {
+      query: { marketplaceIds: US, ...query },
+      body: { productType: 'MUG', requirements: 'LISTING', attributes },
+    });
+
+  it('reports missing and invalid attributes as issues with their attribute names', async () => {
+    const res = await put('MUG-1', {
+      item_name: [{ value: 'Mug', marketplace_id: US }],
+      capacity: [{ value: 'big', unit: 'ounces' }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe('INVALID');
+    const issues = res.json.issues as Array<{ code: string; attributeNames: string[] }>;
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        code: '90220',
+        message: "'brand' is required but not supplied.",
+        severity: 'ERROR',
+        attributeNames: ['brand'],
+      }),
+    );
+    expect(issues.find((i) => i.attributeNames[0] === 'capacity')?.code).toBe('90244');
+    expect(
+      (
+        await api('GET', `/listings/2021-08-01/items/${SELLER}/MUG-1`, {
+          query: { marketplaceIds: US },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('answers the static sandbox SKUs in VALIDATION_PREVIEW mode (reference 1.1)', async () => {
+    const valid = await put('VALIDATION_VALID', {}, { mode: 'VALIDATION_PREVIEW' });
+    expect(valid.json).toMatchObject({ status: 'VALID', issues: [] });
+    const invalid = await put('VALIDATION_INVALID', {}, { mode: 'VALIDATION_PREVIEW' });
+    expect(invalid.json.status).toBe('INVALID');
+    expect(invalid.json.issues[0].attributeNames).toEqual(['condition_type']);
+  });
+
+  it('pages searchListingsItems with pageToken and keeps listings in the state file', async () => {
+    const attributes = (n: number) => ({
+      item_name: [{ value: `Mug ${n}` }],
+      brand: [{ value: 'Acme' }],
+      product_description: [{ value: 'A mug' }],
+      bullet_point: [{ value: 'Ceramic' }],
+      condition_type: [{ value: 'new_new' }],
+      capacity: [{ value: 11, unit: 'ounces' }],
+      purchasable_offer: [
+        { currency: 'USD', our_price: [{ schedule: [{ value_with_tax: 12.5 }] }] },
+      ],
+      fulfillment_availability: [{ fulfillment_channel_code: 'DEFAULT', quantity: 3 }],
+      main_product_image_locator: [{ media_location: 'https://img.example/m.jpg' }],
+    });
+    for (const n of [1, 2, 3])
+      expect((await put(`MUG-${n}`, attributes(n))).json.status).toBe('ACCEPTED');
+    const skus: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const res = await api('GET', `/listings/2021-08-01/items/${SELLER}`, {
+        query: { marketplaceIds: US, pageSize: '2', ...(pageToken ? { pageToken } : {}) },
+      });
+      expect(res.json.numberOfResults).toBe(3);
+      skus.push(...res.json.items.map((i: { sku: string }) => i.sku));
+      pageToken = res.json.pagination.nextToken;
+    } while (pageToken);
+    expect(skus).toEqual(['MUG-1', 'MUG-2', 'MUG-3']);
+
+    const reloaded = createAmazonSimulator({ now, stateFile });
+    const again = await startSimulator(reloaded);
+    try {
+      const res = await fetch(
+        `${again.url}/listings/2021-08-01/items/${SELLER}/MUG-2?marketplaceIds=${US}`,
+        {
+          headers: { 'x-amz-access-token': token },
+        },
+      );
+      const item = (await res.json()) as { summaries: unknown[] };
+      expect(item.summaries[0]).toMatchObject({
+        itemName: 'Mug 2',
+        status: ['BUYABLE', 'DISCOVERABLE'],
+      });
+    } finally {
+      await again.close();
+    }
+
+    const labels = await api('POST', '/inbound/fba/2024-03-20/items/labels', {
+      body: {
+        marketplaceId: US,
+        labelType: 'STANDARD_FORMAT',
+        mskuQuantities: [{ msku: 'MUG-1', quantity: 2 }],
+      },
+    });
+    const pdf = Buffer.from(
+      await (await fetch(labels.json.documentDownloads[0].uri)).arrayBuffer(),
+    ).toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(pdf).toContain('MUG-1');
+  });
+});

@@ -1,0 +1,310 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator } from '../http.ts';
+import { SIM_SHOPIFY_DEFAULTS } from '../market.ts';
+import { requestedCost } from './schema.ts';
+import { createShopifySimulator, type ShopifySimOptions } from './server.ts';
+import { signCallback } from './signing.ts';
+
+const SHOP = 'sim-test.myshopify.com';
+const { apiKey, apiSecret } = SIM_SHOPIFY_DEFAULTS;
+const START = Date.parse('2025-06-02T12:00:00Z');
+
+async function start(options: ShopifySimOptions = {}) {
+  const clock = { ms: START };
+  const sim = createShopifySimulator({ now: () => new Date(clock.ms), ...options });
+  const running = await startSimulator(sim);
+  const base = `${running.url}/${SHOP}/admin`;
+  const token = async (body: Record<string, string>) => {
+    const res = await fetch(`${base}/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: apiKey, client_secret: apiSecret, ...body }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const graphql = async (
+    accessToken: string,
+    query: string,
+    variables: Record<string, unknown> = {},
+  ) => {
+    const res = await fetch(`${base}/api/2025-07/graphql.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': accessToken },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  };
+  /** A token granted at the simulator's current time, so tests that move the clock stay authorized. */
+  const access = () => sim.grant(SHOP, 'GLOBAL').accessToken;
+  return { clock, sim, running, base, token, graphql, access };
+}
+
+type Sim = Awaited<ReturnType<typeof start>>;
+
+const ORDERS = `query Orders($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    pageInfo { hasNextPage endCursor } nodes { id updatedAt }
+  }
+}`;
+
+describe('Shopify simulator signing', () => {
+  it('signs callbacks like the documented example', () => {
+    // Shopify OAuth docs example, secret "hush" (same vector as the connector's signing test).
+    const params = {
+      code: '0907a61c0c8d55e99db179b68161bc00',
+      shop: 'some-shop.myshopify.com',
+      timestamp: '1337178173',
+    };
+    expect(signCallback(params, 'hush')).toBe(
+      '4712bf92ffc2917d15a2f5a273e39f0116667419aa4b6ac0b3baaf26fa3c4d20',
+    );
+  });
+});
+
+describe('Shopify simulator OAuth', () => {
+  let s: Sim;
+  beforeAll(async () => {
+    s = await start();
+  });
+  afterAll(() => s.running.close());
+
+  const authorizeUrl = (extra: Record<string, string> = {}) =>
+    `${s.base}/oauth/authorize?${new URLSearchParams({
+      client_id: apiKey,
+      scope: 'read_products,write_products',
+      redirect_uri: 'https://app.example.com/cb',
+      state: 'st',
+      ...extra,
+    })}`;
+
+  it('shows a consent page and redirects with a signed callback', async () => {
+    const page = await fetch(authorizeUrl());
+    const html = await page.text();
+    expect(html).toContain('id="install"');
+    expect(html).toContain('id="cancel"');
+    expect(html).toContain('<li>write_products</li>');
+
+    const approved = await fetch(authorizeUrl({ decision: 'approve' }), { redirect: 'manual' });
+    const callback = new URL(approved.headers.get('location')!);
+    const params = Object.fromEntries(callback.searchParams);
+    expect(params).toMatchObject({ shop: SHOP, state: 'st', timestamp: String(START / 1000) });
+    const { hmac, ...signed } = params;
+    expect(hmac).toBe(signCallback(signed, apiSecret));
+
+    const denied = await fetch(authorizeUrl({ decision: 'deny' }), { redirect: 'manual' });
+    expect(new URL(denied.headers.get('location')!).searchParams.get('error')).toBe(
+      'access_denied',
+    );
+  });
+
+  it('refuses an unknown app or a missing redirect_uri', async () => {
+    expect((await fetch(authorizeUrl({ client_id: 'nope' }))).status).toBe(400);
+    expect((await fetch(authorizeUrl({ redirect_uri: 'not-a-url' }))).status).toBe(400);
+  });
+
+  it('exchanges a code for expiring tokens and refreshes them', async () => {
+    const approved = await fetch(authorizeUrl({ decision: 'approve' }), { redirect: 'manual' });
+    const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
+
+    expect((await s.token({ code, client_secret: 'wrong' })).body.error).toBe('invalid_client');
+    expect((await s.token({ code: 'code_bogus' })).body.error).toBe('invalid_request');
+
+    const offline = await s.token({ code });
+    expect(offline.status).toBe(200);
+    expect(Object.keys(offline.body).sort()).toEqual(['access_token', 'scope']);
+
+    const expiring = await s.token({ code, expiring: '1' });
+    expect(expiring.body).toMatchObject({
+      scope: 'read_products,write_products',
+      expires_in: 3600,
+    });
+    const refreshed = await s.token({
+      grant_type: 'refresh_token',
+      refresh_token: String(expiring.body.refresh_token),
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).toMatch(/^shprt_/);
+    const refused = await s.token({ grant_type: 'refresh_token', refresh_token: 'shprt_x' });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+});
+
+describe('Shopify simulator Admin GraphQL', () => {
+  let s: Sim;
+  beforeAll(async () => {
+    s = await start({
+      accessTokenTtlSeconds: 60,
+      throttle: { maximumAvailable: 1000, restoreRate: 50 },
+    });
+  });
+  afterAll(() => s.running.close());
+
+  it('answers 401 for a missing, forged, expired or other-shop token', async () => {
+    const query = '{ shop { name myshopifyDomain } }';
+    const expected = {
+      status: 401,
+      body: {
+        errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+      },
+    };
+    expect(await s.graphql('', query)).toMatchObject(expected);
+    expect(await s.graphql('shpat_forged', query)).toMatchObject(expected);
+    const other = s.sim.grant('another.myshopify.com', 'GLOBAL').accessToken;
+    expect(await s.graphql(other, query)).toMatchObject(expected);
+    const access = s.access();
+    const ok = await s.graphql(access, query);
+    expect(ok.body.data.shop.myshopifyDomain).toBe(SHOP);
+    expect(ok.headers.get('x-shopify-api-version')).toBe('2025-07');
+
+    s.clock.ms += 61_000;
+    expect(await s.graphql(access, query)).toMatchObject(expected);
+  });
+
+  it('reports syntax and schema errors the GraphQL way', async () => {
+    const syntax = await s.graphql(s.access(), '{ shop { name }');
+    expect(syntax.status).toBe(200);
+    expect(syntax.body.errors[0].message).toMatch(/Syntax Error/);
+    const unknown = await s.graphql(s.access(), '{ shop { nope } }');
+    expect(unknown.body.errors[0].message).toContain('Cannot query field "nope"');
+    const badVariable = await s.graphql(s.access(), ORDERS, { first: 'ten' });
+    expect(badVariable.body.errors[0].message).toContain('$first');
+    expect(badVariable.body.errors[0].extensions.code).toBe('INVALID_VARIABLE');
+  });
+
+  it('calculates query cost and refuses a query over the single-query limit', async () => {
+    const doc = parse(
+      '{ products(first: 10) { pageInfo { hasNextPage } nodes { id variants(first: 5) { nodes { id } } } } }',
+    );
+    // Reference 2.3: connection = 2 + first × node cost; objects 1; scalars 0.
+    expect(requestedCost(doc.definitions[0] as OperationDefinitionNode, {})).toBe(
+      2 + 1 + 10 * (1 + 2 + 5),
+    );
+    const mutation = parse(
+      'mutation { productUpdate(product: { id: "x" }) { userErrors { message } } }',
+    );
+    expect(requestedCost(mutation.definitions[0] as OperationDefinitionNode, {})).toBe(10);
+
+    const big = await s.graphql(
+      s.access(),
+      '{ products(first: 250) { nodes { variants(first: 250) { nodes { id } } } } }',
+    );
+    expect(big.body.errors[0].extensions).toMatchObject({
+      code: 'MAX_COST_EXCEEDED',
+      maxCost: 1000,
+    });
+  });
+
+  it('throttles with a leaky bucket and restores at the restore rate', async () => {
+    s.clock.ms += 60_000;
+    const costly = (first: number) =>
+      s.graphql(s.access(), ORDERS, { first, query: null, after: null });
+    const first = await costly(250);
+    expect(first.body.extensions.cost).toMatchObject({
+      requestedQueryCost: 253,
+      throttleStatus: { maximumAvailable: 1000, restoreRate: 50 },
+    });
+    // Each call reserves 253 and is refunded to its actual cost (the orders it returned).
+    let answer = first;
+    for (let i = 0; i < 10 && !answer.body.errors; i++) answer = await costly(250);
+    expect(answer.body.errors[0].extensions.code).toBe('THROTTLED');
+    expect(answer.body.extensions.cost.actualQueryCost).toBe(null);
+    const available = answer.body.extensions.cost.throttleStatus.currentlyAvailable;
+    expect(available).toBeLessThan(253);
+
+    s.clock.ms += Math.ceil(((253 - available) / 50) * 1000);
+    expect((await costly(250)).body.data.orders.nodes).toHaveLength(250);
+  });
+
+  it('pages orders by cursor in updated order and honours updated_at filters', async () => {
+    s.clock.ms += 60_000;
+    const since = new Date(s.clock.ms - 10 * 86_400_000).toISOString();
+    const ids: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const { body } = await s.graphql(s.access(), ORDERS, {
+        first: 50,
+        after,
+        query: `updated_at:>='${since}'`,
+      });
+      const page = body.data.orders;
+      for (const node of page.nodes) {
+        expect(node.updatedAt >= since).toBe(true);
+        ids.push(node.id);
+      }
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+      pages++;
+    } while (after);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(new Set(ids).size).toBe(ids.length);
+    const all = await s.graphql(s.access(), ORDERS, {
+      first: 250,
+      query: `updated_at:>='${since}'`,
+    });
+    expect(all.body.data.orders.nodes.map((n: { id: string }) => n.id)).toEqual(ids);
+  });
+
+  it('answers injected faults with Shopify-shaped bodies', async () => {
+    s.sim.faults.failNext({ status: 429 });
+    const throttled = await s.graphql(s.access(), '{ shop { name } }');
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('1');
+    expect(throttled.body.errors[0].extensions.code).toBe('THROTTLED');
+    s.sim.faults.failNext({ status: 503 });
+    expect((await s.graphql(s.access(), '{ shop { name } }')).status).toBe(503);
+    expect((await s.graphql(s.access(), '{ shop { name } }')).status).toBe(200);
+  });
+
+  it('routes only known shops, versions and paths', async () => {
+    const post = (path: string) => fetch(`${s.running.url}${path}`, { method: 'POST', body: '{}' });
+    expect((await post(`/not_a_shop/admin/api/2025-07/graphql.json`)).status).toBe(404);
+    expect((await post(`/${SHOP}/admin/api/2025-13/graphql.json`)).status).toBe(404);
+    expect((await post(`/${SHOP}/admin/products.json`)).status).toBe(404);
+  });
+});
+
+describe('Shopify simulator state', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shopify-sim-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps products and accepts its tokens across a restart', async () => {
+    const stateFile = join(dir, 'shopify.json');
+    const first = await start({ stateFile });
+    const access = first.access();
+    const created = await first.graphql(
+      access,
+      `mutation ($input: ProductSetInput!) { productSet(input: $input) { product { id } userErrors { field message } } }`,
+      {
+        input: {
+          title: 'Kept',
+          productOptions: [{ name: 'Title', values: [{ name: 'Default Title' }] }],
+          variants: [
+            {
+              optionValues: [{ optionName: 'Title', name: 'Default Title' }],
+              sku: 'KEEP-1',
+              price: '5.00',
+            },
+          ],
+        },
+      },
+    );
+    const id = created.body.data.productSet.product.id;
+    await first.running.close();
+
+    const second = await start({ stateFile });
+    const read = await second.graphql(
+      access,
+      'query ($id: ID!) { product(id: $id) { title variants(first: 5) { nodes { sku } } } }',
+      { id },
+    );
+    expect(read.body.data.product).toEqual({
+      title: 'Kept',
+      variants: { nodes: [{ sku: 'KEEP-1' }] },
+    });
+    await second.running.close();
+  });
+});
