@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { beforeAll, beforeEach, inject, vi } from 'vitest';
 import type { UserInfo } from '@app/shared';
 import { AppProviders } from '../app/providers.tsx';
@@ -9,6 +9,10 @@ import { useTabsStore } from '../app/tabs/tabs-store.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
 import { setLanguage } from '../shared/i18n/i18n.ts';
 import { DEMO, PAGE_TEST_CAPTCHA } from './page-constants.ts';
+
+// Pages load lazily and talk to a real server that every page-test file shares; on a busy
+// 2-core machine the first chunk alone can take more than the library's default 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 const realFetch = globalThis.fetch;
 
