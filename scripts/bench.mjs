@@ -14,9 +14,10 @@ import {
 } from './bench-server.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchDesign } from './bench-design.mjs';
+import { benchPayments } from './bench-pay.mjs';
 
 // `npm run bench`: API throughput/latency on PGlite and PostgreSQL, the login page's initial JS,
-// upload throughput, design mockup rendering and the catalogue at 100,000 products
+// upload throughput, design mockup rendering, balance payments and the catalogue at 100,000 products
 // (BENCH_CATALOGUE=0 skips that part).
 const DURATION = process.env.BENCH_DURATION ?? '10';
 const CONNECTIONS = '50';
@@ -128,12 +129,13 @@ const uploads = execFileSync(
 ).trim();
 console.log(uploads);
 const design = await benchDesign();
+const payments = await benchPayments();
 const catalogue = process.env.BENCH_CATALOGUE === '0' ? null : await benchCatalogue();
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(
   path.join(root, 'bench-results/latest.json'),
   JSON.stringify(
-    { at: new Date().toISOString(), results, bundle, uploads, design, catalogue },
+    { at: new Date().toISOString(), results, bundle, uploads, design, payments, catalogue },
     null,
     2,
   ),

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   if (seededDemo || !config.DATABASE_URL) {
     lines.push(
       '  demo logins:',
-      `    seller boss  ${DEMO_LOGINS.seller.email} / ${DEMO_LOGINS.seller.password}  (mobile ${DEMO_LOGINS.seller.mobile})`,
+      `    seller boss  ${DEMO_LOGINS.seller.email} / ${DEMO_LOGINS.seller.password}  (mobile ${DEMO_LOGINS.seller.mobile}; pay password ${DEMO_LOGINS.seller.payPassword})`,
       ...(simulatorsEnabled(config)
         ? [
             `    staff        ${DEMO_STAFF.map((s) => s.email).join(', ')} / ${DEMO_LOGINS.seller.password}  (see only their assigned stores)`,

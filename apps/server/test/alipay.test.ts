@@ -1,70 +1,26 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readBody,
-  SIM_ALIPAY_DEFAULTS,
-  startAlipaySimulator,
-  startSimulator,
-  type RunningAlipaySimulator,
-  type RunningSimulator,
-} from '@app/sim';
+import { SIM_ALIPAY_DEFAULTS, type RunningAlipaySimulator, type RunningSimulator } from '@app/sim';
 import { payments, purchaseOrders } from '../src/db/schema.ts';
 import { rsa2Sign, signContent } from '../src/integrations/payments/alipay.ts';
 import { createPurchaseOrder } from '../src/modules/finance/orders.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
+import { startAlipayHarness, type AlipayHarness } from './alipay-harness.ts';
 import * as money from './money.ts';
 
-// The Alipay simulator of packages/sim (checked against the official alipay-sdk in its own
-// tests) plays Alipay: it verifies our RSA2-signed page-pay URLs and trade.query calls and
-// signs its notifies and answers with its own key pair (reference 5.2–5.5).
-let sim: RunningAlipaySimulator;
-/** Stands in for the public address: forwards what the simulator posts into the app. */
-let front: RunningSimulator;
+let h: AlipayHarness;
 let t: TestApp;
-/** Every notify body the app received through `front`, as sent. */
-const delivered: string[] = [];
+let sim: RunningAlipaySimulator;
+let front: RunningSimulator;
+let delivered: string[];
+const buyerPays = (payUrl: string) => h.buyerPays(payUrl);
 
 beforeAll(async () => {
-  sim = await startAlipaySimulator({ basePath: '/__sim/alipay', autoDeliver: false });
-  front = await startSimulator({
-    handle(req, res) {
-      void readBody(req).then(async (body) => {
-        delivered.push(body.toString('utf8'));
-        const answer = await t.app.inject({
-          method: 'POST',
-          url: req.url ?? '/',
-          headers: { 'content-type': String(req.headers['content-type']) },
-          payload: body,
-        });
-        res.writeHead(answer.statusCode, { 'content-type': 'text/plain' });
-        res.end(answer.body);
-      });
-    },
-  });
-  t = await buildTestApp({ config: { ALIPAY_GATEWAY: sim.gateway, PUBLIC_URL: front.url } });
+  h = await startAlipayHarness();
+  ({ t, sim, front, delivered } = h);
 });
-afterAll(async () => {
-  await t.close();
-  await front.close();
-  await sim.close();
-});
-
-/** Opens the page-pay URL at the simulator's cashier and clicks Pay, as the buyer would. */
-async function buyerPays(payUrl: string): Promise<void> {
-  const page = await fetch(payUrl);
-  const html = await page.text();
-  expect(page.status).toBe(200);
-  const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
-  expect(token, html).toBeDefined();
-  const paid = await fetch(`${sim.url}/cashier/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: token! }),
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(302);
-}
+afterAll(() => h.close());
 
 const notify = (form: string | URLSearchParams) =>
   t.app.inject({
@@ -240,5 +196,36 @@ describe('Alipay order payment', () => {
         [c.id, 'paid', 'alipay'],
       ].sort(),
     );
+  });
+});
+
+describe('the return address after paying', () => {
+  const startRecharge = (app: TestApp, token: string, key: string) =>
+    call(app.app, 'POST', '/api/pay/alipay', {
+      token,
+      body: { amount_minor: 10_000 },
+      headers: { 'idempotency-key': key, origin: 'http://127.0.0.1:5173' },
+    });
+  const returnUrlOf = (payUrl: string) => new URL(payUrl).searchParams.get('return_url');
+
+  it('is PUBLIC_URL when it is set', async () => {
+    const seller = await money.payer(t);
+    const started = await startRecharge(t, seller.token, 'return-public-url');
+    expect(returnUrlOf(started.body.data.pay_url)).toBe(
+      `${front.url}/my/recharge?out_trade_no=${started.body.data.out_trade_no}`,
+    );
+  });
+
+  it('is the origin the browser paid from without PUBLIC_URL', async () => {
+    const local = await buildTestApp({ config: { ALIPAY_GATEWAY: sim.gateway } });
+    try {
+      const seller = await money.payer(local);
+      const started = await startRecharge(local, seller.token, 'return-origin');
+      expect(returnUrlOf(started.body.data.pay_url)).toBe(
+        `http://127.0.0.1:5173/my/recharge?out_trade_no=${started.body.data.out_trade_no}`,
+      );
+    } finally {
+      await local.close();
+    }
   });
 });

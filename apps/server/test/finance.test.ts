@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchaseOrders } from '../src/db/schema.ts';
+import { memberLevels, purchaseOrders, sellers } from '../src/db/schema.ts';
 import { post } from '../src/modules/finance/ledger.ts';
 import { createPurchaseOrder } from '../src/modules/finance/orders.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
@@ -256,5 +256,31 @@ describe('finance and levels', () => {
     });
     expect(res.status).toBe(409);
     expect(await balanceOf(seller.sellerId)).toBe(100);
+  });
+
+  it('lists levels to signed-out visitors; an expired level shows as the lowest everywhere', async () => {
+    const visitor = await call(t.app, 'GET', '/api/level/list');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.data.map((l: { current: boolean }) => l.current)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+
+    const seller = await payer();
+    const [gold] = await t.database.db
+      .select()
+      .from(memberLevels)
+      .where(eq(memberLevels.nameEn, 'Gold'));
+    await t.database.db
+      .update(sellers)
+      .set({ levelId: gold!.id, levelExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sellers.id, seller.sellerId));
+    const get = (url: string) => call(t.app, 'GET', url, { token: seller.token });
+    const user = (await get('/api/common/get-user-info')).body.data;
+    expect(user).toMatchObject({ level_name: '普通会员', level_name_en: 'Regular' });
+    const levels = (await get('/api/level/list')).body.data;
+    expect(levels.find((l: { current: boolean }) => l.current).name_en).toBe('Regular');
   });
 });

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchas, jobs, outboxMessages, sessions, verificationCodes } from '../src/db/schema.ts';
+import {
+  captchas,
+  idempotencyKeys,
+  jobs,
+  outboxMessages,
+  sessions,
+  verificationCodes,
+} from '../src/db/schema.ts';
 import { PURGE_EXPIRED } from '../src/jobs/handlers.ts';
 import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
 import { NotFoundError } from '../src/errors.ts';
@@ -158,6 +165,11 @@ describe('job runner end to end', () => {
       { channel: 'sms', recipient: 'old', subject: 's', body: 'b', createdAt: ago(8 * DAY) },
       { channel: 'sms', recipient: 'new', subject: 's', body: 'b' },
     ]);
+    const key = { sellerId: seller.sellerId, route: '/api/pay/accountPay', requestHash: 'h' };
+    await db.insert(idempotencyKeys).values([
+      { ...key, key: 'paid-two-days-ago', createdAt: ago(2 * DAY) },
+      { ...key, key: 'paid-an-hour-ago', createdAt: ago(3_600_000) },
+    ]);
 
     const id = await t.jobs.enqueue({ kind: PURGE_EXPIRED, sellerId: null });
     const forSeller = await call(t.app, 'GET', `/api/jobs/${id}`, { token: seller.token });
@@ -166,9 +178,15 @@ describe('job runner end to end', () => {
     expect(body.data).toMatchObject({
       status: 'succeeded',
       progress: 100,
-      done: 4,
-      total: 4,
-      result: { captchas: 2, verificationCodes: 1, sessions: 2, outboxMessages: 1 },
+      done: 5,
+      total: 5,
+      result: {
+        captchas: 2,
+        verificationCodes: 1,
+        sessions: 2,
+        outboxMessages: 1,
+        idempotencyKeys: 1,
+      },
     });
 
     expect((await db.select({ key: captchas.key }).from(captchas)).map((c) => c.key)).toEqual([
@@ -182,6 +200,9 @@ describe('job runner end to end', () => {
     // The fixtures' own live sessions stay.
     expect((await call(t.app, 'GET', '/api/get-menu', { token: seller.token })).status).toBe(200);
     expect((await db.select().from(outboxMessages)).map((m) => m.recipient)).toEqual(['new']);
+    expect((await db.select().from(idempotencyKeys)).map((k) => k.key)).toEqual([
+      'paid-an-hour-ago',
+    ]);
   });
 });
 

@@ -15,3 +15,4 @@ export * from './schemas/market.ts';
 export * from './schemas/design.ts';
 export * from './design-geometry.ts';
 export * from './schemas/finance.ts';
+export * from './schemas/cart.ts';

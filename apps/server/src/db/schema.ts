@@ -8,3 +8,4 @@ export * from './schema/goods.ts';
 export * from './schema/media.ts';
 export * from './schema/markets.ts';
 export * from './schema/finance.ts';
+export * from './schema/cart.ts';

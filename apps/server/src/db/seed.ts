@@ -11,7 +11,12 @@ import { adminUsers, memberLevels, menus, seededMenus, sellers, users } from './
 import { LOCKS } from './locks.ts';
 
 export const DEMO_LOGINS = {
-  seller: { email: 'demo@example.com', mobile: '13800138000', password: 'Demo@123456' },
+  seller: {
+    email: 'demo@example.com',
+    mobile: '13800138000',
+    password: 'Demo@123456',
+    payPassword: '135790',
+  },
   admin: { username: 'admin', password: 'Admin@123456' },
 } as const;
 
@@ -337,9 +342,13 @@ export async function seedDemo(
   const exists = async (executor: Executor) =>
     (await executor.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))
       .length > 0;
-  if (await exists(db)) return false;
+  if (await exists(db)) {
+    await ensureDemoPayPassword(db);
+    return false;
+  }
 
   const passwordHash = await hashPassword(password);
+  const payPasswordHash = await hashPassword(DEMO_LOGINS.seller.payPassword);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seed})`);
     if (await exists(tx)) return false;
@@ -358,10 +367,23 @@ export async function seedDemo(
       email,
       mobile,
       passwordHash,
+      payPasswordHash,
       isBoss: true,
     });
     await seedGoods(tx, seller!.id);
     if (opts.stores) await seedDemoStores(tx, { id: seller!.id, passwordHash }, opts.stores);
     return true;
   });
+}
+
+/** A demo seller seeded before pay passwords were seeded gets one, so checkout can be tried. */
+async function ensureDemoPayPassword(db: Db): Promise<void> {
+  const [boss] = await db
+    .select({ id: users.id, payPasswordHash: users.payPasswordHash })
+    .from(users)
+    .where(eq(users.email, DEMO_LOGINS.seller.email))
+    .limit(1);
+  if (!boss || boss.payPasswordHash !== null) return;
+  const payPasswordHash = await hashPassword(DEMO_LOGINS.seller.payPassword);
+  await db.update(users).set({ payPasswordHash }).where(eq(users.id, boss.id));
 }

@@ -1,7 +1,13 @@
 import { isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
-import { captchas, outboxMessages, sessions, verificationCodes } from '../db/schema.ts';
+import {
+  captchas,
+  idempotencyKeys,
+  outboxMessages,
+  sessions,
+  verificationCodes,
+} from '../db/schema.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import { DESIGN_RENDER, renderDesign } from '../modules/design/service.ts';
 import type { PgBossJobRunner } from './pg-boss-runner.ts';
@@ -16,9 +22,14 @@ const CODE_RETENTION_MS = DAY_MS;
 /** Old sessions and outbox messages are kept a week for troubleshooting. */
 const SESSION_RETENTION_MS = 7 * DAY_MS;
 const OUTBOX_RETENTION_MS = 7 * DAY_MS;
+/**
+ * A paying call's replay window: a client retries within minutes; a day covers a browser left
+ * open overnight. After it the same key pays again, as the key's owner would then expect.
+ */
+const IDEMPOTENCY_RETENTION_MS = DAY_MS;
 
 export type PurgeResult = Record<
-  'captchas' | 'verificationCodes' | 'sessions' | 'outboxMessages',
+  'captchas' | 'verificationCodes' | 'sessions' | 'outboxMessages' | 'idempotencyKeys',
   number
 >;
 
@@ -67,9 +78,23 @@ export async function purgeExpired(
           .where(lt(outboxMessages.createdAt, before(OUTBOX_RETENTION_MS)))
           .returning({ id: outboxMessages.id }),
     ],
+    [
+      'idempotencyKeys',
+      () =>
+        db
+          .delete(idempotencyKeys)
+          .where(lt(idempotencyKeys.createdAt, before(IDEMPOTENCY_RETENTION_MS)))
+          .returning({ key: idempotencyKeys.key }),
+    ],
   ];
 
-  const result: PurgeResult = { captchas: 0, verificationCodes: 0, sessions: 0, outboxMessages: 0 };
+  const result: PurgeResult = {
+    captchas: 0,
+    verificationCodes: 0,
+    sessions: 0,
+    outboxMessages: 0,
+    idempotencyKeys: 0,
+  };
   await job.progress(0, steps.length);
   for (const [index, [table, purge]] of steps.entries()) {
     result[table] = (await purge()).length;

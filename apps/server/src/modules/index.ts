@@ -1,6 +1,7 @@
 import type { AppDeps, App } from '../app.ts';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerCartRoutes } from './cart/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
 import { registerDesignRoutes } from './design/routes.ts';
 import { registerDevRoutes } from './dev/routes.ts';
@@ -35,5 +36,6 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerMarketRoutes(app, deps);
   registerDesignRoutes(app, deps);
   registerFinanceRoutes(app, deps);
+  registerCartRoutes(app);
   if (deps.config.NODE_ENV !== 'production') registerDevRoutes(app);
 }

@@ -19,6 +19,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** 'blob' resolves a successful non-JSON answer (a file) as its bytes; failures stay envelopes. */
   responseType?: 'json' | 'blob';
+  /**
+   * Sent as `Idempotency-Key` on paying calls: keep one key per user intent (a retry of the
+   * same click reuses it), so the server replays the first answer instead of paying twice.
+   */
+  idempotencyKey?: string;
 }
 
 interface Envelope {
@@ -104,6 +109,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   };
   const hasBody = data !== undefined && method !== 'GET';
   if (hasBody) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   const { token, expiry } = useAuthStore.getState();
   if (token && !isAuthFree(path)) {

@@ -56,9 +56,34 @@ const VIEWS: Record<string, View> = {
     () => import('../features/materials/pages/material-mmt-page.tsx'),
     'MaterialMmtPage',
   ),
+  'goods/shoppingcart': lazyPage(
+    () => import('../features/cart/pages/shopping-cart-page.tsx'),
+    'ShoppingCartPage',
+  ),
+  'goods/checkout': lazyPage(
+    () => import('../features/cart/pages/checkout-page.tsx'),
+    'CheckoutPage',
+  ),
   'market/index': lazyPage(
     () => import('../features/markets/pages/market-index-page.tsx'),
     'MarketIndexPage',
+  ),
+  'my/accountpay': lazyPage(
+    () => import('../features/finance/pages/account-pay-page.tsx'),
+    'AccountPayPage',
+  ),
+  'my/recharge': lazyPage(
+    () => import('../features/finance/pages/recharge-page.tsx'),
+    'RechargePage',
+  ),
+  'my/consume': lazyPage(() => import('../features/finance/pages/consume-page.tsx'), 'ConsumePage'),
+  'my/freezerecords': lazyPage(
+    () => import('../features/finance/pages/freeze-records-page.tsx'),
+    'FreezeRecordsPage',
+  ),
+  'my/platformbill': lazyPage(
+    () => import('../features/finance/pages/platform-bill-page.tsx'),
+    'PlatformBillPage',
   ),
   'my/newinfo': lazyPage(() => import('../features/my/pages/new-info-page.tsx'), 'NewInfoPage'),
   'my/logout': lazyPage(() => import('../features/my/pages/logout-page.tsx'), 'LogoutPage'),

@@ -92,6 +92,18 @@ export const purchaseOrders = pgTable(
     paidVia: text('paid_via', { enum: PAID_VIA }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     items: jsonb('items').notNull().default([]),
+    /** Checkout's snapshot: what the amount is made of, where it goes, and the seller's note. */
+    goodsMinor: bigint('goods_minor', { mode: 'number' }).notNull().default(0),
+    shippingMinor: bigint('shipping_minor', { mode: 'number' }).notNull().default(0),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    quantity: integer('quantity').notNull().default(0),
+    address: jsonb('address'),
+    remark: text('remark').notNull().default(''),
+    /** Set once when a paid order is refunded; Alipay refunds carry `refund_no` as out_request_no. */
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    refundNo: text('refund_no'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

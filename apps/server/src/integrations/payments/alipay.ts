@@ -6,6 +6,8 @@ import {
   PaymentProviderError,
   type PagePayRequest,
   type PaymentProvider,
+  type RefundRequest,
+  type RefundResult,
   type TradeState,
   type TradeStatus,
 } from './provider.ts';
@@ -148,12 +150,17 @@ export class AlipayProvider implements PaymentProvider {
     return `${this.options.pageGateway ?? this.options.gateway}?${new URLSearchParams(params)}`;
   }
 
-  async queryTrade(outTradeNo: string): Promise<TradeState | null> {
-    const method = 'alipay.trade.query';
+  /**
+   * One gateway call: common parameters in the query string, biz_content in the form body
+   * (reference 5.2); the answer's signature is checked over its raw JSON text.
+   */
+  private async call(
+    method: string,
+    biz: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const { biz_content: bizContent, ...common } = this.signed(method, {
-      biz_content: JSON.stringify({ out_trade_no: outTradeNo }),
+      biz_content: JSON.stringify(biz),
     });
-    // Common parameters in the query string, biz_content in the form body (reference 5.2).
     let text: string;
     try {
       const response = await this.fetch(`${this.options.gateway}?${new URLSearchParams(common)}`, {
@@ -170,18 +177,26 @@ export class AlipayProvider implements PaymentProvider {
     }
     const responseKey = `${method.replaceAll('.', '_')}_response`;
     const raw = rawJsonValue(text, responseKey);
-    if (!raw) throw new PaymentProviderError('Alipay answered without a trade query response');
+    if (!raw) throw new PaymentProviderError(`Alipay answered without a ${method} response`);
     const sign = (JSON.parse(text) as { sign?: unknown }).sign;
     if (typeof sign !== 'string' || !rsa2Verify(raw, sign, this.options.alipayPublicKey)) {
       throw new PaymentProviderError('Alipay response signature does not verify');
     }
-    const answer = JSON.parse(raw) as Record<string, unknown>;
+    return JSON.parse(raw) as Record<string, unknown>;
+  }
+
+  private failed(method: string, answer: Record<string, unknown>): PaymentProviderError {
+    return new PaymentProviderError(
+      `Alipay ${method} failed: ${String(answer.sub_code ?? answer.code)} ${String(answer.sub_msg ?? answer.msg)}`,
+      String(answer.sub_code ?? answer.code),
+    );
+  }
+
+  async queryTrade(outTradeNo: string): Promise<TradeState | null> {
+    const answer = await this.call('alipay.trade.query', { out_trade_no: outTradeNo });
     if (answer.code !== '10000') {
       if (answer.sub_code === 'ACQ.TRADE_NOT_EXIST') return null;
-      throw new PaymentProviderError(
-        `Alipay trade.query failed: ${String(answer.sub_code ?? answer.code)} ${String(answer.sub_msg ?? answer.msg)}`,
-        String(answer.sub_code ?? answer.code),
-      );
+      throw this.failed('trade.query', answer);
     }
     return this.tradeOf({
       out_trade_no: answer.out_trade_no,
@@ -189,6 +204,22 @@ export class AlipayProvider implements PaymentProvider {
       trade_status: answer.trade_status,
       total_amount: answer.total_amount,
     });
+  }
+
+  async refundTrade(request: RefundRequest): Promise<RefundResult> {
+    const answer = await this.call('alipay.trade.refund', {
+      out_trade_no: request.outTradeNo,
+      refund_amount: yuanOf(request.amountMinor),
+      out_request_no: request.outRequestNo,
+      ...(request.reason ? { refund_reason: request.reason } : {}),
+    });
+    if (answer.code !== '10000') throw this.failed('trade.refund', answer);
+    return {
+      outTradeNo: String(answer.out_trade_no ?? request.outTradeNo),
+      tradeNo: typeof answer.trade_no === 'string' ? answer.trade_no : '',
+      refundedMinor: minorOf(answer.refund_fee as string | undefined) ?? 0,
+      fundChange: answer.fund_change === 'Y',
+    };
   }
 
   verifyNotify(params: Record<string, string>): TradeState | null {

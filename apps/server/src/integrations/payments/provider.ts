@@ -32,6 +32,24 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/** Gives back part or all of a paid trade; the same `outRequestNo` never refunds twice (reference 5). */
+export interface RefundRequest {
+  outTradeNo: string;
+  amountMinor: number;
+  /** Identifies this refund; repeating it with the same amount is answered without moving money. */
+  outRequestNo: string;
+  reason?: string;
+}
+
+export interface RefundResult {
+  outTradeNo: string;
+  tradeNo: string;
+  /** Everything refunded on the trade so far. */
+  refundedMinor: number;
+  /** False when this request moved no money (a repeat of an earlier refund). */
+  fundChange: boolean;
+}
+
 export interface PaymentProvider {
   readonly name: 'alipay';
   /** The signed URL the buyer's browser opens to pay. */
@@ -43,4 +61,6 @@ export interface PaymentProvider {
    * must move nothing. The caller still checks the amount against its own record.
    */
   verifyNotify(params: Record<string, string>): TradeState | null;
+  /** alipay.trade.refund; throws PaymentProviderError when the provider refuses. */
+  refundTrade(request: RefundRequest): Promise<RefundResult>;
 }

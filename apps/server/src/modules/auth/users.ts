@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { memberLevels, sellers, users } from '../../db/schema.ts';
 import { ConflictError, UnauthorizedError } from '../../errors.ts';
+import { effectiveLevel } from '../finance/service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { IssuedToken } from './sessions.ts';
 import { unixSeconds } from '../../time.ts';
@@ -36,7 +37,12 @@ export async function lowestLevelId(db: Executor): Promise<number | null> {
 
 const userInfoStatement = (db: Executor) =>
   db
-    .select({ user: users, levelName: memberLevels.name, levelNameEn: memberLevels.nameEn })
+    .select({
+      user: users,
+      levelName: memberLevels.name,
+      levelNameEn: memberLevels.nameEn,
+      levelExpiresAt: sellers.levelExpiresAt,
+    })
     .from(users)
     .innerJoin(sellers, eq(sellers.id, users.sellerId))
     .leftJoin(memberLevels, eq(memberLevels.id, sellers.levelId))
@@ -53,14 +59,19 @@ export async function loadUserInfo(
   const [row] = await preparedFor(db, 'user_info', userInfoStatement).execute({ userId });
   if (!row) throw new UnauthorizedError();
   const { user } = row;
+  // The stored level is the one in force until it expires; only then is the level looked up again.
+  const expired = row.levelExpiresAt !== null && row.levelExpiresAt.getTime() <= Date.now();
+  const level = expired
+    ? (await effectiveLevel(db, user.sellerId)).level
+    : { name: row.levelName ?? '', nameEn: row.levelNameEn ?? '' };
   return {
     id: user.id,
     api_token: session.token,
     expires_at: unixSeconds(session.expiresAt),
     created_at: unixSeconds(user.createdAt),
     updated_at: unixSeconds(user.updatedAt),
-    level_name: row.levelName ?? '',
-    level_name_en: row.levelNameEn ?? '',
+    level_name: level?.name ?? '',
+    level_name_en: level?.nameEn ?? '',
     name: user.name,
     email: user.email,
     mobile: user.mobile,

@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { AppError, ConflictError, ValidationError } from '../../errors.ts';
 import { sellerIdOf } from '../../tenancy.ts';
+
+/** The header schema of every paying route, for the OpenAPI document. */
+export const idempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .describe('Replays the first answer for the same key (8–100 of A-Z a-z 0-9 _ . : -)'),
+});
 
 /** Body fields that never reach the request hash (nor anything stored). */
 const SECRET_FIELDS = new Set(['pay_password']);

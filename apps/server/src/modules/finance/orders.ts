@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PurchaseOrderState } from '@app/shared';
+import type { z } from 'zod';
+import type { PurchaseOrderAddress, PurchaseOrderItem, PurchaseOrderState } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -14,14 +15,28 @@ function orderNumber(now: Date): string {
   return `PO${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
+/** A purchase order line as checkout snapshots it; `parent_sku_id` is where its stock came from. */
+export type OrderItemSnapshot = PurchaseOrderItem & { parent_sku_id: number };
+
+export interface NewPurchaseOrder {
+  amountMinor: number;
+  items?: OrderItemSnapshot[];
+  goodsMinor?: number;
+  shippingMinor?: number;
+  discountMinor?: number;
+  quantity?: number;
+  address?: z.infer<typeof PurchaseOrderAddress> | null;
+  remark?: string;
+}
+
 /**
- * Creates an unpaid purchase order with its price snapshot. Checkout will call this; tests
- * create orders through it directly.
+ * Creates an unpaid purchase order with its snapshot (lines, address, amounts). Checkout calls
+ * this; tests create orders through it directly.
  */
 export async function createPurchaseOrder(
   db: Executor,
   sellerId: number,
-  input: { amountMinor: number; items?: unknown[] },
+  input: NewPurchaseOrder,
 ): Promise<PurchaseOrderRow> {
   const [row] = await db
     .insert(purchaseOrders)
@@ -30,6 +45,12 @@ export async function createPurchaseOrder(
       number: orderNumber(new Date()),
       amountMinor: input.amountMinor,
       items: input.items ?? [],
+      goodsMinor: input.goodsMinor ?? input.amountMinor,
+      shippingMinor: input.shippingMinor ?? 0,
+      discountMinor: input.discountMinor ?? 0,
+      quantity: input.quantity ?? 0,
+      address: input.address ?? null,
+      remark: input.remark ?? '',
     })
     .returning();
   return row!;

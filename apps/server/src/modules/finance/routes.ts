@@ -10,6 +10,10 @@ import {
   BatchAccountPayInput,
   BatchAccountPayResult,
   BatchAlipayOrderInput,
+  BillExportQuery,
+  BillMonth,
+  BillQuery,
+  CancelPurchaseOrderInput,
   BuyLevelInput,
   BuyLevelResult,
   Deduction,
@@ -24,14 +28,20 @@ import {
   PaymentState,
   PayQuery,
   permOf,
+  PurchaseOrder,
+  PurchaseOrderPage,
+  PurchaseOrderQuery,
+  IdInput,
   type PermRequirement,
 } from '@app/shared';
 import type { App, AppDeps } from '../../app.ts';
 import type { Access } from '../../http/access.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { ok } from '../../http/envelope.ts';
 import { createPaymentProvider } from '../../integrations/payments/alipay.ts';
 import { accountPay, batchAccountPay } from './account-pay.ts';
-import { idempotent } from './idempotency.ts';
+import { billMonthCsv, billOfYear, ledgerExportCsv } from './bill.ts';
+import { idempotencyHeader, idempotent } from './idempotency.ts';
 import {
   handleNotify,
   queryPayment,
@@ -41,6 +51,7 @@ import {
   type PayUrls,
 } from './online-pay.ts';
 import { payPasswordCheck } from './pay-password.ts';
+import { cancelPurchaseOrder, listPurchaseOrders, showPurchaseOrder } from './purchase-orders.ts';
 import { getRule } from './rules.ts';
 import {
   buyLevel,
@@ -55,15 +66,29 @@ const PAY = permOf('/my/accountPay', 'pay');
 const RECHARGE = permOf('/my/recharge', 'add');
 const CONSUME = permOf('/my/consume', 'list');
 const FREEZE = permOf('/my/freezerecords', 'list');
+const CONSUME_EXPORT = permOf('/my/consume', 'export');
+const BILL = permOf('/my/platformbill', 'list');
+const BILL_EXPORT = permOf('/my/platformbill', 'export');
 
 const can = (perm: PermRequirement): { access: Access } => ({ access: { auth: 'user', perm } });
 const signedIn = { access: { auth: 'user' } } as const satisfies { access: Access };
 const security = [{ bearer: [] }];
-const idempotencyHeader = z.object({
-  'idempotency-key': z
-    .string()
-    .describe('Replays the first answer for the same key (8–100 of A-Z a-z 0-9 _ . : -)'),
-});
+
+/**
+ * Without `PUBLIC_URL`, Alipay sends the buyer back to the origin the browser called from
+ * (localhost, 127.0.0.1, a LAN name, the Vite dev server), where its session lives. `Origin`
+ * only steers the caller's own redirect, and proof of payment never comes from the return.
+ */
+function browserOrigin(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  if (!origin) return null;
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /** `/api/finance/*`, `/api/level/*` and `/api/pay/*`: balance, ledger, levels and payments. */
 export function registerFinanceRoutes(app: App, deps: AppDeps): void {
@@ -72,13 +97,20 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
   const checkPayPassword = payPasswordCheck(app);
   const provider = createPaymentProvider(config);
   const apiBase = (config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '');
-  const webBase = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-  const urls: PayUrls = {
-    notifyUrl: `${apiBase}/api/pay/alipay/notify`,
-    returnUrl: (outTradeNo, purpose) =>
-      `${webBase}${purpose === 'recharge' ? '/my/recharge' : '/my/accountPay'}?out_trade_no=${outTradeNo}`,
+  const notifyUrl = `${apiBase}/api/pay/alipay/notify`;
+  const payCtx = (request: FastifyRequest): OnlinePayCtx => {
+    const webBase = (
+      config.PUBLIC_URL ??
+      browserOrigin(request) ??
+      `http://localhost:${config.PORT}`
+    ).replace(/\/$/, '');
+    const urls: PayUrls = {
+      notifyUrl,
+      returnUrl: (outTradeNo, purpose) =>
+        `${webBase}${purpose === 'recharge' ? '/my/recharge' : '/my/accountPay'}?out_trade_no=${outTradeNo}`,
+    };
+    return { ...request.ctx, provider, urls };
   };
-  const payCtx = (request: FastifyRequest): OnlinePayCtx => ({ ...request.ctx, provider, urls });
 
   // Finance
   r.get(
@@ -160,10 +192,11 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags: ['level'],
         security,
-        summary: 'Member levels with price, duration and discount',
+        summary:
+          'Member levels with price, duration and discount (public; `current` when signed in)',
         response: { 200: envelopeOf(z.array(MemberLevel)) },
       },
-      config: signedIn,
+      config: { access: { auth: 'public' } },
     },
     async (request) => ok(await listLevels(request.ctx)),
   );
@@ -288,6 +321,105 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       config: can({ or: [PAY, RECHARGE] }),
     },
     async (request) => ok(await queryPayment(payCtx(request), request.query.out_trade_no)),
+  );
+
+  // Purchase orders
+  r.get(
+    '/api/purchase-order/list',
+    {
+      schema: {
+        tags: ['purchase-order'],
+        security,
+        summary:
+          'Purchase orders, newest first, by status and number or SKU code (beyond the spec)',
+        querystring: PurchaseOrderQuery,
+        response: { 200: envelopeOf(PurchaseOrderPage) },
+      },
+      config: can({ or: [PAY, CONSUME] }),
+    },
+    async (request) => ok(await listPurchaseOrders(request.ctx, request.query)),
+  );
+  r.get(
+    '/api/purchase-order/show',
+    {
+      schema: {
+        tags: ['purchase-order'],
+        security,
+        summary: 'One purchase order with its snapshot (beyond the spec)',
+        querystring: IdInput,
+        response: { 200: envelopeOf(PurchaseOrder) },
+      },
+      config: can({ or: [PAY, CONSUME] }),
+    },
+    async (request) => ok(await showPurchaseOrder(request.ctx, request.query.id)),
+  );
+  r.post(
+    '/api/purchase-order/cancel',
+    {
+      schema: {
+        tags: ['purchase-order'],
+        security,
+        summary:
+          'Cancel an order: unpaid ones release their stock, paid ones are refunded (beyond the spec)',
+        headers: idempotencyHeader,
+        body: CancelPurchaseOrderInput,
+        response: { 200: envelopeOf(PurchaseOrder) },
+      },
+      config: can(PAY),
+    },
+    async (request) =>
+      ok(await idempotent(request, (ctx) => cancelPurchaseOrder(ctx, provider, request.body))),
+  );
+
+  // Platform bill and exports
+  r.get(
+    '/api/finance/bill',
+    {
+      schema: {
+        tags: ['finance'],
+        security,
+        summary: 'Monthly bill of a year, Beijing calendar months up to now (beyond the spec)',
+        querystring: BillQuery,
+        response: { 200: envelopeOf(z.array(BillMonth)) },
+      },
+      config: can(BILL),
+    },
+    async (request) => ok(await billOfYear(request.ctx, request.query.year)),
+  );
+  r.get(
+    '/api/finance/bill/export',
+    {
+      schema: {
+        tags: ['finance'],
+        security,
+        summary: "A month's ledger entries as CSV, UTF-8 with BOM (beyond the spec)",
+        querystring: BillExportQuery,
+        produces: ['text/csv'],
+      },
+      config: can(BILL_EXPORT),
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        `bill-${request.query.month}.csv`,
+        await billMonthCsv(request.ctx, request.query.month),
+      ),
+  );
+  r.get(
+    '/api/finance/export',
+    {
+      schema: {
+        tags: ['finance'],
+        security,
+        summary:
+          'The ledger under the consume filters as CSV, at most 50,000 rows (beyond the spec)',
+        querystring: LedgerQuery.omit({ page: true, size: true }),
+        produces: ['text/csv'],
+      },
+      config: can(CONSUME_EXPORT),
+    },
+    async (request, reply) =>
+      sendCsv(reply, 'ledger.csv', await ledgerExportCsv(request.ctx, request.query)),
   );
 
   // Alipay's async notify: a form post, answered with the plain text `success` (reference 5.5).

@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 type LevelRow = typeof memberLevels.$inferSelect;
 
 /** The seller's level while it lasts; after `level_expires_at` the lowest level applies. */
-async function effectiveLevel(
+export async function effectiveLevel(
   db: Executor,
   sellerId: number,
 ): Promise<{ level: LevelRow | null; expiresAt: Date | null }> {
@@ -103,8 +103,10 @@ export async function ledgerPage(
   };
 }
 
+/** Every level; `current` marks the signed-in seller's level in force (none for visitors). */
 export async function listLevels(ctx: Ctx): Promise<MemberLevel[]> {
-  const { level } = await effectiveLevel(ctx.db, sellerIdOf(ctx));
+  const { level } =
+    ctx.actor.kind === 'user' ? await effectiveLevel(ctx.db, ctx.actor.sellerId) : { level: null };
   const rows = await ctx.db.select().from(memberLevels).orderBy(asc(memberLevels.orderNum));
   return rows.map((row) => ({
     id: row.id,
@@ -145,6 +147,11 @@ function purchaseOf(
   };
 }
 
+/** A level's discount on an amount, rounded down to the fen. */
+export function discountMinor(amountMinor: number, percent: number): number {
+  return Math.floor((amountMinor * percent) / 100);
+}
+
 /**
  * What the seller's level takes off an amount. The discount is rounded down to the fen, so
  * the seller never pays less than the percentage allows.
@@ -152,7 +159,7 @@ function purchaseOf(
 export async function deduction(ctx: Ctx, amountMinor: number): Promise<Deduction> {
   const { level } = await effectiveLevel(ctx.db, sellerIdOf(ctx));
   const percent = level?.discountPercent ?? 0;
-  const discount = Math.floor((amountMinor * percent) / 100);
+  const discount = discountMinor(amountMinor, percent);
   return {
     amount_minor: amountMinor,
     discount_percent: percent,

@@ -1,6 +1,9 @@
+import { cartEn } from '../../features/cart/i18n-en.ts';
 import { goodsEn } from '../../features/goods/i18n-en.ts';
 import { goodsLibraryEn } from '../../features/goods-library/i18n-en.ts';
 import { marketsEn } from '../../features/markets/i18n-en.ts';
+import { financeEn } from '../../features/finance/i18n-en.ts';
+import { paymentsEn } from '../payments/i18n-en.ts';
 import { materialsEn } from '../../features/materials/i18n-en.ts';
 import type { consoleZhCN } from './console-zh-cn.ts';
 
@@ -59,6 +62,9 @@ export const consoleEn: typeof consoleZhCN = {
   goods: goodsEn,
   materials: materialsEn,
   markets: marketsEn,
+  cart: cartEn,
+  finance: financeEn,
+  payments: paymentsEn,
   my: {
     title: 'Profile',
     tabs: {

@@ -1,6 +1,9 @@
+import { cartZhCN } from '../../features/cart/i18n-zh-cn.ts';
 import { goodsZhCN } from '../../features/goods/i18n-zh-cn.ts';
 import { goodsLibraryZhCN } from '../../features/goods-library/i18n-zh-cn.ts';
 import { marketsZhCN } from '../../features/markets/i18n-zh-cn.ts';
+import { financeZhCN } from '../../features/finance/i18n-zh-cn.ts';
+import { paymentsZhCN } from '../payments/i18n-zh-cn.ts';
 import { materialsZhCN } from '../../features/materials/i18n-zh-cn.ts';
 
 /** Console (signed-in) texts; loaded with the console layout. */
@@ -58,6 +61,9 @@ export const consoleZhCN = {
   goods: goodsZhCN,
   materials: materialsZhCN,
   markets: marketsZhCN,
+  cart: cartZhCN,
+  finance: financeZhCN,
+  payments: paymentsZhCN,
   my: {
     title: '个人资料',
     tabs: { profile: '基本信息', mobile: '绑定手机', password: '登录密码', pay: '支付密码' },

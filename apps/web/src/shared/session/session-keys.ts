@@ -2,4 +2,6 @@
 export const sessionKeys = {
   all: ['session'] as const,
   binding: () => [...sessionKeys.all, 'binding'] as const,
+  /** The cart and what is priced from it; catalogue pages that add to the cart invalidate it. */
+  cart: () => [...sessionKeys.all, 'cart'] as const,
 };

@@ -138,15 +138,15 @@ export function useGoodsMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   });
 }
 
-/** Saves the object URL of a downloaded file under `filename`. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click starts the download synchronously; the URL is no longer needed after this tick.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** Adding to the cart changes the products' usage and the cart the cart page shows. */
+export function useAddToCart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addToCart,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: finishedKeys.all }),
+        client.invalidateQueries({ queryKey: sessionKeys.cart() }),
+      ]),
+  });
 }

@@ -17,20 +17,20 @@ import { reportError } from '../../../api/form-errors.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
 import {
-  addToCart,
   checkUsed,
   deleteProduct,
   deleteProducts,
   downloadImages,
   duplicateProduct,
   mergeProducts,
-  saveBlob,
   shareProducts,
+  useAddToCart,
   useGoodsMutation,
 } from '../api/finished-products.ts';
 import { addRelatives } from '../api/relatives.ts';
 import { COLLECT_PATH, editPath, RELATIVE_PATH, relativePath } from '../paths.ts';
 import { showBatchResults } from './batch-results.tsx';
+import { saveBlob } from '../../../shared/save-blob.ts';
 import { IconAction } from '../../../shared/ui/icon-action.tsx';
 
 const CART_QUANTITY_MAX = 9999;
@@ -46,7 +46,7 @@ export function useCollectActions(items: readonly FinishedProductSummary[]) {
   const duplicate = useGoodsMutation(duplicateProduct);
   const merge = useGoodsMutation(mergeProducts);
   const relate = useGoodsMutation(addRelatives);
-  const cart = useGoodsMutation(addToCart);
+  const cart = useAddToCart();
   const download = useGoodsMutation(downloadImages);
 
   // Actions the seller's role does not allow are hidden (spec 6), matching the server's checks.

@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  CART_LINE_QUANTITY_MAX,
+  type CartAddInput,
+  type CartAttrOption,
+  type CartLine,
+  type CartView,
+  type EditCartPurchaseInput,
+} from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { cartItems, finishedProducts, finishedSkus } from '../../db/schema.ts';
+import { withTransaction } from '../../db/tx.ts';
+import { NotFoundError } from '../../errors.ts';
+import { findOwned, sellerIdOf } from '../../tenancy.ts';
+import { loadSkuFacts, priceSku, type SkuFacts } from './pricing.ts';
+
+type CartRow = typeof cartItems.$inferSelect;
+
+/** A cart line priced now, with the facts checkout needs (the parent SKU to take stock from). */
+export interface PricedLine {
+  line: CartLine;
+  facts: SkuFacts;
+}
+
+function lineOf(row: CartRow, facts: SkuFacts): CartLine {
+  const priced = priceSku(facts, row.quantity);
+  return {
+    id: row.id,
+    sku_id: row.skuId,
+    product_id: facts.productId,
+    title: facts.title,
+    image: facts.image,
+    sku_code: facts.skuCode,
+    color: facts.color,
+    size: facts.size,
+    quantity: row.quantity,
+    selected: row.selected === 1,
+    unit_price_minor: priced.unitPriceMinor,
+    line_total_minor: priced.lineTotalMinor,
+    weight_g: priced.weightG,
+    stock: priced.stock,
+    problem: priced.problem,
+  };
+}
+
+/**
+ * The seller's cart lines priced now, newest first. With `lock` (checkout) the lines and then
+ * their parent SKUs are locked, so what was read stays true until the transaction ends.
+ */
+export async function pricedLines(
+  db: Executor,
+  sellerId: number,
+  opts: { selectedOnly?: boolean; lock?: boolean } = {},
+): Promise<PricedLine[]> {
+  const where = [eq(cartItems.sellerId, sellerId)];
+  if (opts.selectedOnly) where.push(eq(cartItems.selected, 1));
+  const query = db
+    .select()
+    .from(cartItems)
+    .where(and(...where))
+    .orderBy(desc(cartItems.id));
+  // Locking the lines makes a concurrent checkout of the same cart wait, then find them gone.
+  const rows = opts.lock ? await query.for('update') : await query;
+  const facts = await loadSkuFacts(
+    db,
+    rows.map((r) => r.skuId),
+    { lock: opts.lock },
+  );
+  return rows.flatMap((row) => {
+    const skuFacts = facts.get(row.skuId);
+    return skuFacts ? [{ line: lineOf(row, skuFacts), facts: skuFacts }] : [];
+  });
+}
+
+export async function cartView(ctx: Ctx): Promise<CartView> {
+  const lines = (await pricedLines(ctx.db, sellerIdOf(ctx))).map((p) => p.line);
+  const payable = lines.filter((l) => l.selected && l.problem === null);
+  return {
+    items: lines,
+    count: lines.length,
+    selected_count: lines.filter((l) => l.selected).length,
+    selected_quantity: payable.reduce((sum, l) => sum + l.quantity, 0),
+    subtotal_minor: payable.reduce((sum, l) => sum + l.line_total_minor, 0),
+  };
+}
+
+/** One of the seller's own finished SKUs, or 404. */
+async function ownSku(ctx: Ctx, skuId: number) {
+  const [sku] = await ctx.db
+    .select({ id: finishedSkus.id, productId: finishedSkus.productId })
+    .from(finishedSkus)
+    .innerJoin(finishedProducts, eq(finishedProducts.id, finishedSkus.productId))
+    .where(and(eq(finishedSkus.id, skuId), eq(finishedProducts.sellerId, sellerIdOf(ctx))));
+  if (!sku) throw new NotFoundError('SKU not found');
+  return sku;
+}
+
+const ownLine = (ctx: Ctx, id: number) => findOwned(ctx, cartItems, id, 'Cart line');
+
+async function setQuantity(ctx: Ctx, id: number, quantity: SQL | number): Promise<void> {
+  await ctx.db
+    .update(cartItems)
+    .set({ quantity, updatedAt: sql`now()` })
+    .where(and(eq(cartItems.id, id), eq(cartItems.sellerId, sellerIdOf(ctx))));
+}
+
+/** Adds a SKU; a SKU already in the cart gets the quantity added, up to the line maximum. */
+export async function cartAdd(ctx: Ctx, input: CartAddInput): Promise<CartView> {
+  await ownSku(ctx, input.sku_id);
+  await ctx.db
+    .insert(cartItems)
+    .values({ sellerId: sellerIdOf(ctx), skuId: input.sku_id, quantity: input.quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.sellerId, cartItems.skuId],
+      set: {
+        quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${CART_LINE_QUANTITY_MAX})`,
+        updatedAt: sql`now()`,
+      },
+    });
+  return cartView(ctx);
+}
+
+/** One more piece, stopping at the line maximum. */
+export async function cartInc(ctx: Ctx, id: number): Promise<CartView> {
+  await ownLine(ctx, id);
+  await setQuantity(ctx, id, sql`least(${cartItems.quantity} + 1, ${CART_LINE_QUANTITY_MAX})`);
+  return cartView(ctx);
+}
+
+/** One fewer piece; a line at 1 stays at 1 (deleting is its own action). */
+export async function cartDec(ctx: Ctx, id: number): Promise<CartView> {
+  await ownLine(ctx, id);
+  await setQuantity(ctx, id, sql`greatest(${cartItems.quantity} - 1, 1)`);
+  return cartView(ctx);
+}
+
+export async function editCartNum(ctx: Ctx, id: number, quantity: number): Promise<CartView> {
+  await ownLine(ctx, id);
+  await setQuantity(ctx, id, quantity);
+  return cartView(ctx);
+}
+
+/**
+ * Switches a line to another SKU of the same product. When the cart already has that SKU the two
+ * lines become one, with the quantities added up to the line maximum.
+ */
+export async function editCartPurchase(ctx: Ctx, input: EditCartPurchaseInput): Promise<CartView> {
+  const line = await ownLine(ctx, input.id);
+  if (line.skuId === input.sku_id) return cartView(ctx);
+  const [current, target] = await Promise.all([ownSku(ctx, line.skuId), ownSku(ctx, input.sku_id)]);
+  if (current.productId !== target.productId) throw new NotFoundError('SKU not found');
+  await withTransaction(ctx, async (tx) => {
+    const [existing] = await tx.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), eq(cartItems.skuId, input.sku_id)))
+      .for('update');
+    if (!existing) {
+      await tx.db
+        .update(cartItems)
+        .set({ skuId: input.sku_id, updatedAt: sql`now()` })
+        .where(eq(cartItems.id, line.id));
+      return;
+    }
+    await tx.db
+      .update(cartItems)
+      .set({
+        quantity: Math.min(existing.quantity + line.quantity, CART_LINE_QUANTITY_MAX),
+        selected: existing.selected === 1 || line.selected === 1 ? 1 : 0,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(cartItems.id, existing.id));
+    await tx.db.delete(cartItems).where(eq(cartItems.id, line.id));
+  });
+  return cartView(ctx);
+}
+
+/** cartXz: selects or unselects one line. */
+export async function selectLine(ctx: Ctx, id: number, selected: boolean): Promise<CartView> {
+  await ownLine(ctx, id);
+  await ctx.db
+    .update(cartItems)
+    .set({ selected: selected ? 1 : 0, updatedAt: sql`now()` })
+    .where(eq(cartItems.id, id));
+  return cartView(ctx);
+}
+
+/** cartAll: selects or unselects every line. */
+export async function selectAll(ctx: Ctx, selected: boolean): Promise<CartView> {
+  await ctx.db
+    .update(cartItems)
+    .set({ selected: selected ? 1 : 0, updatedAt: sql`now()` })
+    .where(eq(cartItems.sellerId, sellerIdOf(ctx)));
+  return cartView(ctx);
+}
+
+/** cartDel: the given lines, all of them the seller's or none deleted (404). */
+export async function deleteLines(ctx: Ctx, ids: readonly number[]): Promise<CartView> {
+  const unique = [...new Set(ids)];
+  const found = await ctx.db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), inArray(cartItems.id, unique)));
+  if (found.length !== unique.length) throw new NotFoundError('Cart line not found');
+  await ctx.db
+    .delete(cartItems)
+    .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), inArray(cartItems.id, unique)));
+  return cartView(ctx);
+}
+
+/** delCart: empties the cart. */
+export async function emptyCart(ctx: Ctx): Promise<CartView> {
+  await ctx.db.delete(cartItems).where(eq(cartItems.sellerId, sellerIdOf(ctx)));
+  return cartView(ctx);
+}
+
+/** cartAttr: every SKU of the line's product, priced for the line's quantity. */
+export async function cartAttr(ctx: Ctx, id: number): Promise<CartAttrOption[]> {
+  const line = await ownLine(ctx, id);
+  const { productId } = await ownSku(ctx, line.skuId);
+  const skus = await ctx.db
+    .select({ id: finishedSkus.id })
+    .from(finishedSkus)
+    .where(eq(finishedSkus.productId, productId))
+    .orderBy(asc(finishedSkus.orderNum), asc(finishedSkus.id));
+  const facts = await loadSkuFacts(
+    ctx.db,
+    skus.map((s) => s.id),
+  );
+  return skus.flatMap(({ id: skuId }) => {
+    const f = facts.get(skuId);
+    if (!f) return [];
+    const priced = priceSku(f, line.quantity);
+    return [
+      {
+        sku_id: skuId,
+        sku_code: f.skuCode,
+        color: f.color,
+        size: f.size,
+        unit_price_minor: priced.unitPriceMinor,
+        stock: priced.stock,
+        problem: priced.problem,
+      },
+    ];
+  });
+}
