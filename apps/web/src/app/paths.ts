@@ -24,6 +24,8 @@ export const paths = {
   logout: '/my/logout',
   /** A server-menu page the public product pages point signed-out visitors to. */
   parentLibrary: '/goods/productHouse',
+  /** Server-menu pages that screens outside the finance feature link to. */
+  recharge: '/my/recharge',
 } as const;
 
 export type ProfileSection = 'profile' | 'mobile' | 'password' | 'pay';

@@ -38,8 +38,9 @@ export const consoleEn: typeof consoleZhCN = {
     memberSince: 'Member since {{date}}',
     balance: {
       title: 'Account balance',
-      placeholder: 'Available after payments launch',
-      note: 'Top-ups, spending and frozen amounts will show here once payments launch.',
+      recharge: 'Recharge',
+      frozen: 'Frozen: ¥{{amount}}',
+      loadFailed: 'Could not load the balance',
     },
     shortcuts: { title: 'Shortcuts', empty: 'No pages in your menu yet' },
     security: {

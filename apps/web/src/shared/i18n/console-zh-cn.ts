@@ -37,8 +37,9 @@ export const consoleZhCN = {
     memberSince: '注册于 {{date}}',
     balance: {
       title: '账户余额',
-      placeholder: '支付功能上线后可用',
-      note: '充值、消费与冻结记录将在支付上线后显示在这里。',
+      recharge: '充值',
+      frozen: '冻结金额：¥{{amount}}',
+      loadFailed: '余额加载失败',
     },
     shortcuts: { title: '快捷入口', empty: '菜单中还没有可用的页面' },
     security: {

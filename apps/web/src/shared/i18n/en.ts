@@ -17,7 +17,6 @@ export const en: typeof zhCN = {
     logout: 'Log out',
     console: 'Open console',
     language: 'Language',
-    comingSoon: 'Coming soon',
     empty: 'Nothing here yet',
     copySucceeded: 'copy succeeded',
     copyFailed: 'copy failed',

@@ -16,7 +16,6 @@ export const zhCN = {
     logout: '退出登录',
     console: '进入控制台',
     language: '语言',
-    comingSoon: '即将上线',
     empty: '暂无数据',
     copySucceeded: '复制成功',
     copyFailed: '复制失败',

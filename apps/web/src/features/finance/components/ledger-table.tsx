@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, formatTimestamp, type LedgerEntry, type LedgerPage } from '@app/shared';
 import { KindTag, SignedAmount } from './money-cells.tsx';
@@ -92,6 +93,41 @@ export function LedgerTable({
               onChange: onPage,
             }
       }
+    />
+  );
+}
+
+/** A ledger query's outcome: the error with a retry, or the table with its empty text. */
+export function LedgerResults({
+  result,
+  emptyText,
+  variant,
+  onPage,
+}: {
+  result: UseQueryResult<LedgerPage>;
+  emptyText: string;
+  variant?: LedgerTableProps['variant'];
+  onPage: (page: number, size: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (result.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('finance.loadFailed')}
+        description={result.error.message}
+        action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  return (
+    <LedgerTable
+      variant={variant}
+      page={result.data}
+      loading={result.isFetching}
+      empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
+      onPage={onPage}
     />
   );
 }

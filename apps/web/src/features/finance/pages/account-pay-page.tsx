@@ -25,7 +25,7 @@ import {
   useBatchAccountPay,
   useBatchAlipayOrder,
 } from '../../../shared/payments/use-pay.ts';
-import { useFinanceInfo } from '../api/finance-info.ts';
+import { useFinanceInfo } from '../../../shared/payments/finance-info.ts';
 import { useCancelPurchaseOrder, usePurchaseOrders } from '../api/purchase-orders.ts';
 import { BalanceSummary } from '../components/balance-card.tsx';
 import { OrderDrawer } from '../components/order-drawer.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty } from 'antd';
+import { Button, Card } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { feedback } from '../../../shared/feedback.ts';
 import { saveBlob } from '../../../shared/save-blob.ts';
 import { exportLedger, useLedger } from '../api/ledger.ts';
 import { LedgerFilters } from '../components/ledger-filters.tsx';
-import { LedgerTable } from '../components/ledger-table.tsx';
+import { LedgerResults } from '../components/ledger-table.tsx';
 import { financePaths } from '../paths.ts';
 import { readLedgerQuery, writeLedgerQuery } from '../url-state.ts';
 import '../finance.css';
@@ -68,29 +68,13 @@ export function ConsumePage({ title }: ViewProps) {
           )}
         </div>
       </div>
-      {result.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('finance.loadFailed')}
-          description={result.error.message}
-          action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
-        />
-      ) : (
-        <LedgerTable
-          page={result.data}
-          loading={result.isFetching}
-          empty={
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(filtered ? 'finance.ledger.emptyFiltered' : 'finance.ledger.empty')}
-            />
-          }
-          onPage={(page, size) =>
-            setParams(writeLedgerQuery({ ...query, page: size === query.size ? page : 1, size }))
-          }
-        />
-      )}
+      <LedgerResults
+        result={result}
+        emptyText={t(filtered ? 'finance.ledger.emptyFiltered' : 'finance.ledger.empty')}
+        onPage={(page, size) =>
+          setParams(writeLedgerQuery({ ...query, page: size === query.size ? page : 1, size }))
+        }
+      />
     </Card>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Button, Card, Empty, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LedgerQuery } from '@app/shared';
 import type { ViewProps } from '../../../app/view-registry.ts';
 import { useFrozenRecords } from '../api/ledger.ts';
-import { useFinanceInfo } from '../api/finance-info.ts';
+import { useFinanceInfo } from '../../../shared/payments/finance-info.ts';
 import { BalanceSummary } from '../components/balance-card.tsx';
 import { LedgerFilters } from '../components/ledger-filters.tsx';
-import { LedgerTable } from '../components/ledger-table.tsx';
+import { LedgerResults } from '../components/ledger-table.tsx';
 import { readLedgerQuery, writeLedgerQuery } from '../url-state.ts';
 import '../finance.css';
 
@@ -38,30 +38,14 @@ export function FreezeRecordsPage({ title }: ViewProps) {
           {t('finance.refresh')}
         </Button>
       </div>
-      {result.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('finance.loadFailed')}
-          description={result.error.message}
-          action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
-        />
-      ) : (
-        <LedgerTable
-          variant="frozen"
-          page={result.data}
-          loading={result.isFetching}
-          empty={
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(filtered ? 'finance.ledger.emptyFiltered' : 'finance.freeze.empty')}
-            />
-          }
-          onPage={(page, size) =>
-            setParams(writeLedgerQuery({ ...query, page: size === query.size ? page : 1, size }))
-          }
-        />
-      )}
+      <LedgerResults
+        result={result}
+        variant="frozen"
+        emptyText={t(filtered ? 'finance.ledger.emptyFiltered' : 'finance.freeze.empty')}
+        onPage={(page, size) =>
+          setParams(writeLedgerQuery({ ...query, page: size === query.size ? page : 1, size }))
+        }
+      />
     </Card>
   );
 }

@@ -12,10 +12,12 @@ import {
 } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatTimestamp, MENU_TYPE } from '@app/shared';
+import { formatMinor, formatTimestamp, MENU_TYPE, permOf } from '@app/shared';
 import { paths, profilePath, type ProfileSection } from '../../../app/paths.ts';
 import type { ViewProps } from '../../../app/view-registry.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
+import { useCan } from '../../../shared/can.tsx';
+import { FINANCE_INFO_PERM, useFinanceInfo } from '../../../shared/payments/finance-info.ts';
 import { useLevelName } from '../../../shared/auth/level-name.ts';
 import { menuLabel } from '../../../shared/i18n/menu-label.ts';
 import { useBindingState } from '../../../shared/session/get-binding-state.ts';
@@ -29,7 +31,43 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   return 'evening';
 }
 
-/** /home/index: who is signed in, the balance placeholder, shortcuts and the account's security state. */
+/** The seller's money at a glance; hidden from staff who may not see it. */
+function BalanceCard() {
+  const { t } = useTranslation();
+  const allowed = useCan(FINANCE_INFO_PERM);
+  const canRecharge = useCan(permOf('/my/recharge', 'add'));
+  const info = useFinanceInfo();
+  if (!allowed) return null;
+  return (
+    <Card
+      title={t('home.balance.title')}
+      className="home-balance"
+      extra={
+        canRecharge ? <Link to={paths.recharge}>{t('home.balance.recharge')}</Link> : undefined
+      }
+    >
+      {info.isPending ? (
+        <Skeleton active paragraph={{ rows: 1 }} title={false} />
+      ) : info.isError ? (
+        <Alert type="warning" showIcon title={t('home.balance.loadFailed')} />
+      ) : (
+        <div className="home-balance__body">
+          <WalletOutlined className="home-balance__icon" />
+          <div>
+            <Typography.Text strong className="home-balance__amount">
+              ¥{formatMinor(info.data.balance_minor)}
+            </Typography.Text>
+            <Typography.Paragraph type="secondary" className="home-balance__note">
+              {t('home.balance.frozen', { amount: formatMinor(info.data.frozen_minor) })}
+            </Typography.Paragraph>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** /home/index: who is signed in, the balance, shortcuts and the account's security state. */
 export function HomePage(_props: ViewProps) {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.userInfo);
@@ -128,21 +166,7 @@ export function HomePage(_props: ViewProps) {
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
-          <Card
-            title={t('home.balance.title')}
-            className="home-balance"
-            extra={<Tag>{t('common.comingSoon')}</Tag>}
-          >
-            <div className="home-balance__body">
-              <WalletOutlined className="home-balance__icon" />
-              <div>
-                <Typography.Text strong>{t('home.balance.placeholder')}</Typography.Text>
-                <Typography.Paragraph type="secondary" className="home-balance__note">
-                  {t('home.balance.note')}
-                </Typography.Paragraph>
-              </div>
-            </div>
-          </Card>
+          <BalanceCard />
         </Col>
         <Col xs={24} lg={16}>
           <Card title={t('home.security.title')}>

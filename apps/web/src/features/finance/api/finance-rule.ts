@@ -1,19 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FinanceInfo, FinanceRule } from '@app/shared';
+import type { FinanceRule } from '@app/shared';
 import { api } from '../../../api/client.ts';
 import { financeKeys } from '../../../shared/payments/finance-keys.ts';
-
-export function getFinanceInfo(signal?: AbortSignal) {
-  return api.get<FinanceInfo>('/finance/info', undefined, { signal });
-}
-
-/** Balance, frozen amount and member level. */
-export function useFinanceInfo() {
-  return useQuery({
-    queryKey: financeKeys.info(),
-    queryFn: ({ signal }) => getFinanceInfo(signal),
-  });
-}
 
 export function getFinanceRule(signal?: AbortSignal) {
   return api.get<FinanceRule>('/finance/rule', undefined, { signal });
