@@ -12,6 +12,7 @@ import {
 } from './integrations/marketplaces/index.ts';
 import { createMessenger } from './integrations/messengers.ts';
 import { createObjectStorage } from './integrations/object-storage.ts';
+import { storeSecretBox } from './integrations/secret-box.ts';
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 
@@ -37,15 +38,22 @@ async function main(): Promise<void> {
 
   const messenger = createMessenger(config, database.db);
   const jobs = createJobRunner(database, { log: log.child({ name: 'jobs' }) });
+  const connectors = createMarketplaceConnectors(config);
   const app = await buildApp({
     config: { ...config, WEB_DIST: webDist },
     database,
     messenger,
     jobs,
     storage,
-    connectors: createMarketplaceConnectors(config),
+    connectors,
   });
-  registerJobHandlers(jobs, { database, log: app.log, storage });
+  registerJobHandlers(jobs, {
+    database,
+    log: app.log,
+    storage,
+    connectors,
+    box: storeSecretBox(config),
+  });
   if (config.JOBS === 'on') await jobs.start();
 
   const shutdown = async (signal: string) => {

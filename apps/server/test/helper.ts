@@ -12,6 +12,7 @@ import { seedBase } from '../src/db/seed.ts';
 import type { Connectors } from '../src/integrations/marketplaces/index.ts';
 import { createMessenger } from '../src/integrations/messengers.ts';
 import { createLocalStorage, type ObjectStorage } from '../src/integrations/object-storage.ts';
+import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from '../src/jobs/handlers.ts';
 import type { JobRunner } from '../src/jobs/runner.ts';
@@ -107,7 +108,13 @@ export async function startApp(
   const storage = opts.storage ?? createLocalStorage(filesDir);
   const connectors = opts.connectors?.(config) ?? {};
   const app = await buildApp({ config, database, messenger, jobs, storage, connectors });
-  registerJobHandlers(jobs, { database, log: app.log, storage });
+  registerJobHandlers(jobs, {
+    database,
+    log: app.log,
+    storage,
+    connectors,
+    box: storeSecretBox(config),
+  });
   const stop = async () => {
     await app.close();
     await jobs.stop();

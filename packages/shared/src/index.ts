@@ -16,3 +16,6 @@ export * from './schemas/design.ts';
 export * from './design-geometry.ts';
 export * from './schemas/finance.ts';
 export * from './schemas/cart.ts';
+export * from './schemas/templates.ts';
+export * from './placeholders.ts';
+export * from './schemas/order.ts';

@@ -7,4 +7,6 @@ export const LOCKS = {
   seed: 7_204_211,
   menuEdit: 7_204_212,
   catalogSeed: 7_204_213,
+  /** With the store id as the second key: one order sync per store at a time. */
+  orderSync: 7_204_214,
 } as const;

@@ -9,3 +9,5 @@ export * from './schema/media.ts';
 export * from './schema/markets.ts';
 export * from './schema/finance.ts';
 export * from './schema/cart.ts';
+export * from './schema/orders.ts';
+export * from './schema/templates.ts';

@@ -5,6 +5,7 @@ import { simulatorStateDir } from '../http/simulators.ts';
 import { simulatorsEnabled } from '../integrations/marketplaces/index.ts';
 import { storeSecretBox, type SecretBox } from '../integrations/secret-box.ts';
 import { sealAuth } from '../modules/markets/service.ts';
+import { alignDemoSkus } from '../modules/orders/demo.ts';
 import type { Executor } from './client.ts';
 import { stores, storeStaff, users } from './schema.ts';
 
@@ -106,4 +107,5 @@ export async function seedDemoStores(
     return storeId ? [{ storeId, userId: user.id }] : [];
   });
   if (links.length > 0) await db.insert(storeStaff).values(links);
+  await alignDemoSkus(db, seller.id);
 }

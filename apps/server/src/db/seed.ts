@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { MENU_TYPE, permOf, type MenuScope } from '@app/shared';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { seedTemplateRules } from '../modules/templates/seed.ts';
 import type { Db, Executor } from './client.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedGoods } from './seed-goods.ts';
@@ -323,6 +324,7 @@ export async function seedBase(
     await seedMemberLevels(tx);
     await seedMenus(tx, 'seller', SELLER_MENUS);
     await seedMenus(tx, 'admin', ADMIN_MENUS);
+    await seedTemplateRules(tx);
     await bumpRevision(tx, MENUS_REVISION);
   });
   if (opts.operatorPassword) await seedOperator(db, opts.operatorPassword);

@@ -8,8 +8,17 @@ import {
   sessions,
   verificationCodes,
 } from '../db/schema.ts';
+import type { Connectors } from '../integrations/marketplaces/index.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
+import type { SecretBox } from '../integrations/secret-box.ts';
 import { DESIGN_RENDER, renderDesign } from '../modules/design/service.ts';
+import {
+  EVERY_15_MINUTES,
+  ORDERS_SYNC,
+  ORDERS_SYNC_ALL,
+  queueStoreSyncs,
+  runStoreSync,
+} from '../modules/orders/sync.ts';
 import type { PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 
@@ -106,7 +115,13 @@ export async function purgeExpired(
 /** Every job kind the server runs; recurring ones are scheduled when the runner starts. */
 export function registerJobHandlers(
   runner: PgBossJobRunner,
-  deps: { database: Database; log: FastifyBaseLogger; storage: ObjectStorage },
+  deps: {
+    database: Database;
+    log: FastifyBaseLogger;
+    storage: ObjectStorage;
+    connectors: Connectors;
+    box: SecretBox;
+  },
 ): void {
   runner.define(PURGE_EXPIRED, async (job) => {
     const result = await purgeExpired(deps.database.db, job);
@@ -117,4 +132,10 @@ export function registerJobHandlers(
   runner.define(DESIGN_RENDER, (job) =>
     renderDesign({ db: deps.database.db, storage: deps.storage }, job),
   );
+  const stores = { db: deps.database.db, connectors: deps.connectors, box: deps.box };
+  runner.define(ORDERS_SYNC, (job) => runStoreSync(stores, job));
+  runner.define(ORDERS_SYNC_ALL, async () => ({
+    queued: (await queueStoreSyncs(deps.database.db, runner, { skipQueued: true })).length,
+  }));
+  runner.schedule(ORDERS_SYNC_ALL, EVERY_15_MINUTES);
 }

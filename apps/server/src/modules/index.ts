@@ -14,7 +14,9 @@ import { registerJobRoutes } from './jobs/routes.ts';
 import { registerMarketRoutes } from './markets/routes.ts';
 import { registerMaterialRoutes } from './materials/routes.ts';
 import { registerMenuRoutes } from './menus/routes.ts';
+import { registerOrderRoutes } from './orders/routes.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
+import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 
 /** Each feature module registers its routes here; modules never import one another's routes. */
@@ -37,5 +39,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerDesignRoutes(app, deps);
   registerFinanceRoutes(app, deps);
   registerCartRoutes(app);
+  registerOrderRoutes(app, deps);
+  registerTemplateRoutes(app);
   if (deps.config.NODE_ENV !== 'production') registerDevRoutes(app);
 }

@@ -64,6 +64,14 @@ const VIEWS: Record<string, View> = {
     () => import('../features/cart/pages/checkout-page.tsx'),
     'CheckoutPage',
   ),
+  'goods/template': lazyPage(
+    () => import('../features/templates/pages/template-page.tsx'),
+    'TemplatePage',
+  ),
+  'goods/pricetemplate': lazyPage(
+    () => import('../features/templates/pages/price-template-page.tsx'),
+    'PriceTemplatePage',
+  ),
   'market/index': lazyPage(
     () => import('../features/markets/pages/market-index-page.tsx'),
     'MarketIndexPage',

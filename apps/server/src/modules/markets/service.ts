@@ -61,6 +61,9 @@ export interface MarketCtx extends Ctx {
 
 export type StoreRow = typeof stores.$inferSelect;
 
+/** What reaching a marketplace takes, with or without a request. */
+export type StoreAccess = Pick<MarketCtx, 'db' | 'connectors' | 'box'>;
+
 /** Jobs of this kind prefix publish listings; a store with unfinished ones cannot be deleted. */
 const PUBLISHING_KIND = 'listings.%';
 const UNFINISHED_JOB = ['queued', 'running'] as const;
@@ -346,7 +349,7 @@ export async function deleteStore(ctx: Ctx, input: IdInput): Promise<null> {
  * The connector for a store: the one this server has for its marketplace, if it talks to the
  * same side (simulator or live) the store was authorized against.
  */
-function connectorFor(ctx: MarketCtx, row: StoreRow): MarketplaceConnector {
+function connectorFor(ctx: StoreAccess, row: StoreRow): MarketplaceConnector {
   const connector = ctx.connectors[row.marketplace];
   const name = MARKETPLACE_NAMES[row.marketplace];
   if (!connector) throw new ConflictError(`${name} is not available on this server`);
@@ -369,7 +372,7 @@ export function sealAuth(box: SecretBox, auth: StoreAuth) {
   };
 }
 
-function sessionOf(ctx: MarketCtx, row: StoreRow): StoreSession {
+function sessionOf(ctx: StoreAccess, row: StoreRow): StoreSession {
   const session: StoreSession = {
     site: siteOf(row.marketSiteId),
     auth: JSON.parse(ctx.box.open(row.credentials)) as StoreAuth,
@@ -396,7 +399,18 @@ export async function openStoreSession(
   storeId: number,
   opts: { forWrite: boolean },
 ): Promise<{ store: StoreRow; connector: MarketplaceConnector; session: StoreSession }> {
-  const store = await findStore(ctx, storeId);
+  return storeSessionFor(ctx, await findStore(ctx, storeId), opts);
+}
+
+/**
+ * `openStoreSession` for a store row already read, for jobs, which have no request actor to
+ * find the store with: the same refusals.
+ */
+export function storeSessionFor(
+  ctx: StoreAccess,
+  store: StoreRow,
+  opts: { forWrite: boolean },
+): { store: StoreRow; connector: MarketplaceConnector; session: StoreSession } {
   if (opts.forWrite && store.status !== STORE_STATUS.on) {
     throw new ConflictError('The store is switched off');
   }

@@ -2,6 +2,7 @@ import { cartEn } from '../../features/cart/i18n-en.ts';
 import { goodsEn } from '../../features/goods/i18n-en.ts';
 import { goodsLibraryEn } from '../../features/goods-library/i18n-en.ts';
 import { marketsEn } from '../../features/markets/i18n-en.ts';
+import { templatesEn } from '../../features/templates/i18n-en.ts';
 import { financeEn } from '../../features/finance/i18n-en.ts';
 import { paymentsEn } from '../payments/i18n-en.ts';
 import { materialsEn } from '../../features/materials/i18n-en.ts';
@@ -63,6 +64,7 @@ export const consoleEn: typeof consoleZhCN = {
   goods: goodsEn,
   materials: materialsEn,
   markets: marketsEn,
+  templates: templatesEn,
   cart: cartEn,
   finance: financeEn,
   payments: paymentsEn,

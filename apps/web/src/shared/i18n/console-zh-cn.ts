@@ -2,6 +2,7 @@ import { cartZhCN } from '../../features/cart/i18n-zh-cn.ts';
 import { goodsZhCN } from '../../features/goods/i18n-zh-cn.ts';
 import { goodsLibraryZhCN } from '../../features/goods-library/i18n-zh-cn.ts';
 import { marketsZhCN } from '../../features/markets/i18n-zh-cn.ts';
+import { templatesZhCN } from '../../features/templates/i18n-zh-cn.ts';
 import { financeZhCN } from '../../features/finance/i18n-zh-cn.ts';
 import { paymentsZhCN } from '../payments/i18n-zh-cn.ts';
 import { materialsZhCN } from '../../features/materials/i18n-zh-cn.ts';
@@ -62,6 +63,7 @@ export const consoleZhCN = {
   goods: goodsZhCN,
   materials: materialsZhCN,
   markets: marketsZhCN,
+  templates: templatesZhCN,
   cart: cartZhCN,
   finance: financeZhCN,
   payments: paymentsZhCN,

@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  CART_LINE_QUANTITY_MAX,
+  type OrderAddCartInput,
+  type OrderAddCartResult,
+} from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import { finishedSkus, orderItems, orders } from '../../db/schema.ts';
+import { withTransaction } from '../../db/tx.ts';
+import { NotFoundError } from '../../errors.ts';
+import { sellerIdOf } from '../../tenancy.ts';
+import { batchAddCart } from '../goods/service.ts';
+import { cartNum } from './actions.ts';
+import { visibleOrders } from './list.ts';
+import { allowedActions } from './transitions.ts';
+
+/**
+ * Puts the items of the given orders into the platform cart (issue 8): each item's SKU is
+ * matched to the seller's finished SKU with that code, case-insensitively, and added through
+ * the goods module's cart code. Every item gets a result; one that cannot be added says why.
+ */
+export async function addOrdersToCart(
+  ctx: Ctx,
+  input: OrderAddCartInput,
+): Promise<OrderAddCartResult> {
+  const ids = [...new Set(input.ids)];
+  const rows = await ctx.db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(inArray(orders.id, ids), visibleOrders(ctx)));
+  const missing = ids.find((id) => !rows.some((r) => r.id === id));
+  if (missing !== undefined) throw new NotFoundError(`Order ${missing} not found`);
+  const open = new Set(
+    rows.filter((r) => allowedActions(r.status).includes('add_cart')).map((r) => r.id),
+  );
+  const items = await ctx.db
+    .select()
+    .from(orderItems)
+    .where(and(inArray(orderItems.orderId, ids), isNull(orderItems.cancelledAt)))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  const codes = [...new Set(items.map((i) => i.sku.toLowerCase()))];
+  const skus =
+    codes.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: finishedSkus.id, code: finishedSkus.skuCode })
+          .from(finishedSkus)
+          .where(eq(finishedSkus.sellerId, sellerIdOf(ctx)));
+  const skuByCode = new Map(skus.map((s) => [s.code.toLowerCase(), s.id]));
+
+  const results: OrderAddCartResult['items'] = [];
+  const quantities = new Map<number, number>();
+  for (const item of items) {
+    const skuId = skuByCode.get(item.sku.toLowerCase()) ?? null;
+    let reason: string | null = null;
+    if (!open.has(item.orderId)) reason = 'The order’s status does not allow adding to the cart';
+    else if (skuId === null) reason = 'No finished SKU with this code';
+    results.push({
+      order_id: item.orderId,
+      item_id: item.id,
+      sku: item.sku,
+      ok: reason === null,
+      sku_id: skuId,
+      reason,
+    });
+    if (reason === null) {
+      quantities.set(
+        skuId!,
+        Math.min((quantities.get(skuId!) ?? 0) + item.quantity, CART_LINE_QUANTITY_MAX),
+      );
+    }
+  }
+  // batchAddCart takes one quantity for all its SKUs, so SKUs go in grouped by their quantity.
+  const byQuantity = new Map<number, number[]>();
+  for (const [skuId, quantity] of quantities) {
+    byQuantity.set(quantity, [...(byQuantity.get(quantity) ?? []), skuId]);
+  }
+  return withTransaction(ctx, async (tx) => {
+    let cartCount = (await cartNum(tx)).count;
+    for (const [quantity, skuIds] of byQuantity) {
+      cartCount = (await batchAddCart(tx, { sku_ids: skuIds, quantity })).cartCount;
+    }
+    return { added: results.filter((r) => r.ok).length, cart_count: cartCount, items: results };
+  });
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { DESK_STATUS, DESK_STATUSES, ORDER_ACTIONS } from '@app/shared';
+import { ConflictError } from '../../errors.ts';
+import { allowedActions, assertAllowed, ORDER_TRANSITIONS } from './transitions.ts';
+import { fromMinor, proportion, toMinor } from './money.ts';
+
+describe('order transitions', () => {
+  it('has a row for every desk status, naming only known actions', () => {
+    expect(Object.keys(ORDER_TRANSITIONS).map(Number).sort()).toEqual([...DESK_STATUSES].sort());
+    for (const actions of Object.values(ORDER_TRANSITIONS)) {
+      for (const action of actions) expect(ORDER_ACTIONS).toContain(action);
+    }
+  });
+
+  it('lets a new order be worked on and a shipped one only take memos and copies', () => {
+    expect(allowedActions(DESK_STATUS.new)).toEqual(
+      expect.arrayContaining(['split', 'cancel', 'save_logistics', 'hold', 'add_cart']),
+    );
+    expect(allowedActions(DESK_STATUS.shipped)).toEqual(['save_memo', 'copy']);
+    expect(allowedActions(DESK_STATUS.cancelled)).not.toContain('cancel');
+  });
+
+  it('holds and releases only from the right statuses', () => {
+    expect(allowedActions(DESK_STATUS.new)).toContain('hold');
+    expect(allowedActions(DESK_STATUS.new)).not.toContain('unhold');
+    expect(allowedActions(DESK_STATUS.on_hold)).toEqual(expect.arrayContaining(['unhold']));
+    expect(allowedActions(DESK_STATUS.on_hold)).not.toContain('hold');
+    expect(allowedActions(DESK_STATUS.purchased)).toContain('cancel');
+    expect(allowedActions(DESK_STATUS.purchased)).not.toContain('split');
+  });
+
+  it('refuses with a 409 that says what is allowed', () => {
+    expect(() => assertAllowed({ id: 7, status: DESK_STATUS.shipped }, 'cancel')).toThrow(
+      ConflictError,
+    );
+    try {
+      assertAllowed({ id: 7, status: DESK_STATUS.shipped }, 'split');
+    } catch (error) {
+      expect((error as ConflictError).status).toBe(409);
+      expect((error as ConflictError).data).toMatchObject({
+        status: 50,
+        action: 'split',
+        allowed: ['save_memo', 'copy'],
+      });
+    }
+    expect(() => assertAllowed({ id: 7, status: DESK_STATUS.new }, 'split')).not.toThrow();
+  });
+});
+
+describe('order money', () => {
+  it('turns decimal strings into minor units of the currency and back, exactly', () => {
+    expect(toMinor('12.34', 'USD')).toBe(1234);
+    expect(toMinor('12.3', 'USD')).toBe(1230);
+    expect(toMinor('12', 'USD')).toBe(1200);
+    expect(toMinor('1999', 'JPY')).toBe(1999);
+    expect(toMinor('0.125', 'USD')).toBe(13);
+    expect(toMinor('-3.50', 'EUR')).toBe(-350);
+    expect(fromMinor(1234, 'USD')).toBe('12.34');
+    expect(fromMinor(5, 'USD')).toBe('0.05');
+    expect(fromMinor(1999, 'JPY')).toBe('1999');
+  });
+
+  it('splits amounts so the parts add up to the whole', () => {
+    const moved = proportion(1000, 1, 3);
+    expect(moved).toBe(333);
+    expect(moved + (1000 - moved)).toBe(1000);
+    expect(proportion(1001, 1, 2)).toBe(501);
+    expect(proportion(9_000_000_000_000, 9999, 9999)).toBe(9_000_000_000_000);
+  });
+});

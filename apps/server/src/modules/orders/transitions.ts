@@ -1,0 +1,56 @@
+import { DESK_STATUS, deskStatusName, type DeskStatus, type OrderAction } from '@app/shared';
+import { ConflictError } from '../../errors.ts';
+
+const { new: NEW, on_hold, processing, purchased, shipped, cancelled } = DESK_STATUS;
+
+/**
+ * The one table of what a seller may do to an order in each desk status. A purchased order
+ * (40) is cancelled through its platform purchase order, so the money goes back; shipped and
+ * cancelled orders only take memos and copies.
+ */
+export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
+  [NEW]: [
+    'save_address',
+    'save_memo',
+    'hold',
+    'cancel',
+    'cancel_item',
+    'split',
+    'copy',
+    'edit_num',
+    'save_logistics',
+    'add_cart',
+  ],
+  [on_hold]: ['save_address', 'save_memo', 'unhold', 'cancel', 'copy'],
+  [processing]: [
+    'save_address',
+    'save_memo',
+    'hold',
+    'cancel',
+    'copy',
+    'save_logistics',
+    'add_cart',
+  ],
+  [purchased]: ['save_memo', 'cancel', 'copy'],
+  [shipped]: ['save_memo', 'copy'],
+  [cancelled]: ['save_memo', 'copy'],
+};
+
+export function allowedActions(status: number): OrderAction[] {
+  return [...(ORDER_TRANSITIONS[status as DeskStatus] ?? [])];
+}
+
+/** Refuses (409, with the status and what is allowed) an action the order's status does not allow. */
+export function assertAllowed(order: { id: number; status: number }, action: OrderAction): void {
+  const allowed = allowedActions(order.status);
+  if (allowed.includes(action)) return;
+  const name = deskStatusName(order.status).replace('_', ' ');
+  throw new ConflictError(
+    `Order ${order.id} is ${name}: ${action.replace('_', ' ')} is not allowed`,
+    {
+      status: order.status,
+      action,
+      allowed,
+    },
+  );
+}
