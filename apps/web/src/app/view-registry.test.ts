@@ -17,6 +17,6 @@ describe('view registry', () => {
   it('renders the pages this build has and nothing for the others', () => {
     expect(renderView('home/index', { title: 'Home' })).not.toBeNull();
     expect(renderView('my/logout', { title: 'Logout' })).not.toBeNull();
-    expect(renderView('goods/template', { title: 'Templates' })).toBeNull();
+    expect(renderView('goods/collectyun', { title: 'Amazon cloud warehouse' })).toBeNull();
   });
 });
