@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Input, Modal, Space, Table } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Card, Empty, Modal, Space, Table } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   formatMinor,
@@ -19,6 +19,7 @@ import {
   usePricingTemplates,
   useTemplateMutation,
 } from '../api/templates.ts';
+import { ListLoadError, ListToolbar } from '../components/list-toolbar.tsx';
 import { PricingTemplateDialog } from '../components/pricing-template-dialog.tsx';
 import '../templates.css';
 
@@ -57,26 +58,17 @@ export function PriceTemplatePage({ title }: ViewProps) {
 
   return (
     <Card className="page-card templates-page" variant="borderless" title={title}>
-      <div className="templates-toolbar">
-        <Input.Search
-          placeholder={t('templates.pricing.search')}
-          aria-label={t('templates.pricing.search')}
-          allowClear
-          className="templates-search"
-          onSearch={(value) => setQuery({ ...FIRST_PAGE, keyword: value.trim() || undefined })}
-        />
-        {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('templates.pricing.add')}
-          </Button>
-        )}
-      </div>
+      <ListToolbar
+        searchLabel={t('templates.pricing.search')}
+        addLabel={t('templates.pricing.add')}
+        canAdd={canAdd}
+        onSearch={(keyword) => setQuery({ ...FIRST_PAGE, keyword })}
+        onAdd={() => setEditing('new')}
+      />
       {result.isError ? (
-        <Alert
-          type="error"
-          showIcon
+        <ListLoadError
           title={t('templates.pricing.loadFailed')}
-          action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
+          onRetry={() => void result.refetch()}
         />
       ) : (
         <Table<PricingTemplate>

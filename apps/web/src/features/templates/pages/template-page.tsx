@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Input, Modal, Space, Table, Tabs } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Card, Empty, Modal, Space, Table, Tabs } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   formatTimestamp,
@@ -17,6 +17,7 @@ import { feedback } from '../../../shared/feedback.ts';
 import { IconAction } from '../../../shared/ui/icon-action.tsx';
 import { deleteTextTemplates, useTemplateMutation, useTextTemplates } from '../api/templates.ts';
 import { ForbiddenWordsPanel } from '../components/forbidden-words-panel.tsx';
+import { ListLoadError, ListToolbar } from '../components/list-toolbar.tsx';
 import { TextTemplateDialog } from '../components/text-template-dialog.tsx';
 import '../templates.css';
 
@@ -53,27 +54,15 @@ function KindPanel({ kind }: { kind: TextTemplateKind }) {
 
   return (
     <>
-      <div className="templates-toolbar">
-        <Input.Search
-          placeholder={t('templates.search')}
-          aria-label={t('templates.search')}
-          allowClear
-          className="templates-search"
-          onSearch={(value) => setQuery({ ...FIRST_PAGE, keyword: value.trim() || undefined })}
-        />
-        {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('templates.add')}
-          </Button>
-        )}
-      </div>
+      <ListToolbar
+        searchLabel={t('templates.search')}
+        addLabel={t('templates.add')}
+        canAdd={canAdd}
+        onSearch={(keyword) => setQuery({ ...FIRST_PAGE, keyword })}
+        onAdd={() => setEditing('new')}
+      />
       {result.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('templates.loadFailed')}
-          action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
-        />
+        <ListLoadError title={t('templates.loadFailed')} onRetry={() => void result.refetch()} />
       ) : (
         <Table<TextTemplate>
           rowKey="id"
