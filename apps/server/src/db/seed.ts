@@ -116,6 +116,9 @@ const SELLER_MENUS: MenuSeed[] = [
     }),
     page('/goods/template', 'menu.goods.template', { actions: CRUD }),
     page('/goods/priceTemplate', 'menu.goods.priceTemplate', { actions: CRUD }),
+    page('/goods/collectyunEdit', 'menu.goods.collectyunEdit', hidden),
+    page('/goods/multistation', 'menu.goods.multistation', hidden),
+    page('/goods/upc', 'menu.goods.upc', { actions: ['list', 'import', 'delete'] }),
   ]),
   dir('menu.group.market', 'ShopOutlined', [
     page('/market/index', 'menu.market.index', {
@@ -146,6 +149,20 @@ const SELLER_MENUS: MenuSeed[] = [
         'copy',
         'logistics',
       ],
+    }),
+    page('/newOrder/import', 'menu.newOrder.import', hidden),
+    page('/newOrder/labels', 'menu.newOrder.labels', hidden),
+    page('/newOrder/logistics', 'menu.newOrder.logistics', hidden),
+    page('/newOrder/cancellation', 'menu.newOrder.cancellation', hidden),
+    page('/newOrder/declaration', 'menu.newOrder.declaration', hidden),
+    page('/newOrder/settlement', 'menu.newOrder.settlement', hidden),
+    page('/newOrder/relation', 'menu.newOrder.relation', {
+      actions: ['list', 'add', 'delete'],
+    }),
+    page('/newOrder/updateLogistics', 'menu.newOrder.updateLogistics', hidden),
+    page('/newOrder/shopee', 'menu.newOrder.shopee', {
+      ...cached,
+      actions: ['list', 'info', 'update', 'logistics', 'pack'],
     }),
     page('/newOrder/FBAorder', 'menu.newOrder.FBAorder', {
       ...cached,
