@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const API_TARGET = 'http://localhost:9000';
+// `VITE_API_PORT` lets several dev servers run side by side, each against its own API.
+const API_TARGET = `http://localhost:${process.env.VITE_API_PORT ?? '9000'}`;
 
 /**
  * Hand-made chunks, measured against the login page's first load (budget 250 KB gzipped):
