@@ -47,6 +47,7 @@ function prepare(url) {
 async function run(base, token, ids, { path, body }) {
   const latencies = [];
   let failures = 0;
+  const reasons = new Map();
   const until = Date.now() + DURATION_S * 1000;
   const worker = async () => {
     while (Date.now() < until && ids.length > 0) {
@@ -62,7 +63,10 @@ async function run(base, token, ids, { path, body }) {
       });
       const json = await res.json();
       latencies.push(performance.now() - started);
-      if (json.code !== 0) failures++;
+      if (json.code !== 0) {
+        failures++;
+        reasons.set(json.message, (reasons.get(json.message) ?? 0) + 1);
+      }
     }
   };
   const t0 = performance.now();
@@ -77,6 +81,7 @@ async function run(base, token, ids, { path, body }) {
     p50: pct(0.5),
     p95: pct(0.95),
     failures,
+    reasons: Object.fromEntries(reasons),
   };
 }
 
@@ -139,6 +144,7 @@ export async function benchPayments() {
       `\nBalance payments on PostgreSQL, ${CLIENTS} clients, ${DURATION_S} s each, one seller:` +
         `\n  accountPay: ${single.perSecond} payments/s, p50 ${single.p50} ms, p95 ${single.p95} ms, ${single.failures} refused` +
         `\n  batchAccountPay (${BATCH} orders/call): ${batch.perSecond} calls/s = ${result.batchAccountPay.ordersPerSecond} orders/s, p95 ${batch.p95} ms, ${batch.failures} refused` +
+        `\n  refusals: ${JSON.stringify({ ...single.reasons, ...batch.reasons })}` +
         `\n  after the run: ${checked.paidOrders} orders paid; balance = sum of ledger: ${checked.balanceEqualsLedger}; ` +
         `one payment per order: ${checked.onePaymentPerOrder}; charged exactly: ${checked.chargedExactly}`,
     );

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberLevels, purchaseOrders, sellers } from '../src/db/schema.ts';
+import { memberLevels, purchaseOrders, sellers, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { post } from '../src/modules/finance/ledger.ts';
 import { createPurchaseOrder } from '../src/modules/finance/orders.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
@@ -104,6 +105,42 @@ describe('POST /api/pay/accountPay', () => {
     expect(locked.status).toBe(429);
     expect(locked.res.headers['retry-after']).toBeDefined();
     expect(await balanceOf(seller.sellerId)).toBe(10_000);
+  });
+});
+
+describe('pay password checks', () => {
+  it('remembers a verified pay password only for that password and that stored hash', async () => {
+    const seller = await payer(10_000);
+    const db = t.database.db;
+    const first = await createPurchaseOrder(db, seller.sellerId, { amountMinor: 100 });
+    const paid = await pay(seller, '/api/pay/accountPay', {
+      order_id: first.id,
+      pay_password: PAY_PASSWORD,
+    });
+    expect(paid.status).toBe(200);
+
+    const second = await createPurchaseOrder(db, seller.sellerId, { amountMinor: 100 });
+    const wrong = await pay(seller, '/api/pay/accountPay', {
+      order_id: second.id,
+      pay_password: '000000',
+    });
+    expect(wrong.status).toBe(422);
+
+    await db
+      .update(users)
+      .set({ payPasswordHash: await hashPassword('975310') })
+      .where(eq(users.id, seller.userId));
+    const stale = await pay(seller, '/api/pay/accountPay', {
+      order_id: second.id,
+      pay_password: PAY_PASSWORD,
+    });
+    expect(stale.status).toBe(422);
+    const fresh = await pay(seller, '/api/pay/accountPay', {
+      order_id: second.id,
+      pay_password: '975310',
+    });
+    expect(fresh.status).toBe(200);
+    expect(await balanceOf(seller.sellerId)).toBe(9_800);
   });
 });
 

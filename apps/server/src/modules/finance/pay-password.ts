@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
@@ -8,6 +9,45 @@ import { verifyPassword } from '../auth/passwords.ts';
 /** Five wrong pay passwords per user in 15 minutes, then 429 until the window ends. */
 const MAX_FAILURES = 5;
 const WINDOW_MS = 15 * 60_000;
+
+/** How long a verified pay password is accepted again without a new scrypt hash. */
+const REMEMBER_MS = 5 * 60_000;
+const REMEMBER_MAX = 10_000;
+
+/**
+ * Recently verified pay passwords, per process: an HMAC under a key that never leaves memory,
+ * of the user, the stored hash (so a changed pay password forgets at once) and the password.
+ * A seller paying many orders in a row, or fifty clients of one seller at once, then costs one
+ * scrypt hash instead of one each (1.7 payments/s before). Only a correct password is remembered;
+ * a wrong one always pays the full hash and counts towards the lockout.
+ */
+const rememberKey = randomBytes(32);
+const remembered = new Map<number, { mac: Buffer; until: number }>();
+/** Concurrent checks of the same user, hash and password share one scrypt hash. */
+const inFlight = new Map<string, Promise<boolean>>();
+
+function macOf(userId: number, hash: string, payPassword: string): Buffer {
+  return createHmac('sha256', rememberKey).update(`${userId}\0${hash}\0${payPassword}`).digest();
+}
+
+async function verifyRemembered(userId: number, hash: string, payPassword: string) {
+  const mac = macOf(userId, hash, payPassword);
+  const known = remembered.get(userId);
+  if (known && known.until > Date.now() && timingSafeEqual(known.mac, mac)) return true;
+  const flightKey = `${userId}:${mac.toString('base64url')}`;
+  let pending = inFlight.get(flightKey);
+  if (!pending) {
+    pending = verifyPassword(payPassword, hash).finally(() => inFlight.delete(flightKey));
+    inFlight.set(flightKey, pending);
+  }
+  const ok = await pending;
+  if (ok) {
+    remembered.delete(userId);
+    if (remembered.size >= REMEMBER_MAX) remembered.delete(remembered.keys().next().value!);
+    remembered.set(userId, { mac, until: Date.now() + REMEMBER_MS });
+  }
+  return ok;
+}
 
 export type PayPasswordCheck = (request: FastifyRequest, payPassword: string) => Promise<void>;
 
@@ -46,7 +86,7 @@ export function payPasswordCheck(app: FastifyInstance): PayPasswordCheck {
         'No pay password is set',
       );
     }
-    if (await verifyPassword(payPassword, user.hash)) return;
+    if (await verifyRemembered(actor.userId, user.hash, payPassword)) return;
     const state = await counter(request);
     if (!state.isAllowed && state.isExceeded) throw tooMany(state.ttlInSeconds);
     throw new ValidationError({ pay_password: 'Wrong pay password' }, 'Wrong pay password');
