@@ -65,7 +65,8 @@ async function run(base, token, ids, { path, body }) {
       latencies.push(performance.now() - started);
       if (json.code !== 0) {
         failures++;
-        reasons.set(json.message, (reasons.get(json.message) ?? 0) + 1);
+        const reason = json.message.replace(/ \(request id [^)]*\)/, '');
+        reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
       }
     }
   };

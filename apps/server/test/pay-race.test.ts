@@ -3,7 +3,7 @@ import { createPurchaseOrder } from '../src/modules/finance/orders.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import * as money from './money.ts';
 
-// On its own: fifty pay-password checks (scrypt, two at a time) take most of a file's budget.
+// On its own: the concurrent pays below hold many connections at once.
 const { PAY_PASSWORD } = money;
 let t: TestApp;
 
@@ -38,5 +38,22 @@ describe('POST /api/pay/accountPay under concurrency', () => {
     });
     expect(await money.balanceOf(t, seller.sellerId)).toBe(100_000 - 12_345);
     expect(await money.ledgerRows(t, seller.sellerId, 'payment')).toHaveLength(1);
+  });
+
+  it('pays twenty different orders of one seller at once, each exactly once', async () => {
+    const seller = await payer(100_000);
+    const orders = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        createPurchaseOrder(t.database.db, seller.sellerId, { amountMinor: 1_000 }),
+      ),
+    );
+    const answers = await Promise.all(
+      orders.map((order) =>
+        pay(seller, '/api/pay/accountPay', { order_id: order.id, pay_password: PAY_PASSWORD }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(orders.map(() => 200));
+    expect(await money.balanceOf(t, seller.sellerId)).toBe(100_000 - 20 * 1_000);
+    expect(await money.ledgerRows(t, seller.sellerId, 'payment')).toHaveLength(20);
   });
 });

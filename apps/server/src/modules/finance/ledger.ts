@@ -36,7 +36,12 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
-/** Locks the seller row for the rest of the transaction and reads its money. */
+/**
+ * Locks the seller row for the rest of the transaction and reads its money. `NO KEY UPDATE`,
+ * not `UPDATE`: every row inserted with a foreign key to the seller (the idempotency key of the
+ * same request, say) holds a `KEY SHARE` lock on it, which `FOR UPDATE` waits for, so two
+ * concurrent payments of one seller deadlocked on PostgreSQL. Money changes still serialise.
+ */
 export async function lockSellerMoney(
   tx: Executor,
   sellerId: number,
@@ -45,13 +50,13 @@ export async function lockSellerMoney(
     .select({ balanceMinor: sellers.balanceMinor, frozenMinor: sellers.frozenMinor })
     .from(sellers)
     .where(eq(sellers.id, sellerId))
-    .for('update');
+    .for('no key update');
   if (!row) throw new NotFoundError('Seller not found');
   return row;
 }
 
 /**
- * The only way money moves: locks the seller row (SELECT … FOR UPDATE), refuses a movement that
+ * The only way money moves: locks the seller row (`lockSellerMoney`), refuses a movement that
  * would make the balance or the frozen amount negative, updates both and writes the ledger row
  * with the amounts after it. `tx` must be a transaction the caller commits.
  */

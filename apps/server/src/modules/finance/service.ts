@@ -16,7 +16,7 @@ import { ledgerEntries, levelPurchases, memberLevels, sellers } from '../../db/s
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { post } from './ledger.ts';
+import { lockSellerMoney, post } from './ledger.ts';
 
 const DAY_MS = 86_400_000;
 type LevelRow = typeof memberLevels.$inferSelect;
@@ -179,12 +179,7 @@ export async function buyLevel(ctx: Ctx, levelId: number): Promise<BuyLevelResul
   if (!level) throw new NotFoundError('Member level not found');
   if (level.priceMinor <= 0) throw new ConflictError('This level is free and cannot be bought');
   // Locks the seller row before reading its level, so two purchases extend one after the other.
-  const [locked] = await ctx.db
-    .select({ id: sellers.id })
-    .from(sellers)
-    .where(eq(sellers.id, sellerId))
-    .for('update');
-  if (!locked) throw new NotFoundError('Seller not found');
+  await lockSellerMoney(ctx.db, sellerId);
   const current = await effectiveLevel(ctx.db, sellerId);
   if (current.level && current.level.orderNum > level.orderNum && current.expiresAt) {
     throw new ConflictError(`Your ${current.level.nameEn} level is higher than this one`);
