@@ -13,8 +13,10 @@ import {
   stopServer,
 } from './bench-server.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
+import { benchOrders } from './bench-orders.mjs';
 import { benchDesign } from './bench-design.mjs';
 import { benchPayments } from './bench-pay.mjs';
+import { benchListings } from './bench-listings.mjs';
 
 // `npm run bench`: API throughput/latency on PGlite and PostgreSQL, the login page's initial JS,
 // upload throughput, design mockup rendering, balance payments and the catalogue at 100,000 products
@@ -130,12 +132,24 @@ const uploads = execFileSync(
 console.log(uploads);
 const design = await benchDesign();
 const payments = await benchPayments();
+const listings = await benchListings();
 const catalogue = process.env.BENCH_CATALOGUE === '0' ? null : await benchCatalogue();
+const orders = process.env.BENCH_ORDERS === '0' ? null : await benchOrders();
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(
   path.join(root, 'bench-results/latest.json'),
   JSON.stringify(
-    { at: new Date().toISOString(), results, bundle, uploads, design, payments, catalogue },
+    {
+      at: new Date().toISOString(),
+      results,
+      bundle,
+      uploads,
+      design,
+      payments,
+      listings,
+      catalogue,
+      orders,
+    },
     null,
     2,
   ),

@@ -15,6 +15,7 @@ import { createObjectStorage } from './integrations/object-storage.ts';
 import { storeSecretBox } from './integrations/secret-box.ts';
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
+import { resumeBatches } from './modules/listings/lifecycle.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
     box: storeSecretBox(config),
   });
   if (config.JOBS === 'on') await jobs.start();
+  // Listing batches a crash or shutdown interrupted go on where they stopped.
+  if (config.JOBS === 'on') await resumeBatches({ db: database.db }, jobs);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

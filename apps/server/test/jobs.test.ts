@@ -256,6 +256,28 @@ describe('runner lifecycle', () => {
     expect(body.data).toMatchObject({ status: 'succeeded', result: 'late' });
   });
 
+  it('runs jobs of a kind side by side up to its concurrency', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    t.jobs.define(
+      'test.pair',
+      async () => {
+        started += 1;
+        if (started === 2) release();
+        // Each job finishes only once both have started: one worker alone would never get there.
+        await Promise.race([gate, new Promise((r) => setTimeout(r, 15_000))]);
+        return started;
+      },
+      { concurrency: 2 },
+    );
+    const ids = await Promise.all(
+      [1, 2].map(() => t.jobs.enqueue({ kind: 'test.pair', sellerId: seller.sellerId })),
+    );
+    const done = await Promise.all(ids.map((id) => waitForJob(seller.token, id)));
+    expect(done.map((d) => d.body.data.result)).toEqual([2, 2]);
+  });
+
   it('refuses to define a kind twice', () => {
     expect(() => t.jobs.define('test.count', async () => null)).toThrow(/already defined/);
   });

@@ -183,7 +183,11 @@ describe('order actions', () => {
 
   it('holds and releases back to the previous status; refuses what the status forbids', async () => {
     const o = await newOrder();
-    await post('save-logistics', { id: o.id, user_logistics_channel_id: 3, shipped_number: 'TN1' });
+    await post('save-logistics', {
+      id: o.id,
+      user_logistics_channel_id: 3,
+      shipped_number: 'LP00123456789012',
+    });
     const held = await post('set-order-hold', { id: o.id, hold: true });
     expect(held.body.data).toMatchObject({ status: 20, hold: true });
     const split = await post('split-order', {
@@ -310,13 +314,16 @@ describe('order actions', () => {
     });
     const res = await post('save-batch-logistics', {
       list: [
-        { id: a.id, user_logistics_channel_id: 7, shipped_number: 'TN-A' },
-        { id: b.id, user_logistics_channel_id: 7, shipped_number: 'TN-B' },
-        { id: 999_999, user_logistics_channel_id: 7, shipped_number: 'TN-C' },
+        { id: a.id, user_logistics_channel_id: 7, shipped_number: 'GM6051234567890001' },
+        { id: b.id, user_logistics_channel_id: 7, shipped_number: 'GM6051234567890002' },
+        { id: 999_999, user_logistics_channel_id: 7, shipped_number: 'GM6051234567890003' },
       ],
     });
     expect(res.body.data.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, false, false]);
-    const found = await post('list', { shipped_number: 'TN-A', user_logistics_channel_id: 7 });
+    const found = await post('list', {
+      shipped_number: 'GM6051234567890001',
+      user_logistics_channel_id: 7,
+    });
     expect(found.body.data.list).toHaveLength(1);
     expect(found.body.data.list[0]).toMatchObject({ id: a.id, status: 30 });
   });

@@ -9,4 +9,6 @@ export const LOCKS = {
   catalogSeed: 7_204_213,
   /** With the store id as the second key: one order sync per store at a time. */
   orderSync: 7_204_214,
+  /** With the seller id as the second key: one UPC generation from a prefix per seller. */
+  upcGenerate: 7_204_260,
 } as const;

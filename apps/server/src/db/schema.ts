@@ -11,3 +11,8 @@ export * from './schema/finance.ts';
 export * from './schema/cart.ts';
 export * from './schema/orders.ts';
 export * from './schema/templates.ts';
+export * from './schema/order-transfer.ts';
+export * from './schema/order-documents.ts';
+export * from './schema/shopee.ts';
+export * from './schema/upc.ts';
+export * from './schema/listings.ts';

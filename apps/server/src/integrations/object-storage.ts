@@ -58,8 +58,17 @@ const PLATFORM_KEY_PATTERN = new RegExp(
   `^(?:${PLATFORM_FOLDERS.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*\\.(?:jpg|png|webp|gif)$`,
 );
 
+/** Files only their seller may download, through a route that checks the session (exports, imports). */
+const PRIVATE_KEY_PATTERN =
+  /^private\/\d{1,19}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(xlsx|csv)$/;
+export type PrivateExt = 'xlsx' | 'csv';
+export const isPrivateKey = (key: string): boolean => PRIVATE_KEY_PATTERN.test(key);
+/** `private/<sellerId>/<uuid>.<ext>`; never served by `/api/files/`. */
+export const privateObjectKey = (sellerId: number, ext: PrivateExt): string =>
+  `private/${sellerId}/${randomUUID()}.${ext}`;
+
 export function isObjectKey(key: string): boolean {
-  return KEY_PATTERN.test(key) || PLATFORM_KEY_PATTERN.test(key);
+  return KEY_PATTERN.test(key) || PLATFORM_KEY_PATTERN.test(key) || isPrivateKey(key);
 }
 
 /** `<folder>/<name>.<ext>` for platform files (the demo catalogue's pictures); public like every object. */
@@ -75,8 +84,15 @@ export function newObjectKey(sellerId: number, ext: ImageExt, now = new Date()):
   return `${sellerId}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
 }
 
+const PRIVATE_TYPES: Record<PrivateExt, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
 export function contentTypeOf(key: string): string {
-  return CONTENT_TYPES[path.extname(key).slice(1) as ImageExt];
+  const ext = path.extname(key).slice(1);
+  if (ext in PRIVATE_TYPES) return PRIVATE_TYPES[ext as PrivateExt];
+  return CONTENT_TYPES[ext as ImageExt];
 }
 
 export const FILES_URL_PREFIX = '/api/files/';

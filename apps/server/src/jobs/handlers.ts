@@ -19,6 +19,9 @@ import {
   queueStoreSyncs,
   runStoreSync,
 } from '../modules/orders/sync.ts';
+import { ORDERS_EXPORT, runOrderExport } from '../modules/orders/export.ts';
+import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
+import { registerListingJobs } from '../modules/listings/lifecycle.ts';
 import type { PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 
@@ -133,9 +136,15 @@ export function registerJobHandlers(
     renderDesign({ db: deps.database.db, storage: deps.storage }, job),
   );
   const stores = { db: deps.database.db, connectors: deps.connectors, box: deps.box };
-  runner.define(ORDERS_SYNC, (job) => runStoreSync(stores, job));
+  // A store's first sync can take minutes (Amazon allows one order's items every two seconds);
+  // it must not hold back the other stores. Each store still syncs once at a time (advisory lock).
+  runner.define(ORDERS_SYNC, (job) => runStoreSync(stores, job), { concurrency: 4 });
   runner.define(ORDERS_SYNC_ALL, async () => ({
     queued: (await queueStoreSyncs(deps.database.db, runner, { skipQueued: true })).length,
   }));
   runner.schedule(ORDERS_SYNC_ALL, EVERY_15_MINUTES);
+  registerListingJobs(runner, { ...stores, storage: deps.storage, jobs: runner });
+  const files = { db: deps.database.db, storage: deps.storage };
+  runner.define(ORDERS_EXPORT, (job) => runOrderExport(files, job));
+  runner.define(ORDERS_IMPORT, (job) => runOrderImport(files, job));
 }

@@ -53,6 +53,7 @@ export function createJobRunner(
   const log = options.log ?? pino({ name: 'jobs' });
   const { db } = database;
   const handlers = new Map<string, JobHandler>();
+  const concurrency = new Map<string, number>();
   const schedules = new Map<string, string>();
   const queues = new Map<string, Promise<void>>();
   /** Worker ids by kind, as promises: a kind defined after start gets its worker asynchronously. */
@@ -173,21 +174,28 @@ export function createJobRunner(
   const work = (instance: PgBoss, kind: string, handler: JobHandler): Promise<string> => {
     const workerId = (async () => {
       await ensureQueue(instance, kind);
-      const id = await instance.work<JobData>(kind, { batchSize: 1 }, async ([job]) =>
-        job ? run(kind, handler, job.data) : null,
-      );
+      // One pg-boss worker takes one job at a time; a kind with concurrency n gets n workers.
+      const ids: string[] = [];
+      for (let i = 0; i < (concurrency.get(kind) ?? 1); i++) {
+        ids.push(
+          await instance.work<JobData>(kind, { batchSize: 1 }, async ([job]) =>
+            job ? run(kind, handler, job.data) : null,
+          ),
+        );
+      }
       const cron = schedules.get(kind);
       if (cron) await instance.schedule(kind, cron);
-      return id;
+      return ids[0]!;
     })();
     workers.set(kind, workerId);
     return workerId;
   };
 
   return {
-    define(kind, handler) {
+    define(kind, handler, options = {}) {
       if (handlers.has(kind)) throw new Error(`Job kind ${kind} is already defined`);
       handlers.set(kind, handler);
+      concurrency.set(kind, Math.max(1, options.concurrency ?? 1));
       if (started) {
         void ensureBoss()
           .then((instance) => work(instance, kind, handler))

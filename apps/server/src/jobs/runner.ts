@@ -11,9 +11,14 @@ export interface JobContext {
 
 export type JobHandler = (job: JobContext) => Promise<unknown>;
 
+export interface JobKindOptions {
+  /** Jobs of this kind one process runs at the same time (default 1). */
+  concurrency?: number;
+}
+
 /** The one job runner: pg-boss on PostgreSQL, and on PGlite through its SQL adapter. */
 export interface JobRunner {
-  define(kind: string, handler: JobHandler): void;
+  define(kind: string, handler: JobHandler, options?: JobKindOptions): void;
   enqueue(input: {
     kind: string;
     sellerId: number | null;

@@ -14,9 +14,14 @@ import { registerJobRoutes } from './jobs/routes.ts';
 import { registerMarketRoutes } from './markets/routes.ts';
 import { registerMaterialRoutes } from './materials/routes.ts';
 import { registerMenuRoutes } from './menus/routes.ts';
+import { registerOrderDocumentRoutes } from './orders/documents-routes.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
+import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
+import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
+import { registerUpcRoutes } from './upc/routes.ts';
+import { registerListingRoutes } from './listings/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 
 /** Each feature module registers its routes here; modules never import one another's routes. */
@@ -40,6 +45,11 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerFinanceRoutes(app, deps);
   registerCartRoutes(app);
   registerOrderRoutes(app, deps);
+  registerOrderTransferRoutes(app, deps);
+  registerOrderDocumentRoutes(app);
+  registerShopeeOrderRoutes(app, deps);
   registerTemplateRoutes(app);
+  registerUpcRoutes(app);
+  registerListingRoutes(app, deps);
   if (deps.config.NODE_ENV !== 'production') registerDevRoutes(app);
 }

@@ -17,6 +17,7 @@ describe('view registry', () => {
   it('renders the pages this build has and nothing for the others', () => {
     expect(renderView('home/index', { title: 'Home' })).not.toBeNull();
     expect(renderView('my/logout', { title: 'Logout' })).not.toBeNull();
-    expect(renderView('goods/collectyun', { title: 'Amazon cloud warehouse' })).toBeNull();
+    expect(renderView('goods/collectyun', { title: 'Amazon cloud warehouse' })).not.toBeNull();
+    expect(renderView('goods/shopifyyun', { title: 'Shopify cloud warehouse' })).toBeNull();
   });
 });

@@ -72,6 +72,19 @@ const VIEWS: Record<string, View> = {
     () => import('../features/templates/pages/price-template-page.tsx'),
     'PriceTemplatePage',
   ),
+  'goods/upc': lazyPage(() => import('../features/upc/pages/upc-page.tsx'), 'UpcPage'),
+  'goods/collectyun': lazyPage(
+    () => import('../features/listings/pages/collectyun-page.tsx'),
+    'CollectyunPage',
+  ),
+  'goods/collectyunedit': lazyPage(
+    () => import('../features/listings/pages/listing-editor-page.tsx'),
+    'ListingEditorPage',
+  ),
+  'neworder/shopee': lazyPage(
+    () => import('../features/shopee-orders/pages/shopee-orders-page.tsx'),
+    'ShopeeOrdersPage',
+  ),
   'market/index': lazyPage(
     () => import('../features/markets/pages/market-index-page.tsx'),
     'MarketIndexPage',
@@ -94,6 +107,43 @@ const VIEWS: Record<string, View> = {
     'PlatformBillPage',
   ),
   'my/newinfo': lazyPage(() => import('../features/my/pages/new-info-page.tsx'), 'NewInfoPage'),
+  neworder: lazyPage(() => import('../features/orders/pages/order-desk-page.tsx'), 'OrderDeskPage'),
+  'neworder/fbaorder': lazyPage(
+    () => import('../features/orders/pages/fba-order-page.tsx'),
+    'FbaOrderPage',
+  ),
+  'neworder/labels': lazyPage(
+    () => import('../features/order-documents/pages/labels-page.tsx'),
+    'LabelsPage',
+  ),
+  'neworder/declaration': lazyPage(
+    () => import('../features/order-documents/pages/declaration-page.tsx'),
+    'DeclarationPage',
+  ),
+  'neworder/relation': lazyPage(
+    () => import('../features/order-documents/pages/relation-page.tsx'),
+    'RelationPage',
+  ),
+  'neworder/updatelogistics': lazyPage(
+    () => import('../features/order-documents/pages/update-logistics-page.tsx'),
+    'UpdateLogisticsPage',
+  ),
+  'neworder/import': lazyPage(
+    () => import('../features/order-transfer/pages/order-import-page.tsx'),
+    'OrderImportPage',
+  ),
+  'neworder/logistics': lazyPage(
+    () => import('../features/orders/pages/order-logistics-page.tsx'),
+    'OrderLogisticsPage',
+  ),
+  'neworder/cancellation': lazyPage(
+    () => import('../features/orders/pages/order-cancellation-page.tsx'),
+    'OrderCancellationPage',
+  ),
+  'neworder/settlement': lazyPage(
+    () => import('../features/orders/pages/order-settlement-page.tsx'),
+    'OrderSettlementPage',
+  ),
   'my/logout': lazyPage(() => import('../features/my/pages/logout-page.tsx'), 'LogoutPage'),
 };
 

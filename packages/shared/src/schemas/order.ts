@@ -64,6 +64,9 @@ export const ORDER_ACTIONS = [
   'edit_num',
   'save_logistics',
   'add_cart',
+  'edit_customs',
+  'print_label',
+  'refund',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { generateOrders, type SimOrder } from '../http.ts';
 import { DEMO_CATALOGUE, REGIONS } from './data.ts';
 import { paramError, ShopeeError } from './errors.ts';
-import { commaList, pageSize, requiredInt } from './params.ts';
+import { bodyString, commaList, pageSize, requiredInt } from './params.ts';
 import type { ShopContext } from './server.ts';
 import type { SimOrderChange } from './state.ts';
 
@@ -222,6 +222,8 @@ export function getOrderDetail(ctx: ShopContext) {
         })),
         total_amount: Number(total.toFixed(REGIONS[ctx.shop.region]!.decimals)),
         pay_time: o.status === 'UNPAID' ? undefined : o.create_time + 600,
+        note: o.change?.note ?? '',
+        note_update_time: o.change?.noteUpdateTime ?? 0,
         package_list: [
           {
             package_number: o.package_number,
@@ -254,4 +256,16 @@ export function orderChange(ctx: ShopContext, order: ShopeeOrder): SimOrderChang
   };
   ctx.shop.orders[order.order_sn] = change;
   return change;
+}
+
+/** v2.order.set_note: the seller's note on an order, at most 500 characters. */
+export function setNote(ctx: ShopContext) {
+  const order = findOrder(ctx, bodyString(ctx.body, 'order_sn'));
+  const note = ctx.body.note;
+  if (typeof note !== 'string') throw paramError('Wrong parameters, detail: note is required.');
+  if (note.length > 500) throw paramError('Wrong parameters, detail: note is too long.');
+  const change = orderChange(ctx, order);
+  change.note = note;
+  change.noteUpdateTime = ctx.now;
+  return undefined;
 }

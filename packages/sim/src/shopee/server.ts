@@ -20,7 +20,7 @@ import { REGIONS } from './data.ts';
 import { paramError, SHOPEE_THROTTLE_BODY, ShopeeError } from './errors.ts';
 import * as firstMile from './first-mile.ts';
 import * as logistics from './logistics.ts';
-import { getOrderDetail, getOrderList } from './orders.ts';
+import { getOrderDetail, getOrderList, setNote } from './orders.ts';
 import { bodyInt, bodyString, type Body } from './params.ts';
 import * as products from './products.ts';
 import { readCommonParams, verifySign } from './signing.ts';
@@ -63,6 +63,7 @@ const SHOP_ROUTES: Record<string, Route> = {
   '/api/v2/product/update_stock': post(products.updateStock),
   '/api/v2/order/get_order_list': get(getOrderList),
   '/api/v2/order/get_order_detail': get(getOrderDetail),
+  '/api/v2/order/set_note': post(setNote),
   '/api/v2/logistics/get_channel_list': get(logistics.getChannelList),
   '/api/v2/logistics/get_shipping_parameter': get(logistics.getShippingParameter),
   '/api/v2/logistics/ship_order': post(logistics.shipOrder),

@@ -139,6 +139,30 @@ describe('order list', () => {
     expect(wide.body.error).toBe('order.order_list_invalid_time');
     expect((await list({ page_size: '101' })).body.error).toBe('error_param');
   });
+
+  it('sets an order note (set_note) and shows it in the detail; refuses a missing note', async () => {
+    const { body } = await list({});
+    const sn: string = body.response.order_list[0].order_sn;
+    const post = (payload: unknown) =>
+      json(shopUrl('/api/v2/order/set_note'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+    expect((await post({ order_sn: sn, note: 'fragile' })).body.error).toBe('');
+    const detail = await json(
+      shopUrl('/api/v2/order/get_order_detail', {
+        order_sn_list: sn,
+        response_optional_fields: 'note,note_update_time',
+      }),
+    );
+    expect(detail.body.response.order_list[0]).toMatchObject({
+      note: 'fragile',
+      note_update_time: ts(),
+    });
+    expect((await post({ order_sn: sn })).body.error).toBe('error_param');
+    expect((await post({ order_sn: 'NOPE', note: 'x' })).body.error).toBe('error_not_found');
+  });
 });
 
 describe('faults', () => {

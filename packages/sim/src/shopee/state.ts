@@ -42,6 +42,9 @@ export interface SimOrderChange {
   trackingNumber: string;
   document?: { type: string; polls: number };
   firstMileTrackingNumber?: string;
+  /** The seller's note (set_note) and when it was set, Unix seconds. */
+  note?: string;
+  noteUpdateTime?: number;
 }
 
 export interface SimFirstMile {

@@ -33,6 +33,7 @@ import { unixSeconds } from '../../time.ts';
 import { cancelPurchaseOrder } from '../finance/purchase-orders.ts';
 import { visibleStores } from '../markets/service.ts';
 import { visibleOrders } from './list.ts';
+import { assertLogistics } from './logistics.ts';
 import { fromMinor, proportion } from './money.ts';
 import { itemSummary, itemsOf, toOrders, type OrderItemRow, type OrderRow } from './rows.ts';
 import { assertAllowed } from './transitions.ts';
@@ -379,21 +380,28 @@ export async function copyOrder(ctx: Ctx, input: { id: number }): Promise<Order>
 /** Sets the logistics channel and tracking number; the order is then processing (30). */
 export function saveLogistics(ctx: Ctx, input: SaveLogisticsInput) {
   return act(ctx, input.id, 'save_logistics', async (tx, row) => {
+    assertLogistics(row.marketplace, input);
     await tx.db
       .update(orders)
       .set({
         logisticsChannelId: input.user_logistics_channel_id,
-        trackingNumber: input.shipped_number,
+        trackingNumber: input.shipped_number.toUpperCase(),
         status: DESK_STATUS.processing,
         updatedAt: new Date(),
       })
       .where(eq(orders.id, row.id));
     await log(tx, row.id, 'logistics', {
       user_logistics_channel_id: input.user_logistics_channel_id,
-      shipped_number: input.shipped_number,
+      shipped_number: input.shipped_number.toUpperCase(),
       from: row.status,
     });
   });
+}
+
+/** A refusal as one line: a 422's field messages rather than its generic "Invalid input". */
+function reasonOf(error: AppError): string {
+  const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
+  return fields ? Object.values(fields).join('; ') : error.message;
 }
 
 /** Each order in its own transaction: one refusal never undoes the others. */
@@ -408,7 +416,7 @@ export async function saveBatchLogistics(
       results.push({ id: item.id, ok: true, reason: null });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push({ id: item.id, ok: false, reason: error.message });
+      results.push({ id: item.id, ok: false, reason: reasonOf(error) });
     }
   }
   return { results };

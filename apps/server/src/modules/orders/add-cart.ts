@@ -1,22 +1,23 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, inArray, isNull } from 'drizzle-orm';
 import {
   CART_LINE_QUANTITY_MAX,
   type OrderAddCartInput,
   type OrderAddCartResult,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
-import { finishedSkus, orderItems, orders } from '../../db/schema.ts';
+import { orderItems, orders } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { NotFoundError } from '../../errors.ts';
-import { sellerIdOf } from '../../tenancy.ts';
 import { batchAddCart } from '../goods/service.ts';
 import { cartNum } from './actions.ts';
 import { visibleOrders } from './list.ts';
+import { matchFinishedSkus } from './relations.ts';
 import { allowedActions } from './transitions.ts';
 
 /**
  * Puts the items of the given orders into the platform cart (issue 8): each item's SKU is
- * matched to the seller's finished SKU with that code, case-insensitively, and added through
+ * matched to the seller's finished SKU through the seller's SKU relation, else by that code,
+ * case-insensitively (`matchFinishedSkus`), and added through
  * the goods module's cart code. Every item gets a result; one that cannot be added says why.
  */
 export async function addOrdersToCart(
@@ -38,23 +39,18 @@ export async function addOrdersToCart(
     .from(orderItems)
     .where(and(inArray(orderItems.orderId, ids), isNull(orderItems.cancelledAt)))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
-  const codes = [...new Set(items.map((i) => i.sku.toLowerCase()))];
-  const skus =
-    codes.length === 0
-      ? []
-      : await ctx.db
-          .select({ id: finishedSkus.id, code: finishedSkus.skuCode })
-          .from(finishedSkus)
-          .where(eq(finishedSkus.sellerId, sellerIdOf(ctx)));
-  const skuByCode = new Map(skus.map((s) => [s.code.toLowerCase(), s.id]));
+  const matched = await matchFinishedSkus(
+    ctx,
+    items.map((i) => i.sku),
+  );
 
   const results: OrderAddCartResult['items'] = [];
   const quantities = new Map<number, number>();
   for (const item of items) {
-    const skuId = skuByCode.get(item.sku.toLowerCase()) ?? null;
+    const skuId = matched.get(item.sku.toLowerCase())?.id ?? null;
     let reason: string | null = null;
     if (!open.has(item.orderId)) reason = 'The order’s status does not allow adding to the cart';
-    else if (skuId === null) reason = 'No finished SKU with this code';
+    else if (skuId === null) reason = 'No finished SKU with this code or relation';
     results.push({
       order_id: item.orderId,
       item_id: item.id,

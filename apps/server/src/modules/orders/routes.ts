@@ -7,9 +7,12 @@ import {
   EditOrderNumInput,
   envelopeOf,
   FbaOrderListQuery,
+  LogisticsChannel,
+  LogisticsChannelQuery,
   Order,
   OrderAddCartInput,
   OrderAddCartResult,
+  OrderIdsInput,
   OrderBatchResult,
   OrderIdInput,
   OrderListQuery,
@@ -48,6 +51,8 @@ import {
   splitOrder,
 } from './actions.ts';
 import { addOrdersToCart } from './add-cart.ts';
+import { listLogisticsChannels } from './logistics.ts';
+import { showOrders } from './show.ts';
 import { listOrders } from './list.ts';
 import { requestStoreSyncs } from './sync-request.ts';
 
@@ -106,6 +111,21 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
       config: can('update'),
     },
     async (request) => ok(await requestStoreSyncs(request.ctx, deps.jobs, request.body)),
+  );
+
+  r.get(
+    '/api/cw-order/logistics-channels',
+    {
+      schema: {
+        tags,
+        summary:
+          "The platform's logistics channels with their tracking-number patterns; market_id narrows to that store's marketplace",
+        querystring: LogisticsChannelQuery,
+        response: { 200: envelopeOf(z.array(LogisticsChannel)) },
+      },
+      config: can('list'),
+    },
+    async (request) => ok(await listLogisticsChannels(request.ctx, request.query)),
   );
 
   const action = <I extends z.ZodType, O extends z.ZodType>(
@@ -206,6 +226,14 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     OrderIdInput,
     z.array(OrderLog),
     showOrderLog,
+  );
+  action(
+    'show-orders',
+    'list',
+    'Several orders by id with their items and allowed actions (the batch screens); an unseen id is a 404',
+    OrderIdsInput,
+    z.array(Order),
+    showOrders,
   );
   action(
     'get-market-list',

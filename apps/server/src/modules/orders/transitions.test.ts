@@ -16,7 +16,7 @@ describe('order transitions', () => {
     expect(allowedActions(DESK_STATUS.new)).toEqual(
       expect.arrayContaining(['split', 'cancel', 'save_logistics', 'hold', 'add_cart']),
     );
-    expect(allowedActions(DESK_STATUS.shipped)).toEqual(['save_memo', 'copy']);
+    expect(allowedActions(DESK_STATUS.shipped)).toEqual(['save_memo', 'copy', 'print_label']);
     expect(allowedActions(DESK_STATUS.cancelled)).not.toContain('cancel');
   });
 
@@ -27,6 +27,14 @@ describe('order transitions', () => {
     expect(allowedActions(DESK_STATUS.on_hold)).not.toContain('hold');
     expect(allowedActions(DESK_STATUS.purchased)).toContain('cancel');
     expect(allowedActions(DESK_STATUS.purchased)).not.toContain('split');
+  });
+
+  it('allows customs until shipping, labels once logistics are set, one refund path', () => {
+    const allowing = (action: (typeof ORDER_ACTIONS)[number]) =>
+      DESK_STATUSES.filter((s) => allowedActions(s).includes(action));
+    expect(allowing('edit_customs')).toEqual([10, 20, 30, 40]);
+    expect(allowing('print_label')).toEqual([30, 40, 50]);
+    expect(allowing('refund')).toEqual([10, 20, 30]);
   });
 
   it('refuses with a 409 that says what is allowed', () => {
@@ -40,7 +48,7 @@ describe('order transitions', () => {
       expect((error as ConflictError).data).toMatchObject({
         status: 50,
         action: 'split',
-        allowed: ['save_memo', 'copy'],
+        allowed: ['save_memo', 'copy', 'print_label'],
       });
     }
     expect(() => assertAllowed({ id: 7, status: DESK_STATUS.new }, 'split')).not.toThrow();

@@ -6,7 +6,9 @@ const { new: NEW, on_hold, processing, purchased, shipped, cancelled } = DESK_ST
 /**
  * The one table of what a seller may do to an order in each desk status. A purchased order
  * (40) is cancelled through its platform purchase order, so the money goes back; shipped and
- * cancelled orders only take memos and copies.
+ * cancelled orders only take memos and copies (a shipped one may reprint its label). Customs
+ * data can change until the order ships. The buyer refund (`refund`) cancels the order, so
+ * it is for orders not yet purchased on the platform nor shipped.
  */
 export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
   [NEW]: [
@@ -20,8 +22,10 @@ export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
     'edit_num',
     'save_logistics',
     'add_cart',
+    'edit_customs',
+    'refund',
   ],
-  [on_hold]: ['save_address', 'save_memo', 'unhold', 'cancel', 'copy'],
+  [on_hold]: ['save_address', 'save_memo', 'unhold', 'cancel', 'copy', 'edit_customs', 'refund'],
   [processing]: [
     'save_address',
     'save_memo',
@@ -30,9 +34,12 @@ export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
     'copy',
     'save_logistics',
     'add_cart',
+    'edit_customs',
+    'print_label',
+    'refund',
   ],
-  [purchased]: ['save_memo', 'cancel', 'copy'],
-  [shipped]: ['save_memo', 'copy'],
+  [purchased]: ['save_memo', 'cancel', 'copy', 'edit_customs', 'print_label'],
+  [shipped]: ['save_memo', 'copy', 'print_label'],
   [cancelled]: ['save_memo', 'copy'],
 };
 

@@ -8,6 +8,7 @@ import { NotFoundError } from '../../errors.ts';
 import type { ZipEntry } from '../../http/zip.ts';
 import {
   CONTENT_TYPES,
+  isPrivateKey,
   newObjectKey,
   type ObjectStorage,
   type StoredObject,
@@ -333,7 +334,7 @@ export function zipEntriesOf(ctx: UploadCtx, rows: FileRow[]): ZipEntry[] {
 
 /** Objects are served by their unguessable key alone, so product images load without a session. */
 export async function readObject(ctx: UploadCtx, key: string): Promise<StoredObject> {
-  const object = await ctx.storage.get(key);
+  const object = isPrivateKey(key) ? null : await ctx.storage.get(key);
   if (!object) throw new NotFoundError('File not found');
   return object;
 }

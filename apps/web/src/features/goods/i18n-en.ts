@@ -66,6 +66,7 @@ export const goodsEn: typeof goodsZhCN = {
     relate: 'Relate',
     view: 'View details',
     copyToLibrary: 'Add to my library',
+    listOnAmazon: 'List on Amazon',
   },
   messages: {
     renamed: 'Title saved',

@@ -65,6 +65,7 @@ export const goodsZhCN = {
     relate: '关联',
     view: '查看详情',
     copyToLibrary: '加入我的商品库',
+    listOnAmazon: '刊登到亚马逊',
   },
   messages: {
     renamed: '标题已保存',

@@ -4,6 +4,8 @@ export const SHARED_PATH = '/goods/productHouseG';
 export const SHARED_DETAIL_PATH = '/goods/productHouseDetailG';
 export const FAVOURITES_PATH = '/goods/MyPorductHowse';
 export const RELATIVE_PATH = '/goods/relativeGoods';
+/** The Amazon cloud warehouse; `?create=<ids>` opens its "list these products" dialog. */
+export const AMAZON_LISTINGS_PATH = '/goods/collectyun';
 
 export function editPath(id: number): string {
   return `${EDIT_PATH}?id=${id}`;
@@ -15,4 +17,8 @@ export function sharedDetailPath(id: number): string {
 
 export function relativePath(id?: number): string {
   return id === undefined ? RELATIVE_PATH : `${RELATIVE_PATH}?id=${id}`;
+}
+
+export function listOnAmazonPath(ids: readonly number[]): string {
+  return `${AMAZON_LISTINGS_PATH}?create=${ids.join(',')}`;
 }

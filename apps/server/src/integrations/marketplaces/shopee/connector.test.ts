@@ -420,6 +420,22 @@ describe('orders (reference 3.7)', () => {
   });
 });
 
+describe('order note and packages', () => {
+  it('sets a note with set_note and reads the package of an order', async () => {
+    const session = granted();
+    const page = await connector.fetchOrders(session, {
+      updatedAfter: new Date(clock.getTime() - 86_400_000),
+    });
+    const sn = page.orders[0]!.remoteId;
+    await connector.setNote(session, sn, 'handle with care');
+    const [detail] = await connector.orderPackages(session, [sn]);
+    expect(detail!.order_sn).toBe(sn);
+    expect(detail!.package_list![0]!.package_number).toMatch(/^OFG/);
+    const refused = await failure(connector.setNote(session, 'NOPE', 'x'));
+    expect(refused.code).toBe('error_not_found');
+  });
+});
+
 describe('first mile (reference 3.9)', () => {
   it('generates, binds and unbinds a first-mile tracking number', async () => {
     const session = granted();

@@ -621,6 +621,27 @@ export class ShopeeConnector implements MarketplaceConnector {
     return failures(response.failure_list, 'update_stock_failed', 'seller_stock');
   }
 
+  /** v2.order.set_note: the seller's note on the order, as Shopee shows it. */
+  async setNote(session: StoreSession, orderSn: string, note: string): Promise<void> {
+    await this.shop(session, 'POST', '/api/v2/order/set_note', {
+      body: { order_sn: orderSn, note },
+    });
+  }
+
+  /** The packages of orders (get_order_detail's package_list), at most 50 order numbers. */
+  async orderPackages(session: StoreSession, orderSns: string[]) {
+    const { response } = await this.shop<{
+      order_list: Array<{
+        order_sn: string;
+        order_status: string;
+        package_list?: Array<{ package_number: string; logistics_status: string }>;
+      }>;
+    }>(session, 'GET', '/api/v2/order/get_order_detail', {
+      query: { order_sn_list: orderSns.join(','), response_optional_fields: 'package_list' },
+    });
+    return response.order_list;
+  }
+
   async channelList(session: StoreSession) {
     const { response } = await this.shop<{
       logistics_channel_list: Array<{

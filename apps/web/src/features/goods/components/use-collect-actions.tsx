@@ -9,6 +9,7 @@ import {
   ShareAltOutlined,
   ShoppingCartOutlined,
   StopOutlined,
+  CloudUploadOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,14 @@ import {
   useGoodsMutation,
 } from '../api/finished-products.ts';
 import { addRelatives } from '../api/relatives.ts';
-import { COLLECT_PATH, editPath, RELATIVE_PATH, relativePath } from '../paths.ts';
+import {
+  AMAZON_LISTINGS_PATH,
+  COLLECT_PATH,
+  editPath,
+  listOnAmazonPath,
+  RELATIVE_PATH,
+  relativePath,
+} from '../paths.ts';
 import { showBatchResults } from './batch-results.tsx';
 import { saveBlob } from '../../../shared/save-blob.ts';
 import { IconAction } from '../../../shared/ui/icon-action.tsx';
@@ -56,6 +64,7 @@ export function useCollectActions(items: readonly FinishedProductSummary[]) {
     delete: useCan(perm('delete')),
     cart: useCan(perm('add-cart')),
     relate: useCan(permOf(RELATIVE_PATH, 'add')),
+    list: useCan(permOf(AMAZON_LISTINGS_PATH, 'update')),
   };
 
   const titleOf = (id: number) => items.find((item) => item.id === id)?.title ?? `#${id}`;
@@ -250,10 +259,18 @@ export function useCollectActions(items: readonly FinishedProductSummary[]) {
       delete: can.delete,
       cart: can.cart,
       relate: can.relate,
+      amazon: can.list,
     })[key] ?? true;
 
   const batchActions = (ids: number[], done: () => void) =>
     [
+      <Button
+        key="amazon"
+        icon={<CloudUploadOutlined />}
+        onClick={() => void navigate(listOnAmazonPath(ids))}
+      >
+        {t('goods.actions.listOnAmazon')}
+      </Button>,
       <Button key="cart" icon={<ShoppingCartOutlined />} onClick={() => askCart(ids, done)}>
         {t('goods.actions.addToCart')}
       </Button>,

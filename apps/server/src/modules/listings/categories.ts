@@ -1,0 +1,131 @@
+import type {
+  CategoryDetailQuery,
+  CategoryQuery,
+  ListingCategoryAttribute,
+  ListingCategoryDetail,
+  ListingCategoryList,
+} from '@app/shared';
+import type { CategoryAttribute } from '../../integrations/marketplaces/connector.ts';
+import { ValidationError } from '../../errors.ts';
+import { findStore, storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
+import type { ListingCtx } from './context.ts';
+
+/**
+ * Product type definitions change rarely; one process keeps them ten minutes per site, so an
+ * editor session or a batch of a thousand listings asks the marketplace once per type.
+ */
+const TTL_MS = 10 * 60 * 1000;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
+  const value = load();
+  cache.set(key, { at: Date.now(), value });
+  // A failure is not remembered: the next call asks again.
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+/** The actor's Amazon store by id: 404 for another seller's, 422 for another marketplace's. */
+export async function findAmazonStore(ctx: ListingCtx, storeId: number): Promise<StoreRow> {
+  const store = await findStore(ctx, storeId);
+  if (store.marketplace !== 'amazon') {
+    throw new ValidationError({ market_id: 'Choose an Amazon store' });
+  }
+  return store;
+}
+
+export function categoriesOf(access: StoreAccess, store: StoreRow) {
+  const { connector, session } = storeSessionFor(access, store, { forWrite: false });
+  return cached(`${store.source}:${store.marketplace}:${store.marketSiteId}:types`, () =>
+    connector.listCategories(session, null),
+  );
+}
+
+/** The seller-given attributes a product type requires (built ones like title left out). */
+export function attributesOf(
+  access: StoreAccess,
+  store: StoreRow,
+  productType: string,
+): Promise<CategoryAttribute[]> {
+  const { connector, session } = storeSessionFor(access, store, { forWrite: false });
+  return cached(`${store.source}:${store.marketplace}:${store.marketSiteId}:${productType}`, () =>
+    connector.categoryAttributes(session, productType),
+  );
+}
+
+export async function listCategories(
+  ctx: ListingCtx,
+  q: CategoryQuery,
+): Promise<ListingCategoryList> {
+  const store = await findAmazonStore(ctx, q.market_id);
+  // Amazon product types are one flat list: below any parent there is nothing.
+  if (q.parent_id) return { list: [] };
+  const keyword = q.keyword?.toLowerCase();
+  const list = (await categoriesOf(ctx, store))
+    .filter(
+      (c) =>
+        !keyword || c.id.toLowerCase().includes(keyword) || c.name.toLowerCase().includes(keyword),
+    )
+    .map((c) => ({ id: c.id, name: c.name, parent_id: c.parentId, leaf: c.leaf }));
+  return { list };
+}
+
+export async function showCategory(
+  ctx: ListingCtx,
+  q: CategoryDetailQuery,
+): Promise<ListingCategoryDetail> {
+  const store = await findAmazonStore(ctx, q.market_id);
+  const types = await categoriesOf(ctx, store);
+  if (!types.some((t) => t.id === q.category_id)) {
+    throw new ValidationError({ category_id: 'Unknown product type for this site' });
+  }
+  const attributes: ListingCategoryAttribute[] = (
+    await attributesOf(ctx, store, q.category_id)
+  ).map((a) => ({
+    name: a.name,
+    label: a.label,
+    required: a.required,
+    type: a.type,
+    ...(a.options ? { options: a.options } : {}),
+  }));
+  return { id: q.category_id, attributes };
+}
+
+/** Step 2 values checked against the definitions; field errors keyed `attributes.<name>`. */
+export function attributeErrors(
+  definitions: CategoryAttribute[],
+  attributes: Record<string, unknown>,
+  suppliedByItems: Set<string>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const known = new Map(definitions.map((d) => [d.name, d]));
+  for (const [name, value] of Object.entries(attributes)) {
+    const definition = known.get(name);
+    if (!definition) {
+      errors[`attributes.${name}`] = `${name} is not an attribute of this product type`;
+      continue;
+    }
+    if (definition.type === 'number' && typeof value !== 'number') {
+      errors[`attributes.${name}`] = 'Enter a number';
+    } else if (definition.type === 'boolean' && typeof value !== 'boolean') {
+      errors[`attributes.${name}`] = 'Choose yes or no';
+    } else if (definition.type === 'enum' && !definition.options?.includes(String(value))) {
+      errors[`attributes.${name}`] = `Choose one of ${definition.options?.join(', ')}`;
+    } else if (definition.type === 'string' && String(value).trim() === '') {
+      errors[`attributes.${name}`] = `Enter ${definition.label}`;
+    }
+  }
+  for (const definition of definitions) {
+    if (!definition.required || hasValue(attributes, definition.name)) continue;
+    if (suppliedByItems.has(definition.name)) continue;
+    errors[`attributes.${definition.name}`] = `${definition.label} is required`;
+  }
+  return errors;
+}
+
+function hasValue(attributes: Record<string, unknown>, name: string): boolean {
+  const value = attributes[name];
+  return value !== undefined && value !== null && String(value).trim() !== '';
+}

@@ -1,0 +1,35 @@
+import type { Ctx } from '../../context.ts';
+import type { ObjectStorage } from '../../integrations/object-storage.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import type { MarketCtx, StoreAccess } from '../markets/service.ts';
+
+/** What listing work needs besides the request: stores, storage for images, the job runner. */
+export interface ListingDeps extends StoreAccess {
+  storage: ObjectStorage;
+  jobs: Pick<JobRunner, 'enqueue'>;
+  /** Absolute origin for image URLs sent to the marketplace (PUBLIC_URL), if configured. */
+  publicUrl?: string;
+}
+
+export type ListingCtx = MarketCtx & Omit<ListingDeps, 'db'>;
+
+/**
+ * A context for a job acting for one seller: jobs have no request actor, so the tenancy
+ * helpers get the seller's boss view (every store of the seller, nothing of anyone else's).
+ */
+export function sellerCtx(deps: ListingDeps, sellerId: number, log: Ctx['log']): ListingCtx {
+  return {
+    ...deps,
+    log,
+    ip: '',
+    actor: {
+      kind: 'user',
+      userId: 0,
+      sellerId,
+      isBoss: true,
+      sessionId: 0,
+      token: '',
+      expiresAt: new Date(0),
+    },
+  };
+}

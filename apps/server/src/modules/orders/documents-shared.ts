@@ -1,0 +1,46 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { orderLogs, orders } from '../../db/schema.ts';
+import { NotFoundError } from '../../errors.ts';
+import { requireUser } from '../../tenancy.ts';
+import { visibleOrders } from './list.ts';
+import type { OrderRow } from './rows.ts';
+
+/** One order the actor may see (locked for update when asked); anyone else's is a 404. */
+export async function visibleOrder(
+  ctx: Ctx,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<OrderRow> {
+  const query = ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), visibleOrders(ctx)));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  if (!row) throw new NotFoundError('Order not found');
+  return row;
+}
+
+/** The given orders the actor may see, in the order of `ids`; a missing one is a 404 naming it. */
+export async function visibleOrdersById(ctx: Ctx, ids: number[]): Promise<OrderRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, unique), visibleOrders(ctx)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = unique.find((id) => !byId.has(id));
+  if (missing !== undefined) throw new NotFoundError(`Order ${missing} not found`);
+  return unique.map((id) => byId.get(id)!);
+}
+
+export async function writeOrderLog(
+  ctx: Ctx,
+  orderId: number,
+  action: string,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await ctx.db
+    .insert(orderLogs)
+    .values({ orderId, userId: requireUser(ctx).userId, action, detail });
+}

@@ -1,0 +1,120 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { ValidationError } from '../../errors.ts';
+
+const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+export const isXlsx = (bytes: Buffer): boolean => bytes.subarray(0, 4).equals(XLSX_MAGIC);
+
+/** One line of a table file: its 1-based row number in the file and its cells as text. */
+export interface TableRow {
+  row: number;
+  cells: string[];
+}
+
+/** Excel's day 0 (1899-12-30), for date cells read without styles (they arrive as day numbers). */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+export const excelSerialToDate = (serial: number): Date =>
+  new Date(EXCEL_EPOCH_MS + Math.round(serial * 86_400_000));
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'object') {
+    const v = value as {
+      richText?: Array<{ text: string }>;
+      text?: unknown;
+      result?: unknown;
+      error?: string;
+    };
+    if (v.richText) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return cellText(v.result);
+    if (v.text !== undefined) return cellText(v.text);
+    if (v.error) return '';
+  }
+  return String(value);
+}
+
+/**
+ * The rows of a csv (UTF-8, BOM allowed; comma, semicolon or tab) or of the first worksheet of
+ * an xlsx, one at a time, so a large file is never a second time in memory as cells. Told apart
+ * by content (an xlsx is a zip), not by name.
+ */
+export async function* readTable(
+  bytes: Buffer,
+  filename: string,
+  maxRows: number,
+): AsyncGenerator<TableRow> {
+  if (isXlsx(bytes)) {
+    yield* readXlsx(bytes, maxRows);
+    return;
+  }
+  if (/\.xlsx?$/i.test(filename) && bytes.length > 0) {
+    throw new ValidationError({ file: 'This is not a readable xlsx file' });
+  }
+  yield* readCsv(bytes, maxRows);
+}
+
+function tooMany(maxRows: number): never {
+  throw new ValidationError({ file: `The file has more than ${maxRows} rows` });
+}
+
+async function* readCsv(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow> {
+  const start = bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])) ? 3 : 0;
+  const head = bytes.subarray(start, start + 4096).toString('utf8');
+  const firstLine = head.slice(0, head.indexOf('\n') >>> 0);
+  const delimiter = firstLine.includes('\t') ? '\t' : firstLine.includes(';') ? ';' : ',';
+  const parser = Readable.from([bytes.subarray(start)]).pipe(
+    parse({ delimiter, relax_column_count: true, relax_quotes: true, info: true }),
+  );
+  try {
+    for await (const record of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      if (record.info.lines > maxRows + 1) tooMany(maxRows);
+      yield { row: record.info.lines, cells: record.record };
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    throw new ValidationError({ file: 'The file could not be read as CSV' });
+  }
+}
+
+async function* readXlsx(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  let first = true;
+  try {
+    for await (const sheet of reader) {
+      if (!first) continue;
+      first = false;
+      for await (const row of sheet) {
+        if (row.number > maxRows + 1) tooMany(maxRows);
+        const values = row.values as unknown[];
+        const cells: string[] = [];
+        for (let i = 1; i < values.length; i += 1) cells.push(cellText(values[i]));
+        yield { row: row.number, cells };
+      }
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    throw new ValidationError({ file: 'This is not a readable xlsx file' });
+  }
+}
+
+/** Header text as matched against column keys and labels: lower case, no spaces, `_` or `*`. */
+export const headerKey = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[\s_*\-()（）]/g, '')
+    .trim();

@@ -1,0 +1,714 @@
+import ExcelJS from 'exceljs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_REPORTED_ERRORS,
+  IMPORT_MAX_ROWS,
+  REMARK_IMPORT_MAX_ROWS,
+  type ImportColumn,
+  type ImportRowProblem,
+  type JobStarted,
+  type OrderImportResult,
+  type RemarkImportResult,
+} from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { orders, stores, type StoredOrderAddress } from '../../db/schema.ts';
+import { AppError, ValidationError } from '../../errors.ts';
+import { privateObjectKey, type ObjectStorage } from '../../integrations/object-storage.ts';
+import type { JobContext, JobRunner } from '../../jobs/runner.ts';
+import { requireUser } from '../../tenancy.ts';
+import { visibleStores } from '../markets/service.ts';
+import { saveMemo } from './actions.ts';
+import { EXPORT_COLUMNS } from './export-columns.ts';
+import { jobCtx } from './export.ts';
+import { excelSerialToDate, headerKey, isXlsx, readTable, type TableRow } from './import-file.ts';
+import { visibleOrders } from './list.ts';
+import { fromMinor, minorDigits } from './money.ts';
+
+export const ORDERS_IMPORT = 'orders.import';
+/** Orders written per transaction. */
+export const IMPORT_BATCH = 1000;
+
+const REQUIRED: ImportColumn[] = [
+  'store',
+  'order_number',
+  'purchase_date',
+  'currency',
+  'buyer_name',
+  'address_line1',
+  'city',
+  'country',
+  'sku',
+  'quantity',
+  'line_total',
+];
+
+/** Template header labels; a file may head its columns with the key or either label. */
+export const IMPORT_LABELS: Record<ImportColumn, { en: string; zh: string }> = {
+  store: { en: 'Store (id or alias)', zh: '店铺 (ID 或别名)' },
+  order_number: { en: 'Order number', zh: '订单号' },
+  purchase_date: { en: 'Purchase date (UTC)', zh: '下单时间 (UTC)' },
+  currency: { en: 'Currency', zh: '币种' },
+  buyer_name: { en: 'Buyer name', zh: '买家姓名' },
+  buyer_phone: { en: 'Phone', zh: '电话' },
+  address_line1: { en: 'Address line 1', zh: '地址 1' },
+  address_line2: { en: 'Address line 2', zh: '地址 2' },
+  city: { en: 'City', zh: '城市' },
+  state: { en: 'State', zh: '州/省' },
+  postcode: { en: 'Postcode', zh: '邮编' },
+  country: { en: 'Country', zh: '国家' },
+  fulfillment_channel: { en: 'Fulfillment channel', zh: '配送方式' },
+  sku: { en: 'SKU', zh: 'SKU' },
+  title: { en: 'Title', zh: '商品名称' },
+  quantity: { en: 'Quantity', zh: '数量' },
+  line_total: { en: 'Line total', zh: '商品金额' },
+};
+
+const HEADER_ALIASES: Map<string, ImportColumn> = (() => {
+  const map = new Map<string, ImportColumn>();
+  for (const key of IMPORT_COLUMNS) {
+    map.set(headerKey(key), key);
+    map.set(headerKey(IMPORT_LABELS[key].en), key);
+    map.set(headerKey(IMPORT_LABELS[key].zh), key);
+    const exported = EXPORT_COLUMNS.find((c) => c.key === key);
+    if (exported) {
+      map.set(headerKey(exported.label_en), key);
+      map.set(headerKey(exported.label_zh), key);
+    }
+  }
+  return map;
+})();
+
+// ---------------------------------------------------------------------------------------------
+// Template
+
+/** The import template: the header row, one example order of two items, and a notes sheet. */
+export async function importTemplate(lang: 'en' | 'zh-CN'): Promise<Buffer> {
+  const zh = lang === 'zh-CN';
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(zh ? '订单' : 'Orders');
+  sheet.columns = IMPORT_COLUMNS.map((key) => ({
+    header: `${zh ? IMPORT_LABELS[key].zh : IMPORT_LABELS[key].en}${REQUIRED.includes(key) ? ' *' : ''}`,
+    key,
+    width: 18,
+  }));
+  const example = {
+    store: 'My Amazon US',
+    order_number: '112-0000000-0000001',
+    purchase_date: '2026-01-31 14:05:00',
+    currency: 'USD',
+    buyer_name: 'Alex Kim',
+    buyer_phone: '555-0100',
+    address_line1: '1 Oak St',
+    address_line2: '',
+    city: 'Springfield',
+    state: 'CA',
+    postcode: '90001',
+    country: 'US',
+    fulfillment_channel: 'MFN',
+  };
+  sheet.addRow({
+    ...example,
+    sku: 'TEE-BLK-M',
+    title: 'T-shirt black M',
+    quantity: 2,
+    line_total: '39.98',
+  });
+  sheet.addRow({
+    ...example,
+    sku: 'MUG-WHT',
+    title: 'Mug white',
+    quantity: 1,
+    line_total: '12.50',
+  });
+  sheet.getRow(1).font = { bold: true };
+  const notes = workbook.addWorksheet(zh ? '说明' : 'Notes');
+  const lines = zh
+    ? [
+        '每行一个商品；同一订单的多行使用相同的订单号，订单信息（店铺、时间、币种、买家、地址、配送方式）必须一致。',
+        '带 * 的列必填。店铺填写店铺 ID 或别名。下单时间为 UTC，格式 YYYY-MM-DD HH:mm[:ss]。',
+        '金额为该币种的小数（如 19.99），订单金额为各行商品金额之和。国家为两位字母代码（US、DE…）。',
+        '配送方式为 MFN（自发货，默认）或 AFN（平台配送）。同一店铺已存在的订单号不会重复导入。',
+        '任一行有错误的订单整单不导入；其余订单正常导入。',
+      ]
+    : [
+        'One row per item; the rows of one order share its order number and must agree on the order details (store, date, currency, buyer, address, channel).',
+        'Columns marked * are required. Store: the store id or alias. Purchase date in UTC as YYYY-MM-DD HH:mm[:ss].',
+        'Amounts are decimals of the currency (e.g. 19.99); the order total is the sum of its line totals. Country: two-letter code (US, DE...).',
+        'Fulfillment channel: MFN (you ship, the default) or AFN (the marketplace ships). An order number already in the store is not imported again.',
+        'An order with any bad row is left out entirely; the other orders are imported.',
+      ];
+  for (const line of lines) notes.addRow([line]);
+  notes.getColumn(1).width = 140;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload
+
+const ImportPayload = z.object({
+  userId: z.number().int(),
+  isBoss: z.boolean(),
+  key: z.string(),
+  filename: z.string(),
+});
+
+/** Keeps the uploaded file privately and queues its import; progress at /api/jobs/:id. */
+export async function startOrderImport(
+  ctx: Ctx,
+  deps: { jobs: JobRunner; storage: ObjectStorage },
+  upload: { bytes: Buffer; filename: string },
+): Promise<JobStarted> {
+  const actor = requireUser(ctx);
+  if (upload.bytes.length === 0) throw new ValidationError({ file: 'The file is empty' });
+  const xlsx = isXlsx(upload.bytes);
+  if (!xlsx && /\.xlsx?$/i.test(upload.filename)) {
+    throw new ValidationError({ file: 'This is not a readable xlsx file' });
+  }
+  const key = privateObjectKey(actor.sellerId, xlsx ? 'xlsx' : 'csv');
+  await deps.storage.put(
+    key,
+    upload.bytes,
+    xlsx ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv',
+  );
+  const payload: z.infer<typeof ImportPayload> = {
+    userId: actor.userId,
+    isBoss: actor.isBoss,
+    key,
+    filename: upload.filename.slice(0, 200),
+  };
+  const jobId = await deps.jobs.enqueue({ kind: ORDERS_IMPORT, sellerId: actor.sellerId, payload });
+  return { job_id: jobId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row checks
+
+interface StoreRef {
+  id: number;
+  marketplace: string;
+}
+
+interface GoodRow {
+  row: number;
+  storeId: number;
+  number: string;
+  /** The order-level values as one string: rows of one order must agree on it. */
+  header: string;
+  order: {
+    purchasedAt: Date;
+    currency: string;
+    channel: 'AFN' | 'MFN';
+    address: StoredOrderAddress;
+  };
+  sku: string;
+  title: string;
+  quantity: number;
+  lineMinor: bigint;
+}
+
+type Checked = { ok: true; value: GoodRow } | { ok: false; reason: string };
+
+const DATE_PATTERN =
+  /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const EARLIEST = Date.UTC(2000, 0, 1);
+
+/** A date as text (UTC unless it names an offset), an ISO timestamp, or an Excel day number. */
+export function parseImportDate(text: string): Date | null {
+  const t = text.trim();
+  if (/^\d{5}(\.\d+)?$/.test(t)) {
+    const date = excelSerialToDate(Number(t));
+    return date.getTime() >= EARLIEST ? date : null;
+  }
+  const m = DATE_PATTERN.exec(t);
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = m;
+  const utc = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s);
+  const check = new Date(utc);
+  if (
+    check.getUTCFullYear() !== +y! ||
+    check.getUTCMonth() !== +mo! - 1 ||
+    check.getUTCDate() !== +d! ||
+    +h > 23 ||
+    +mi > 59 ||
+    +s > 59
+  ) {
+    return null;
+  }
+  let ms = utc;
+  if (zone && zone !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+  }
+  if (ms < EARLIEST || ms > Date.now() + 86_400_000) return null;
+  return new Date(ms);
+}
+
+/** An amount as minor units of the currency, or null when it is not a plain decimal with at most the currency's places. */
+export function parseAmount(text: string, currency: string): bigint | null {
+  const t = text.trim().replace(/,/g, '');
+  const m = /^(\d{1,13})(?:\.(\d+))?$/.exec(t);
+  if (!m) return null;
+  const digits = minorDigits(currency);
+  let fraction = m[2] ?? '';
+  // Spreadsheet numbers may carry float noise (19.990000000000002); round those to the unit.
+  if (fraction.length > digits) {
+    if (!/^\d+\.\d+$/.test(t) || fraction.length < 10) return null;
+    const rounded = Number(t).toFixed(digits);
+    return parseAmount(rounded, currency);
+  }
+  fraction = fraction.padEnd(digits, '0');
+  return BigInt(m[1]! + fraction);
+}
+
+function checkRow(get: (c: ImportColumn) => string, storesByRef: Map<string, StoreRef>): Checked {
+  const fail = (reason: string): Checked => ({ ok: false, reason });
+  for (const column of REQUIRED) {
+    if (!get(column)) return fail(`Missing ${column}`);
+  }
+  const store = storesByRef.get(get('store').toLowerCase());
+  if (!store) return fail(`Unknown store: ${get('store')}`);
+  const number = get('order_number');
+  if (number.length > 100) return fail('order_number is longer than 100 characters');
+  const purchasedAt = parseImportDate(get('purchase_date'));
+  if (!purchasedAt) return fail(`Bad purchase_date: ${get('purchase_date')}`);
+  const currency = get('currency').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) return fail(`Bad currency: ${get('currency')}`);
+  const country = get('country');
+  if (!/^[A-Za-z]{2}$/.test(country)) return fail(`country must be two letters: ${country}`);
+  const channelText = (get('fulfillment_channel') || 'MFN').toUpperCase();
+  if (channelText !== 'AFN' && channelText !== 'MFN') {
+    return fail(`fulfillment_channel must be AFN or MFN: ${get('fulfillment_channel')}`);
+  }
+  const quantityText = get('quantity');
+  if (!/^\d{1,4}$/.test(quantityText) || Number(quantityText) < 1) {
+    return fail(`Bad quantity: ${quantityText}`);
+  }
+  const lineMinor = parseAmount(get('line_total'), currency);
+  if (lineMinor === null) return fail(`Bad line_total: ${get('line_total')}`);
+  const limits: Array<[ImportColumn, number]> = [
+    ['buyer_name', 100],
+    ['buyer_phone', 40],
+    ['address_line1', 200],
+    ['address_line2', 200],
+    ['city', 100],
+    ['state', 100],
+    ['postcode', 20],
+    ['sku', 100],
+    ['title', 500],
+  ];
+  for (const [column, max] of limits) {
+    if (get(column).length > max) return fail(`${column} is longer than ${max} characters`);
+  }
+  const address: StoredOrderAddress = {
+    name: get('buyer_name'),
+    phone: get('buyer_phone'),
+    line1: get('address_line1'),
+    line2: get('address_line2'),
+    city: get('city'),
+    state: get('state'),
+    postal_code: get('postcode'),
+    country_code: country.toUpperCase(),
+  };
+  const channel = channelText as 'AFN' | 'MFN';
+  return {
+    ok: true,
+    value: {
+      row: 0,
+      storeId: store.id,
+      number,
+      header: JSON.stringify([purchasedAt.getTime(), currency, channel, Object.values(address)]),
+      order: { purchasedAt, currency, channel, address },
+      sku: get('sku'),
+      title: get('title'),
+      quantity: Number(quantityText),
+      lineMinor,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The job
+
+interface Group {
+  storeId: number;
+  number: string;
+  marketplace: string;
+  rows: GoodRow[];
+  bad: boolean;
+}
+
+/** Matches the header row to the import columns; unknown headers are ignored. */
+function columnsOf(header: string[]): Map<ImportColumn, number> {
+  const positions = new Map<ImportColumn, number>();
+  header.forEach((text, i) => {
+    const key = HEADER_ALIASES.get(headerKey(text));
+    if (key && !positions.has(key)) positions.set(key, i);
+  });
+  return positions;
+}
+
+async function storeRefs(ctx: Ctx): Promise<Map<string, StoreRef>> {
+  const rows = await ctx.db
+    .select({ id: stores.id, alias: stores.alias, marketplace: stores.marketplace })
+    .from(stores)
+    .where(visibleStores(ctx));
+  const map = new Map<string, StoreRef>();
+  // Aliases first, so a store whose alias is another store's id cannot shadow that id.
+  for (const s of rows) map.set(s.alias.trim().toLowerCase(), s);
+  for (const s of rows) map.set(String(s.id), s);
+  return map;
+}
+
+/**
+ * Reads the whole file, checks every row, groups rows into orders, leaves out every order with
+ * a bad row and every order already in its store, and writes the rest in batches, each batch
+ * in one transaction (orders, items, a log entry each).
+ */
+export async function runOrderImport(
+  deps: { db: Executor; storage: ObjectStorage },
+  job: JobContext,
+): Promise<OrderImportResult> {
+  const payload = ImportPayload.parse(job.payload);
+  const ctx = jobCtx(deps.db, job, payload);
+  const object = await deps.storage.get(payload.key);
+  if (!object) throw new AppError(404, 'The uploaded file is gone');
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+
+  const result: OrderImportResult = {
+    rows: 0,
+    imported_orders: 0,
+    imported_rows: 0,
+    duplicate_orders: 0,
+    duplicate_rows: 0,
+    rejected_orders: 0,
+    error_count: 0,
+    errors: [],
+  };
+  const problem = (p: ImportRowProblem) => {
+    result.error_count += 1;
+    if (result.errors.length < IMPORT_MAX_REPORTED_ERRORS) result.errors.push(p);
+  };
+
+  const refs = await storeRefs(ctx);
+  const groups = new Map<string, Group>();
+  let positions: Map<ImportColumn, number> | null = null;
+  await job.progress(0, 0, 'reading');
+  try {
+    for await (const line of readTable(bytes, payload.filename, IMPORT_MAX_ROWS)) {
+      if (!positions) {
+        positions = columnsOf(line.cells);
+        const missing = REQUIRED.filter((c) => !positions!.has(c));
+        if (missing.length > 0) {
+          problem({
+            row: line.row,
+            order_number: '',
+            reason: `Missing columns: ${missing.join(', ')}`,
+          });
+          break;
+        }
+        continue;
+      }
+      if (line.cells.every((c) => !c.trim())) continue;
+      result.rows += 1;
+      if (result.rows % 10_000 === 0) await job.progress(0, 0, `reading: ${result.rows} rows`);
+      checkLine(line, positions, refs, groups, problem);
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const fields = (error.data as { fields: Record<string, string> }).fields;
+      throw new AppError(422, fields.file ?? error.message);
+    }
+    throw error;
+  } finally {
+    await deps.storage.delete(payload.key);
+  }
+  if (!positions) {
+    problem({ row: 1, order_number: '', reason: 'The file has no header row' });
+    return result;
+  }
+
+  const good: Group[] = [];
+  for (const group of groups.values()) {
+    if (group.bad) result.rejected_orders += 1;
+    else good.push(group);
+  }
+  const total = good.reduce((sum, g) => sum + g.rows.length, 0);
+  let done = 0;
+  await job.progress(0, total, 'importing');
+  for (let i = 0; i < good.length; i += IMPORT_BATCH) {
+    const batch = good.slice(i, i + IMPORT_BATCH);
+    const { imported, duplicates } = await writeBatch(ctx, job.jobId, payload.userId, batch);
+    for (const g of duplicates) {
+      result.duplicate_orders += 1;
+      result.duplicate_rows += g.rows.length;
+    }
+    result.imported_orders += imported.length;
+    result.imported_rows += imported.reduce((sum, g) => sum + g.rows.length, 0);
+    done += batch.reduce((sum, g) => sum + g.rows.length, 0);
+    await job.progress(done, total, 'importing');
+  }
+  result.errors.sort((a, b) => a.row - b.row);
+  return result;
+}
+
+function checkLine(
+  line: TableRow,
+  positions: Map<ImportColumn, number>,
+  refs: Map<string, StoreRef>,
+  groups: Map<string, Group>,
+  problem: (p: ImportRowProblem) => void,
+): void {
+  const get = (c: ImportColumn) => {
+    const i = positions.get(c);
+    return i === undefined ? '' : (line.cells[i] ?? '').trim();
+  };
+  const number = get('order_number');
+  const checked = checkRow(get, refs);
+  const storeId = refs.get(get('store').toLowerCase())?.id;
+  const key = `${storeId ?? `?${get('store').toLowerCase()}`}\u0000${number}`;
+  let group = groups.get(key);
+  if (!group && number) {
+    group = {
+      storeId: storeId ?? 0,
+      number,
+      marketplace: '',
+      rows: [],
+      bad: false,
+    };
+    groups.set(key, group);
+  }
+  if (!checked.ok) {
+    problem({ row: line.row, order_number: number, reason: checked.reason });
+    if (group) group.bad = true;
+    return;
+  }
+  const row = { ...checked.value, row: line.row };
+  const first = group!.rows[0];
+  if (first && first.header !== row.header) {
+    problem({
+      row: line.row,
+      order_number: number,
+      reason: `Order details (date, currency, buyer, address or channel) differ from row ${first.row}`,
+    });
+    group!.bad = true;
+    return;
+  }
+  group!.marketplace = refs.get(String(row.storeId))!.marketplace;
+  group!.rows.push(row);
+}
+
+/** One transaction: orders already in their store are left alone; the others go in whole. */
+async function writeBatch(
+  ctx: Ctx,
+  jobId: string,
+  userId: number,
+  batch: Group[],
+): Promise<{ imported: Group[]; duplicates: Group[] }> {
+  const sellerId = requireUser(ctx).sellerId;
+  return ctx.db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ storeId: orders.storeId, number: orders.number })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.sellerId, sellerId),
+          inArray(
+            orders.number,
+            batch.map((g) => g.number),
+          ),
+        ),
+      );
+    const taken = new Set(existing.map((e) => `${e.storeId}\u0000${e.number}`));
+    const fresh = batch.filter((g) => !taken.has(`${g.storeId}\u0000${g.number}`));
+    const duplicates = batch.filter((g) => taken.has(`${g.storeId}\u0000${g.number}`));
+    if (fresh.length === 0) return { imported: [], duplicates };
+
+    const orderRecords = fresh.map((g, k) => {
+      const first = g.rows[0]!;
+      const totalMinor = g.rows.reduce((sum, r) => sum + r.lineMinor, 0n);
+      const skus = [...new Set(g.rows.map((r) => r.sku.toLowerCase()))].join(' ');
+      return {
+        k,
+        store_id: g.storeId,
+        marketplace: g.marketplace,
+        number: g.number,
+        purchased_at: first.order.purchasedAt.toISOString(),
+        currency: first.order.currency,
+        total_minor: totalMinor.toString(),
+        total: fromMinor(Number(totalMinor), first.order.currency),
+        channel: first.order.channel,
+        address: first.order.address,
+        zone: first.order.address.country_code,
+        item_count: g.rows.length,
+        quantity: g.rows.reduce((sum, r) => sum + r.quantity, 0),
+        sku_text: skus,
+      };
+    });
+    const inserted = await tx.execute<{
+      id: string | number;
+      store_id: string | number;
+      number: string;
+    }>(sql`
+      insert into orders (seller_id, store_id, marketplace, remote_id, number, order_status, status,
+        remote_status, purchased_at, remote_updated_at, currency, total_minor, total,
+        fulfillment_channel, address, zone, order_from, item_count, quantity, sku_text)
+      select ${sellerId}, x.store_id, x.marketplace, x.number, x.number, 'unshipped', 10, '',
+        x.purchased_at, x.purchased_at, x.currency, x.total_minor, x.total, x.channel, x.address,
+        x.zone, 'import', x.item_count, x.quantity, x.sku_text
+      from jsonb_to_recordset(${JSON.stringify(orderRecords)}::jsonb) as x(k int, store_id bigint,
+        marketplace text, number text, purchased_at timestamptz, currency text, total_minor bigint,
+        total text, channel text, address jsonb, zone text, item_count int, quantity int,
+        sku_text text)
+      order by x.k
+      on conflict (store_id, remote_id) do nothing
+      returning id, store_id, number`);
+    const idOf = new Map(
+      inserted.rows.map((r) => [`${Number(r.store_id)}\u0000${r.number}`, Number(r.id)]),
+    );
+    const imported = fresh.filter((g) => idOf.has(`${g.storeId}\u0000${g.number}`));
+    // Another import of the same orders committed between the check and the insert.
+    const raced = fresh.filter((g) => !idOf.has(`${g.storeId}\u0000${g.number}`));
+    const itemRecords = imported.flatMap((g) => {
+      const orderId = idOf.get(`${g.storeId}\u0000${g.number}`)!;
+      return g.rows.map((r) => ({
+        order_id: orderId,
+        sku: r.sku,
+        title: r.title,
+        quantity: r.quantity,
+        line_total_minor: r.lineMinor.toString(),
+        line_total: fromMinor(Number(r.lineMinor), r.order.currency),
+      }));
+    });
+    if (itemRecords.length > 0) {
+      await tx.execute(sql`
+        insert into order_items (order_id, sku, title, quantity, line_total_minor, line_total)
+        select x.order_id, x.sku, x.title, x.quantity, x.line_total_minor, x.line_total
+        from jsonb_to_recordset(${JSON.stringify(itemRecords)}::jsonb) as x(order_id bigint,
+          sku text, title text, quantity int, line_total_minor bigint, line_total text)`);
+      const logRecords = imported.map((g) => ({
+        order_id: idOf.get(`${g.storeId}\u0000${g.number}`)!,
+        rows: g.rows.map((r) => r.row),
+      }));
+      await tx.execute(sql`
+        insert into order_logs (order_id, user_id, action, detail)
+        select x.order_id, ${userId}, 'import', jsonb_build_object('job', ${jobId}::text, 'rows', x.rows)
+        from jsonb_to_recordset(${JSON.stringify(logRecords)}::jsonb) as x(order_id bigint, rows jsonb)`);
+    }
+    return { imported, duplicates: [...duplicates, ...raced] };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memo import
+
+const MEMO_ALIASES: Record<string, 'order_number' | 'memo' | 'store'> = {
+  [headerKey('order_number')]: 'order_number',
+  [headerKey('Order number')]: 'order_number',
+  [headerKey('订单号')]: 'order_number',
+  [headerKey('memo')]: 'memo',
+  [headerKey('remark')]: 'memo',
+  [headerKey('备注')]: 'memo',
+  [headerKey('store')]: 'store',
+  [headerKey('Store (id or alias)')]: 'store',
+  [headerKey('店铺')]: 'store',
+};
+
+/**
+ * A file of order numbers and memos (optionally a store column when one number is in two
+ * stores); each memo is written as save-order-memo writes it (transition check, log entry).
+ */
+export async function importRemarks(
+  ctx: Ctx,
+  upload: { bytes: Buffer; filename: string },
+): Promise<RemarkImportResult> {
+  if (upload.bytes.length === 0) throw new ValidationError({ file: 'The file is empty' });
+  const lines: Array<{ row: number; number: string; memo: string; store: string }> = [];
+  let cols: Partial<Record<'order_number' | 'memo' | 'store', number>> | null = null;
+  for await (const line of readTable(upload.bytes, upload.filename, REMARK_IMPORT_MAX_ROWS)) {
+    if (!cols) {
+      cols = {};
+      line.cells.forEach((text, i) => {
+        const key = MEMO_ALIASES[headerKey(text)];
+        if (key && cols![key] === undefined) cols![key] = i;
+      });
+      if (cols.order_number === undefined || cols.memo === undefined) {
+        throw new ValidationError({
+          file: 'The first row must name the columns order_number and memo',
+        });
+      }
+      continue;
+    }
+    if (line.cells.every((c) => !c.trim())) continue;
+    const cell = (i: number | undefined) => (i === undefined ? '' : (line.cells[i] ?? '').trim());
+    lines.push({
+      row: line.row,
+      number: cell(cols.order_number),
+      memo: cell(cols.memo),
+      store: cell(cols.store).toLowerCase(),
+    });
+  }
+  if (!cols) throw new ValidationError({ file: 'The file is empty' });
+
+  const numbers = [...new Set(lines.map((l) => l.number).filter(Boolean))];
+  const found = new Map<string, Array<{ id: number; storeId: number; alias: string }>>();
+  for (let i = 0; i < numbers.length; i += 1000) {
+    const rows = await ctx.db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        storeId: orders.storeId,
+        alias: stores.alias,
+      })
+      .from(orders)
+      .innerJoin(stores, eq(stores.id, orders.storeId))
+      .where(and(visibleOrders(ctx), inArray(orders.number, numbers.slice(i, i + 1000))));
+    for (const r of rows) {
+      const list = found.get(r.number) ?? [];
+      list.push({ id: r.id, storeId: r.storeId, alias: r.alias.toLowerCase() });
+      found.set(r.number, list);
+    }
+  }
+
+  const result: RemarkImportResult = { updated: 0, failed: 0, results: [] };
+  for (const line of lines) {
+    const fail = (reason: string) => {
+      result.failed += 1;
+      result.results.push({ row: line.row, order_number: line.number, ok: false, reason });
+    };
+    if (!line.number) {
+      fail('Missing order_number');
+      continue;
+    }
+    if (line.memo.length > 1000) {
+      fail('memo is longer than 1000 characters');
+      continue;
+    }
+    let matches = found.get(line.number) ?? [];
+    if (line.store) {
+      matches = matches.filter((m) => m.alias === line.store || String(m.storeId) === line.store);
+    }
+    if (matches.length === 0) {
+      fail('Order not found');
+      continue;
+    }
+    if (matches.length > 1) {
+      fail('The number is in several stores; add a store column');
+      continue;
+    }
+    try {
+      await saveMemo(ctx, { id: matches[0]!.id, memo: line.memo });
+      result.updated += 1;
+      result.results.push({ row: line.row, order_number: line.number, ok: true, reason: null });
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) fail(error.message);
+      else throw error;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,225 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CommonExport,
+  DeleteExportTemplateInput,
+  EmptyData,
+  envelopeOf,
+  ExportDownloadQuery,
+  ExportTemplate,
+  IMPORT_MAX_BYTES,
+  JobStarted,
+  OrderExportInput,
+  permOf,
+  RemarkImportResult,
+  SaveExportTemplateInput,
+} from '@app/shared';
+import type { App, AppDeps } from '../../app.ts';
+import { ValidationError } from '../../errors.ts';
+import type { Access } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import {
+  commonExport,
+  deleteExportTemplate,
+  exportFile,
+  saveExportTemplate,
+  startOrderExport,
+} from './export.ts';
+import { importRemarks, importTemplate, startOrderImport } from './import.ts';
+
+const ORDERS_PAGE = '/newOrder';
+const FBA_PAGE = '/newOrder/FBAorder';
+const can = (action: string, page = ORDERS_PAGE): { access: Access } => ({
+  access: { auth: 'user', perm: permOf(page, action) },
+});
+const tags = ['orders'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** The one file part (`file`) of a multipart request, buffered within the import size limit. */
+async function readFilePart(
+  scope: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ bytes: Buffer; filename: string }> {
+  if (!request.isMultipart()) {
+    throw new ValidationError({ file: 'Send the file as multipart/form-data in the field "file"' });
+  }
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') throw new ValidationError({ file: 'A file is required' });
+  try {
+    return { bytes: await part.toBuffer(), filename: part.filename ?? '' };
+  } catch (error) {
+    if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
+      throw new ValidationError({
+        file: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+      });
+    }
+    throw error;
+  }
+}
+
+/** Order export (xlsx jobs, templates) and import (orders and memos) of issue 7. */
+export function registerOrderTransferRoutes(app: App, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/cw-order/get-common-export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The export's column catalogue (zh and en labels, default on/off) and the seller's saved export templates",
+        response: { 200: envelopeOf(CommonExport) },
+      },
+      config: can('export'),
+    },
+    async (request) => ok(await commonExport(request.ctx)),
+  );
+
+  r.post(
+    '/api/cw-order/export-template-save',
+    {
+      schema: {
+        tags,
+        summary:
+          'Save an export template (columns in order, one row per order or item); with `id` it replaces that template; 409 for a name in use',
+        body: SaveExportTemplateInput,
+        response: { 200: envelopeOf(ExportTemplate) },
+      },
+      config: can('export'),
+    },
+    async (request) => ok(await saveExportTemplate(request.ctx, request.body)),
+  );
+
+  r.post(
+    '/api/cw-order/export-template-delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an export template',
+        body: DeleteExportTemplateInput,
+        response: { 200: envelopeOf(EmptyData) },
+      },
+      config: can('export'),
+    },
+    async (request) => ok(await deleteExportTemplate(request.ctx, request.body)),
+  );
+
+  r.post(
+    '/api/cw-order/orders-export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Queue an xlsx export of the orders of the desk filter (or of `ids` within it); progress at /api/jobs/:id, whose result has the download url',
+        body: OrderExportInput,
+        response: { 200: envelopeOf(JobStarted) },
+      },
+      config: can('export'),
+    },
+    async (request) => ok(await startOrderExport(request.ctx, deps.jobs, request.body)),
+  );
+
+  r.post(
+    '/api/order/export',
+    {
+      schema: {
+        tags,
+        summary: 'The FBA order export: orders-export with fulfillment_channel fixed to AFN',
+        body: OrderExportInput,
+        response: { 200: envelopeOf(JobStarted) },
+      },
+      config: can('export', FBA_PAGE),
+    },
+    async (request) =>
+      ok(await startOrderExport(request.ctx, deps.jobs, request.body, { fba: true })),
+  );
+
+  r.get(
+    '/api/cw-order/export-download',
+    {
+      schema: {
+        tags,
+        summary:
+          "The xlsx of a finished export job of the actor's seller (404 for anyone else's; 409 while it runs); the token may also be sent as `?token=`",
+        querystring: ExportDownloadQuery,
+        produces: [XLSX_TYPE],
+      },
+      config: { access: { auth: 'user' }, tokenInQuery: true },
+    },
+    async (request, reply) => {
+      const file = await exportFile(request.ctx, deps.storage, request.query.job);
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', attachment(file.name))
+        .send(file.body);
+    },
+  );
+
+  r.get(
+    '/api/cw-order/import-template',
+    {
+      schema: {
+        tags,
+        summary: 'The order import template (xlsx): one row per item, the columns the import reads',
+        querystring: z.object({ lang: z.enum(['en', 'zh-CN']).default('en') }),
+        produces: [XLSX_TYPE],
+      },
+      config: { ...can('import'), tokenInQuery: true },
+    },
+    async (request, reply) =>
+      reply
+        .type(XLSX_TYPE)
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          attachment(
+            request.query.lang === 'zh-CN' ? '订单导入模板.xlsx' : 'order-import-template.xlsx',
+          ),
+        )
+        .send(await importTemplate(request.query.lang)),
+  );
+
+  // Encapsulated, so multipart bodies (up to the import limit) are parsed for these routes only.
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    });
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    s.post(
+      '/api/cw-order/upload-import',
+      {
+        schema: {
+          tags,
+          summary:
+            "Import orders from an xlsx or csv (multipart field `file`, the import template's columns) as a job; its result lists imported orders, duplicates and every bad row",
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeOf(JobStarted) },
+        },
+        config: can('import'),
+      },
+      async (request) =>
+        ok(await startOrderImport(request.ctx, deps, await readFilePart(scope, request))),
+    );
+    s.post(
+      '/api/cw-order/remark-import',
+      {
+        schema: {
+          tags,
+          summary:
+            'Set memos from an xlsx or csv of order_number and memo (optional store); one result per row, each written and logged as save-order-memo does',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeOf(RemarkImportResult) },
+        },
+        config: can('memo'),
+      },
+      async (request) => ok(await importRemarks(request.ctx, await readFilePart(scope, request))),
+    );
+  });
+}

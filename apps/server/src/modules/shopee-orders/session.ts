@@ -1,0 +1,87 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { orderLogs, orders, shopeeOrderState } from '../../db/schema.ts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ShopeeConnector } from '../../integrations/marketplaces/shopee/connector.ts';
+import { requireUser } from '../../tenancy.ts';
+import { findStore, openStoreSession, type MarketCtx } from '../markets/service.ts';
+import { visibleOrders } from '../orders/list.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type StateRow = typeof shopeeOrderState.$inferSelect;
+
+/** The actor's Shopee orders among `ids`; any other id (another seller's, not Shopee) is a 404. */
+export async function shopeeOrders(
+  ctx: Ctx,
+  ids: number[],
+  opts: { lock?: boolean } = {},
+): Promise<OrderRow[]> {
+  const unique = [...new Set(ids)];
+  const query = ctx.db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, unique), eq(orders.marketplace, 'shopee'), visibleOrders(ctx)));
+  const rows = opts.lock ? await query.for('update') : await query;
+  const missing = unique.find((id) => !rows.some((r) => r.id === id));
+  if (missing !== undefined) throw new NotFoundError(`Order ${missing} not found`);
+  return unique.map((id) => rows.find((r) => r.id === id)!);
+}
+
+export async function shopeeOrder(ctx: Ctx, id: number): Promise<OrderRow> {
+  return (await shopeeOrders(ctx, [id]))[0]!;
+}
+
+/** Shopee's order_sn; orders made here (split, copy) have none and cannot be acted on at Shopee. */
+export function orderSnOf(order: OrderRow): string {
+  if (!order.remoteId) {
+    throw new ConflictError(`Order ${order.number} was made here and is not known to Shopee`);
+  }
+  return order.remoteId;
+}
+
+/** A Shopee store's session; another seller's store is a 404, another marketplace's a 409. */
+export async function shopeeSession(ctx: MarketCtx, storeId: number, forWrite = true) {
+  const store = await findStore(ctx, storeId);
+  if (store.marketplace !== 'shopee') throw new NotFoundError('Shopee store not found');
+  const opened = await openStoreSession(ctx, storeId, { forWrite });
+  if (!(opened.connector instanceof ShopeeConnector)) {
+    throw new ConflictError('This server has no Shopee connector');
+  }
+  return { store: opened.store, connector: opened.connector, session: opened.session };
+}
+
+export async function statesOf(ctx: Ctx, orderIds: number[]): Promise<Map<number, StateRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .select()
+    .from(shopeeOrderState)
+    .where(inArray(shopeeOrderState.orderId, orderIds));
+  return new Map(rows.map((r) => [r.orderId, r]));
+}
+
+/** Creates or changes the Shopee side of an order. */
+export async function saveState(
+  ctx: Ctx,
+  orderId: number,
+  change: Partial<Omit<StateRow, 'orderId' | 'updatedAt'>>,
+): Promise<void> {
+  await ctx.db
+    .insert(shopeeOrderState)
+    .values({ orderId, ...change, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: shopeeOrderState.orderId,
+      set: { ...change, updatedAt: new Date() },
+    });
+}
+
+/** One order log row by the acting user, read by the order desk's `show-order-log`. */
+export async function logOrder(
+  ctx: Ctx,
+  orderId: number,
+  action: string,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await ctx.db
+    .insert(orderLogs)
+    .values({ orderId, userId: requireUser(ctx).userId, action, detail });
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  combineSimulators,
+  createMarketplaceSimulators,
+  startSimulator,
+  type RunningSimulator,
+} from '@app/sim';
+import type { Config } from '../src/config.ts';
+import { jobs, listingBatches } from '../src/db/schema.ts';
+import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
+import { storeSecretBox } from '../src/integrations/secret-box.ts';
+import { resumeBatches, runBatch } from '../src/modules/listings/lifecycle.ts';
+import { productFor } from './cart-fixtures.ts';
+import { createSeller } from './fixtures.ts';
+import { call, scratchDatabase, startApp, type ScratchDatabase } from './helper.ts';
+import { amazonStore, storedImage, upc, waitForJob } from './listing-fixtures.ts';
+
+/**
+ * A batch interrupted half-way (the process died after two of five listings) finishes on a
+ * new server over the same database: the remaining three are published, the first two are
+ * not published again.
+ */
+const SECRET_KEY = randomBytes(32).toString('hex');
+let clock = Date.now();
+const sleep = async (ms: number) => {
+  clock += ms;
+};
+const sims = createMarketplaceSimulators({ basePath: '/__sim', now: () => new Date(clock) });
+let sim: RunningSimulator;
+let scratch: ScratchDatabase;
+/** Publish calls per SKU across both servers. */
+const published = new Map<string, number>();
+
+const counting = (config: Config) => {
+  const connectors = createMarketplaceConnectors(config, { sleep });
+  const amazon = connectors.amazon!;
+  const publish = amazon.publish.bind(amazon);
+  amazon.publish = async (session, listing) => {
+    published.set(listing.sku, (published.get(listing.sku) ?? 0) + 1);
+    return publish(session, listing);
+  };
+  return connectors;
+};
+
+beforeAll(async () => {
+  sim = await startSimulator(combineSimulators(sims, '/__sim'));
+  scratch = await scratchDatabase({ persistent: true });
+});
+afterAll(async () => {
+  await scratch?.remove();
+  await sim?.close();
+});
+
+it('resumes an interrupted batch after a restart, publishing each listing exactly once', async () => {
+  const config = { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: SECRET_KEY };
+  // First server: its worker is off, and we run the job's first two items by hand, as a
+  // worker that then died would have.
+  const db1 = await scratch.open();
+  const first = await startApp(db1, { jobs: false, config, connectors: counting });
+  const seller = await createSeller(db1.db);
+  const store = await amazonStore(db1.db, first.config, sims, seller.sellerId);
+  const api = (path: string, body: unknown) =>
+    call(first.app, 'POST', `/api/publish/${path}`, { token: seller.token, body });
+  const ids: number[] = [];
+  for (let n = 0; n < 5; n++) {
+    const image = await storedImage(first.storage, seller.sellerId);
+    const p = await productFor(db1.db, seller.sellerId, {
+      skus: [{ color: 'Black', size: 'M', costMinor: 1_000, stock: 5 }],
+      images: [{ url: image }],
+    });
+    const created = await api('create', {
+      market_id: store.id,
+      goods_ids: [p.productId],
+      brand: 'Acme',
+      market_category_id: 'SHIRT',
+    });
+    const id = created.body.data.ids[0];
+    const shown = (
+      await call(first.app, 'GET', '/api/publish/show', {
+        token: seller.token,
+        query: { id: String(id) },
+      })
+    ).body.data;
+    await api('update/step2', {
+      id,
+      market_category_id: 'SHIRT',
+      attributes: { department: 'mens' },
+    });
+    await api('update/step3', {
+      id,
+      is_variation: false,
+      parent_sku: shown.parent_sku,
+      items: [{ ...shown.items[0], quantity: 3, product_id: upc(`0700000000${n}`) }],
+    });
+    const step4 = await api('update/step4', {
+      id,
+      title: shown.title,
+      describe: 'Tee',
+      bullet_points: ['Soft'],
+    });
+    expect(step4.status).toBe(200);
+    ids.push(id);
+  }
+  const started = await api('batch-publish', { ids });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const { batch_id: batchId, job_id: jobId } = started.body.data;
+  await db1.db.update(jobs).set({ status: 'running' }).where(eq(jobs.id, jobId));
+  const deps = {
+    db: db1.db,
+    connectors: counting(first.config),
+    box: storeSecretBox(first.config),
+    storage: first.storage,
+    jobs: first.jobs,
+  };
+  const partial = await runBatch(
+    deps,
+    {
+      jobId,
+      payload: { batchId, storeId: store.id },
+      log: pino({ level: 'silent' }),
+      progress: async () => {},
+    },
+    { maxItems: 2 },
+  );
+  expect(partial).toEqual({ done: 2, failed: 0 });
+  expect(published.size).toBe(2);
+  await first.stop();
+  await db1.close();
+
+  // Second server on the same database: start-up resumes the batch.
+  const db2 = await scratch.open();
+  const second = await startApp(db2, { jobs: true, config, connectors: counting });
+  try {
+    expect(await resumeBatches({ db: db2.db }, second.jobs, { staleAfterMs: 0 })).toBe(1);
+    const [batch] = await db2.db
+      .select()
+      .from(listingBatches)
+      .where(eq(listingBatches.id, batchId));
+    expect(batch!.jobId).not.toBe(jobId);
+    const job = await waitForJob(second.app, seller.token, batch!.jobId!);
+    expect(job).toMatchObject({ status: 'succeeded', done: 5, total: 5 });
+    const result = await call(second.app, 'GET', '/api/publish/batch', {
+      token: seller.token,
+      query: { id: String(batchId) },
+    });
+    expect(result.body.data).toMatchObject({ status: 'finished', done: 5, failed: 0 });
+    const rows = await call(second.app, 'POST', '/api/publish/get-list-by-ids', {
+      token: seller.token,
+      body: { ids },
+    });
+    expect(rows.body.data.list.map((r: { status: string }) => r.status)).toEqual(
+      Array(5).fill('published'),
+    );
+    expect([...published.values()]).toEqual([1, 1, 1, 1, 1]);
+    // Nothing is left to resume.
+    expect(await resumeBatches({ db: db2.db }, second.jobs, { staleAfterMs: 0 })).toBe(0);
+  } finally {
+    await second.stop();
+    await db2.close();
+  }
+  // A persistent PGlite takes most of this: it is created and migrated on disk.
+}, 180_000);

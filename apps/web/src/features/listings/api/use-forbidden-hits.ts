@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ForbidCheckInput, ForbidHit } from '@app/shared';
+import { checkForbidden } from './listings.ts';
+import { listingKeys } from './keys.ts';
+
+/** How long typing must pause before the texts are checked again. */
+export const CHECK_DEBOUNCE_MS = 500;
+
+export interface CheckedTexts {
+  title: string;
+  bullet_points: string[];
+  describe: string;
+  keywords: string;
+  market_id: number;
+}
+
+/** The check call names fields its own way; the editor's names are used everywhere else. */
+export function toEditorHit(hit: ForbidHit): ForbidHit {
+  const bullet = /^bullets\.(\d+)$/.exec(hit.field);
+  const field = bullet
+    ? `bullet_points.${bullet[1]}`
+    : hit.field === 'description'
+      ? 'describe'
+      : hit.field;
+  return { ...hit, field };
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- compared by content
+  }, [key, ms]);
+  return debounced;
+}
+
+/** Forbidden words in the step 4 texts, checked again as the seller types (debounced). */
+export function useForbiddenHits(texts: CheckedTexts | null) {
+  const input = useDebounced(texts, CHECK_DEBOUNCE_MS);
+  const body: Partial<ForbidCheckInput> | null = input && {
+    title: input.title ?? '',
+    bullets: (input.bullet_points ?? []).map((b) => b ?? ''),
+    description: input.describe ?? '',
+    keywords: input.keywords ?? '',
+    market_id: input.market_id,
+  };
+  const query = useQuery({
+    queryKey: [...listingKeys.all, 'forbidden', body],
+    queryFn: ({ signal }) => checkForbidden(body!, signal),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  return {
+    hits: (query.data?.hits ?? []).map(toEditorHit),
+    checking: query.isFetching || JSON.stringify(texts) !== JSON.stringify(input),
+  };
+}

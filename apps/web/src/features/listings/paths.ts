@@ -1,0 +1,17 @@
+export const LISTINGS_PATH = '/goods/collectyun';
+export const EDITOR_PATH = '/goods/collectyunEdit';
+
+/** The editor for one listing, or for several in turn (`?ids=`). */
+export function editorPath(ids: readonly number[]): string {
+  return ids.length === 1 ? `${EDITOR_PATH}?id=${ids[0]}` : `${EDITOR_PATH}?ids=${ids.join(',')}`;
+}
+
+/** Positive integer ids from `?ids=1,2,3` (or `?create=`); anything else is dropped. */
+export function parseIds(raw: string | null): number[] {
+  if (!raw) return [];
+  const ids = raw
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  return [...new Set(ids)];
+}

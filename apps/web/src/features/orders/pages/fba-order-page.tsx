@@ -1,0 +1,22 @@
+import { Alert, Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ViewProps } from '../../../app/view-registry.ts';
+import { OrderListView } from '../components/order-list-view.tsx';
+import { orderPaths } from '../paths.ts';
+import '../orders.css';
+
+/** /newOrder/FBAorder: the desk's list on the FBA orders (AFN fixed by the server), read-only. */
+export function FbaOrderPage({ title }: ViewProps) {
+  const { t } = useTranslation();
+  return (
+    <Card className="page-card orders-page" variant="borderless" title={title}>
+      <Alert type="info" showIcon title={t('orders.fba.intro')} className="orders-gap" />
+      <OrderListView
+        pagePath={orderPaths.fba}
+        endpoint="/order/list"
+        readOnly
+        hiddenFilters={['fulfillment_channel']}
+      />
+    </Card>
+  );
+}

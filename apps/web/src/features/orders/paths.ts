@@ -1,0 +1,32 @@
+/** The order screens' paths (menu paths from the seed) and links between them. */
+export const orderPaths = {
+  desk: '/newOrder',
+  fba: '/newOrder/FBAorder',
+  logistics: '/newOrder/logistics',
+  settlement: '/newOrder/settlement',
+  cancellation: '/newOrder/cancellation',
+  labels: '/newOrder/labels',
+  declaration: '/newOrder/declaration',
+  import: '/newOrder/import',
+  markets: '/market/index',
+  cart: '/goods/shoppingcart',
+  checkout: '/goods/checkout',
+} as const;
+
+/** `path?ids=1,2,3` (plus any extra query), the form every batch screen reads. */
+export function idsLink(path: string, ids: readonly number[], extra?: URLSearchParams): string {
+  const params = new URLSearchParams(extra);
+  params.delete('ids');
+  params.set('ids', ids.join(','));
+  return `${path}?${params.toString().replace(/%2C/g, ',')}`;
+}
+
+/** The positive, distinct ids of `?ids=`, at most 200; anything else in it is ignored. */
+export function readIds(params: URLSearchParams): number[] {
+  const raw = params.get('ids') ?? '';
+  const ids = raw
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  return [...new Set(ids)].slice(0, 200);
+}

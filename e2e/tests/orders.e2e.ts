@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { CartPage } from '../pages/cart-page.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { OrdersPage } from '../pages/orders-page.ts';
+import { openBrowser, shot, type Session } from '../support/browser.ts';
+
+const baseURL = inject('baseURL');
+const captcha = inject('captcha');
+
+let session: Session;
+beforeEach(async () => {
+  session = await openBrowser({ locale: 'en' });
+  await session.context.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
+  });
+});
+afterEach(async () => session.close());
+
+/** A Cainiao number (LP + 14 digits) nobody else used in this run. */
+const cainiao = (n: number) => `LP${String(Date.now()).slice(-12)}${String(n).padStart(2, '0')}`;
+
+it('syncs the demo stores, filters, holds and releases, splits, sets logistics in a batch and puts orders into the cart', async () => {
+  const { page } = session;
+  const login = new LoginPage(page, baseURL);
+  await login.goto();
+  await login.loginByEmail('demo@example.com', 'Demo@123456', captcha);
+  await page.waitForURL(/\/home\/index$/);
+
+  const orders = new OrdersPage(page, baseURL);
+  await orders.goto();
+  // The Shopify sandbox store: its simulator answers a first sync in seconds (Amazon's rate
+  // limits make a 90-day first sync take many minutes), and its buyers order demo SKUs.
+  await orders.choose('Store', 'Shopify demo shop');
+  await orders.search();
+  await expect.poll(() => new URL(page.url()).searchParams.get('market_id')).toMatch(/^\d+$/);
+  const started = Date.now();
+  await orders.syncAll();
+  console.log(`orders e2e: syncing the Shopify demo store took ${Date.now() - started} ms`);
+  await orders.waitForRows();
+  await shot(page, 'orders-desk-en');
+
+  // Two filters: the store and one SKU; both stay in the URL and narrow every row.
+  await page.getByLabel('SKU', { exact: true }).fill('DEMO-MUG-11OZ');
+  await orders.search();
+  await expect.poll(() => new URL(page.url()).searchParams.get('sku')).toBe('DEMO-MUG-11OZ');
+  expect(new URL(page.url()).searchParams.get('market_id')).toMatch(/^\d+$/);
+  await orders.waitForRows();
+  for (const text of await orders.rows().allInnerTexts())
+    expect(text).toContain('Shopify demo shop');
+  await orders.rows().first().locator('.ant-table-row-expand-icon').click();
+  await page.locator('.orders-items-table').getByText('DEMO-MUG-11OZ').first().waitFor();
+
+  // Hold and release one new order from its drawer.
+  await orders.goto('?status=10');
+  await orders.waitForRows();
+  const [first, second, third] = await orders.numbers();
+  const drawer = await orders.open(first!);
+  await shot(page, 'orders-drawer-en');
+  await drawer.getByRole('button', { name: 'Hold', exact: true }).click();
+  await orders.message('Order put on hold').waitFor();
+  await drawer.getByRole('button', { name: 'Release', exact: true }).click();
+  await orders.message('Hold released').waitFor();
+  const log = drawer.locator('.orders-log');
+  await expect.poll(() => log.innerText()).toMatch(/Put on hold[\s\S]*Hold released/);
+  await orders.closeDrawer();
+
+  // Split an order of several pieces: one piece moves to a new order numbered -S<n>.
+  await orders.goto('?status=10&single_quantity=false');
+  await orders.waitForRows();
+  const [several] = await orders.numbers();
+  const splitDrawer = await orders.open(several!);
+  await splitDrawer.getByRole('button', { name: 'Split order' }).click();
+  const split = page.getByRole('dialog').filter({ hasText: `Split order ${several}` });
+  await split.getByRole('spinbutton').first().fill('1');
+  await split.getByRole('button', { name: 'Split', exact: true }).click();
+  const result = page.getByTestId('split-result');
+  await result.waitFor();
+  await expect.poll(() => result.innerText()).toContain(`New order ${several}-S`);
+  await split.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await orders.closeDrawer();
+
+  // Logistics for two orders in one batch.
+  await orders.goto('?status=10');
+  await orders.waitForRows();
+  await orders.select(second!);
+  await orders.select(third!);
+  await orders.batchButton('Set logistics').click();
+  await page.waitForURL(/\/newOrder\/logistics\?ids=\d+,\d+/);
+  await orders.choose('One channel for all', 'Cainiao Super Saver');
+  await page.getByRole('button', { name: 'Apply to all' }).click();
+  const box = page.getByLabel(`Tracking number ${second}`, { exact: true });
+  await box.fill('NOT-A-NUMBER');
+  await page.getByText('Not a Cainiao tracking number (e.g. LP00123456789012)').waitFor();
+  await box.fill(cainiao(1));
+  await page.getByLabel(`Tracking number ${third}`, { exact: true }).fill(cainiao(2));
+  await shot(page, 'orders-logistics-en');
+  await page.getByRole('button', { name: 'Save logistics' }).click();
+  await expect.poll(() => page.getByText('Saved', { exact: true }).count()).toBe(2);
+
+  // The settlement puts orders of a demo SKU into the cart.
+  await orders.goto('?status=10&sku=DEMO-TEE-BLK-M');
+  await orders.waitForRows();
+  const tees = (await orders.numbers()).slice(0, 2);
+  for (const number of tees) await orders.select(number);
+  await orders.batchButton(/Purchase \/ add to cart/).click();
+  await page.waitForURL(/\/newOrder\/settlement\?ids=/);
+  // The desk stays mounted (hidden) behind this tab with its own "Purchase / add to cart".
+  await page.locator('button.ant-btn-primary', { hasText: 'Add to cart' }).click();
+  await page.getByTestId('cart-match').first().waitFor();
+  await shot(page, 'orders-settlement-en');
+  await page.getByRole('button', { name: 'Go to cart' }).click();
+  await page.waitForURL(/\/goods\/shoppingcart/);
+  const cart = new CartPage(page, baseURL);
+  await cart.summary().waitFor();
+  await cart.row('DEMO-TEE-BLK-M').waitFor();
+
+  // The read-only pages, in both languages.
+  await page.goto(`${baseURL}/newOrder/FBAorder`);
+  await page.getByRole('tab', { name: /^All/ }).waitFor();
+  await shot(page, 'orders-fba-en');
+  await page.goto(`${baseURL}/newOrder/cancellation`);
+  await page.getByRole('tab', { name: 'Cancelled orders' }).waitFor();
+  await shot(page, 'orders-cancellation-en');
+
+  await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+  for (const [path, name, ready] of [
+    ['/newOrder', 'desk', '全部'],
+    ['/newOrder/FBAorder', 'fba', '全部'],
+    ['/newOrder/cancellation', 'cancellation', '已取消的订单'],
+    [`/newOrder/logistics?ids=`, 'logistics', '没有选择订单'],
+  ] as const) {
+    await page.goto(`${baseURL}${path}`);
+    await page.getByText(new RegExp(ready)).first().waitFor();
+    await shot(page, `orders-${name}-zh`);
+  }
+  await page.goto(`${baseURL}/newOrder?status=10`);
+  await orders.waitForRows();
+  const [zhFirst] = await orders.numbers();
+  await page.getByRole('button', { name: `查看订单 ${zhFirst}`, exact: true }).click();
+  await page.getByText('订单日志').waitFor();
+  await shot(page, 'orders-drawer-zh');
+}, 600_000);
