@@ -28,37 +28,16 @@ import {
 import { withTransaction } from '../../db/tx.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
-import { requireUser, sellerIdOf } from '../../tenancy.ts';
+import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { cancelPurchaseOrder } from '../finance/purchase-orders.ts';
 import { visibleStores } from '../markets/service.ts';
+import { visibleOrder, writeOrderLog } from './access.ts';
 import { visibleOrders } from './list.ts';
 import { assertLogistics } from './logistics.ts';
 import { fromMinor, proportion } from './money.ts';
 import { itemSummary, itemsOf, toOrders, type OrderItemRow, type OrderRow } from './rows.ts';
 import { assertAllowed } from './transitions.ts';
-
-/** One visible order, locked for the change; another seller's (or an unassigned store's) is a 404. */
-async function lockOrder(ctx: Ctx, id: number): Promise<OrderRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), visibleOrders(ctx)))
-    .for('update');
-  if (!row) throw new NotFoundError('Order not found');
-  return row;
-}
-
-async function log(
-  ctx: Ctx,
-  orderId: number,
-  action: string,
-  detail: Record<string, unknown> = {},
-): Promise<void> {
-  await ctx.db
-    .insert(orderLogs)
-    .values({ orderId, userId: requireUser(ctx).userId, action, detail });
-}
 
 async function orderOf(ctx: Ctx, id: number): Promise<Order> {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
@@ -76,7 +55,7 @@ function act(
   change: (tx: Ctx, row: OrderRow) => Promise<void>,
 ): Promise<Order> {
   return withTransaction(ctx, async (tx) => {
-    const row = await lockOrder(tx, id);
+    const row = await visibleOrder(tx, id, { lock: true });
     assertAllowed(row, action);
     await change(tx, row);
     return orderOf(tx, id);
@@ -119,7 +98,7 @@ export function saveAddress(ctx: Ctx, input: { id: number; address: OrderAddress
         updatedAt: new Date(),
       })
       .where(eq(orders.id, row.id));
-    await log(tx, row.id, 'address', { from: row.address, to: input.address });
+    await writeOrderLog(tx, row.id, 'address', { from: row.address, to: input.address });
   });
 }
 
@@ -129,7 +108,7 @@ export function saveMemo(ctx: Ctx, input: SaveOrderMemoInput) {
       .update(orders)
       .set({ memo: input.memo, updatedAt: new Date() })
       .where(eq(orders.id, row.id));
-    await log(tx, row.id, 'memo', { memo: input.memo });
+    await writeOrderLog(tx, row.id, 'memo', { memo: input.memo });
   });
 }
 
@@ -145,7 +124,10 @@ export function setHold(ctx: Ctx, input: { id: number; hold: boolean }) {
         updatedAt: new Date(),
       })
       .where(eq(orders.id, row.id));
-    await log(tx, row.id, input.hold ? 'hold' : 'unhold', { from: row.status, to: status });
+    await writeOrderLog(tx, row.id, input.hold ? 'hold' : 'unhold', {
+      from: row.status,
+      to: status,
+    });
   });
 }
 
@@ -183,7 +165,7 @@ export function cancelOrder(
       .update(orders)
       .set({ status: DESK_STATUS.cancelled, statusBeforeHold: null, updatedAt: new Date() })
       .where(eq(orders.id, row.id));
-    await log(tx, row.id, 'cancel', detail);
+    await writeOrderLog(tx, row.id, 'cancel', detail);
   });
 }
 
@@ -199,7 +181,7 @@ export function cancelItem(ctx: Ctx, input: { id: number; item_id: number }) {
       .set({ cancelledAt: new Date() })
       .where(eq(orderItems.id, item.id));
     await refreshItems(tx, row, row.totalMinor - item.lineTotalMinor);
-    await log(tx, row.id, 'cancel_item', { item_id: item.id, sku: item.sku });
+    await writeOrderLog(tx, row.id, 'cancel_item', { item_id: item.id, sku: item.sku });
   });
 }
 
@@ -217,7 +199,7 @@ export function editNum(ctx: Ctx, input: EditOrderNumInput) {
       })
       .where(eq(orderItems.id, item.id));
     await refreshItems(tx, row, row.totalMinor - item.lineTotalMinor + lineTotalMinor);
-    await log(tx, row.id, 'edit_num', {
+    await writeOrderLog(tx, row.id, 'edit_num', {
       item_id: item.id,
       from: item.quantity,
       to: input.quantity,
@@ -283,7 +265,7 @@ async function insertChild(
  */
 export async function splitOrder(ctx: Ctx, input: SplitOrderInput): Promise<SplitOrderResult> {
   return withTransaction(ctx, async (tx) => {
-    const row = await lockOrder(tx, input.id);
+    const row = await visibleOrder(tx, input.id, { lock: true });
     assertAllowed(row, 'split');
     const items = ((await itemsOf(tx.db, [row.id])).get(row.id) ?? []).filter(
       (i) => !i.cancelledAt,
@@ -338,8 +320,8 @@ export async function splitOrder(ctx: Ctx, input: SplitOrderInput): Promise<Spli
     }
     const createdId = await insertChild(tx, row, 'split', moved, movedMinor);
     await refreshItems(tx, row, row.totalMinor - movedMinor);
-    await log(tx, row.id, 'split', { created_id: createdId, moved_minor: movedMinor });
-    await log(tx, createdId, 'split_from', { order_id: row.id, moved_minor: movedMinor });
+    await writeOrderLog(tx, row.id, 'split', { created_id: createdId, moved_minor: movedMinor });
+    await writeOrderLog(tx, createdId, 'split_from', { order_id: row.id, moved_minor: movedMinor });
     const [original, created] = await toOrders(
       tx.db,
       await tx.db
@@ -355,7 +337,7 @@ export async function splitOrder(ctx: Ctx, input: SplitOrderInput): Promise<Spli
 /** A new order with the same buyer and items (not the cancelled ones), to ship again. */
 export async function copyOrder(ctx: Ctx, input: { id: number }): Promise<Order> {
   return withTransaction(ctx, async (tx) => {
-    const row = await lockOrder(tx, input.id);
+    const row = await visibleOrder(tx, input.id, { lock: true });
     assertAllowed(row, 'copy');
     const items = ((await itemsOf(tx.db, [row.id])).get(row.id) ?? []).filter(
       (i) => !i.cancelledAt,
@@ -371,8 +353,8 @@ export async function copyOrder(ctx: Ctx, input: { id: number }): Promise<Order>
     }));
     const totalMinor = copied.reduce((sum, i) => sum + i.lineTotalMinor, 0);
     const createdId = await insertChild(tx, row, 'copy', copied, totalMinor);
-    await log(tx, row.id, 'copy', { created_id: createdId });
-    await log(tx, createdId, 'copy_from', { order_id: row.id });
+    await writeOrderLog(tx, row.id, 'copy', { created_id: createdId });
+    await writeOrderLog(tx, createdId, 'copy_from', { order_id: row.id });
     return orderOf(tx, createdId);
   });
 }
@@ -390,7 +372,7 @@ export function saveLogistics(ctx: Ctx, input: SaveLogisticsInput) {
         updatedAt: new Date(),
       })
       .where(eq(orders.id, row.id));
-    await log(tx, row.id, 'logistics', {
+    await writeOrderLog(tx, row.id, 'logistics', {
       user_logistics_channel_id: input.user_logistics_channel_id,
       shipped_number: input.shipped_number.toUpperCase(),
       from: row.status,

@@ -5,12 +5,11 @@ import {
   type OrderAddCartResult,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { orderItems } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { NotFoundError } from '../../errors.ts';
 import { batchAddCart } from '../goods/service.ts';
 import { cartNum } from './actions.ts';
-import { visibleOrders } from './list.ts';
+import { visibleOrdersById } from './access.ts';
 import { matchFinishedSkus } from './relations.ts';
 import { allowedActions } from './transitions.ts';
 
@@ -25,12 +24,7 @@ export async function addOrdersToCart(
   input: OrderAddCartInput,
 ): Promise<OrderAddCartResult> {
   const ids = [...new Set(input.ids)];
-  const rows = await ctx.db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(and(inArray(orders.id, ids), visibleOrders(ctx)));
-  const missing = ids.find((id) => !rows.some((r) => r.id === id));
-  if (missing !== undefined) throw new NotFoundError(`Order ${missing} not found`);
+  const rows = await visibleOrdersById(ctx, ids);
   const open = new Set(
     rows.filter((r) => allowedActions(r.status).includes('add_cart')).map((r) => r.id),
   );

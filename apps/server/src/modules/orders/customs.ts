@@ -13,7 +13,7 @@ import { finishedProducts, orderItemCustoms, orderItems, parentProducts } from '
 import { withTransaction } from '../../db/tx.ts';
 import { ValidationError } from '../../errors.ts';
 import { sellerIdOf } from '../../tenancy.ts';
-import { visibleOrder, writeOrderLog } from './documents-shared.ts';
+import { visibleOrder, writeOrderLog } from './access.ts';
 import { matchFinishedSkus } from './relations.ts';
 import type { OrderItemRow, OrderRow } from './rows.ts';
 import { allowedActions, assertAllowed } from './transitions.ts';

@@ -13,7 +13,7 @@ import { sellerIdOf } from '../../tenancy.ts';
 import { fromMinor } from './money.ts';
 import { code128Bars } from './code128.ts';
 import { savedCustomsOf } from './customs.ts';
-import { visibleOrdersById, writeOrderLog } from './documents-shared.ts';
+import { visibleOrdersById, writeOrderLog } from './access.ts';
 import type { OrderItemRow, OrderRow } from './rows.ts';
 import { allowedActions } from './transitions.ts';
 

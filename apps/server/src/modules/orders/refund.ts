@@ -6,7 +6,7 @@ import { withTransaction } from '../../db/tx.ts';
 import { ConflictError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { visibleOrder, writeOrderLog } from './documents-shared.ts';
+import { visibleOrder, writeOrderLog } from './access.ts';
 import { fromMinor } from './money.ts';
 import { assertAllowed } from './transitions.ts';
 

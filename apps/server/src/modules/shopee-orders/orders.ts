@@ -39,8 +39,8 @@ import { listOrders } from '../orders/list.ts';
 import { toOrders } from '../orders/rows.ts';
 import { queueStoreSyncs } from '../orders/sync.ts';
 import { assertAllowed } from '../orders/transitions.ts';
+import { writeOrderLog } from '../orders/access.ts';
 import {
-  logOrder,
   orderSnOf,
   saveState,
   shopeeOrder,
@@ -176,7 +176,7 @@ export async function addNote(ctx: MarketCtx, input: ShopeeAddNoteInput): Promis
   await withTransaction(ctx, async (tx) => {
     const before = (await statesOf(tx, [order.id])).get(order.id)?.note ?? '';
     await saveState(tx, order.id, { note: input.note });
-    await logOrder(tx, order.id, 'shopee_note', { from: before, to: input.note });
+    await writeOrderLog(tx, order.id, 'shopee_note', { from: before, to: input.note });
   });
   return shopeeOrderView(ctx, order.id);
 }
@@ -290,7 +290,7 @@ export async function initLogistics(
       documentStatus: 'none',
       documentType: null,
     });
-    await logOrder(tx, order.id, 'shopee_ship', {
+    await writeOrderLog(tx, order.id, 'shopee_ship', {
       method: input.method,
       tracking_number: tracking,
       package_number: packageNumber ?? null,
@@ -328,7 +328,7 @@ export async function getLabel(
   const pdf = await shopee.connector.downloadShippingDocument(shopee.session, input.type, [ref]);
   await withTransaction(ctx, async (tx) => {
     await saveState(tx, order.id, { documentStatus: 'ready', documentType: input.type });
-    await logOrder(tx, order.id, 'shopee_label', { type: input.type });
+    await writeOrderLog(tx, order.id, 'shopee_label', { type: input.type });
   });
   return { filename: `shopee-${sn}.pdf`, pdf };
 }
@@ -414,7 +414,7 @@ export async function firstMileBind(
         firstMileTrackingNumber: number,
         firstMileChannelId: channel.logistics_channel_id,
       });
-      await logOrder(tx, c.id, 'shopee_first_mile_bind', {
+      await writeOrderLog(tx, c.id, 'shopee_first_mile_bind', {
         first_mile_tracking_number: number,
         logistics_channel_id: channel.logistics_channel_id,
       });
@@ -460,7 +460,7 @@ export async function firstMileUnbind(
             continue;
           }
           await saveState(tx, r.id, { firstMileTrackingNumber: null, firstMileChannelId: null });
-          await logOrder(tx, r.id, 'shopee_first_mile_unbind', {
+          await writeOrderLog(tx, r.id, 'shopee_first_mile_unbind', {
             first_mile_tracking_number: number,
           });
           results.push({ id: r.id, ok: true, reason: null });

@@ -15,7 +15,8 @@ import { FILES_URL_PREFIX } from '../../integrations/object-storage.ts';
 import { findOwned, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { keyOfUrl } from '../uploads/tools.ts';
-import { logOrder, shopeeOrders } from './session.ts';
+import { writeOrderLog } from '../orders/access.ts';
+import { shopeeOrders } from './session.ts';
 
 /** The platform's first-mile warehouses, a few per region; written once, kept by `code`. */
 const PACK_STORES = [
@@ -192,7 +193,7 @@ export function createPack(ctx: Ctx, input: PackInput): Promise<ShopeePack> {
       .insert(shopeePackOrders)
       .values(orderIds.map((orderId) => ({ packId: row!.id, orderId })));
     for (const orderId of orderIds) {
-      await logOrder(tx, orderId, 'shopee_pack', {
+      await writeOrderLog(tx, orderId, 'shopee_pack', {
         pack_id: row!.id,
         tracking_no: input.tracking_no,
       });
@@ -243,13 +244,13 @@ export function updatePack(
         .values(added.map((orderId) => ({ packId: current.id, orderId })));
     }
     for (const orderId of added) {
-      await logOrder(tx, orderId, 'shopee_pack', {
+      await writeOrderLog(tx, orderId, 'shopee_pack', {
         pack_id: current.id,
         tracking_no: input.tracking_no,
       });
     }
     for (const orderId of removed) {
-      await logOrder(tx, orderId, 'shopee_unpack', { pack_id: current.id });
+      await writeOrderLog(tx, orderId, 'shopee_unpack', { pack_id: current.id });
     }
     return packOf(tx, current.id);
   });

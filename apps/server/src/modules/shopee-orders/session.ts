@@ -1,11 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { orderLogs, orders, shopeeOrderState } from '../../db/schema.ts';
+import { shopeeOrderState, type orders } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { ShopeeConnector } from '../../integrations/marketplaces/shopee/connector.ts';
-import { requireUser } from '../../tenancy.ts';
 import { findStore, openStoreSession, type MarketCtx } from '../markets/service.ts';
-import { visibleOrders } from '../orders/list.ts';
+import { visibleOrdersById } from '../orders/access.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type StateRow = typeof shopeeOrderState.$inferSelect;
@@ -16,15 +15,7 @@ export async function shopeeOrders(
   ids: number[],
   opts: { lock?: boolean } = {},
 ): Promise<OrderRow[]> {
-  const unique = [...new Set(ids)];
-  const query = ctx.db
-    .select()
-    .from(orders)
-    .where(and(inArray(orders.id, unique), eq(orders.marketplace, 'shopee'), visibleOrders(ctx)));
-  const rows = opts.lock ? await query.for('update') : await query;
-  const missing = unique.find((id) => !rows.some((r) => r.id === id));
-  if (missing !== undefined) throw new NotFoundError(`Order ${missing} not found`);
-  return unique.map((id) => rows.find((r) => r.id === id)!);
+  return visibleOrdersById(ctx, ids, { ...opts, marketplace: 'shopee' });
 }
 
 export async function shopeeOrder(ctx: Ctx, id: number): Promise<OrderRow> {
@@ -72,16 +63,4 @@ export async function saveState(
       target: shopeeOrderState.orderId,
       set: { ...change, updatedAt: new Date() },
     });
-}
-
-/** One order log row by the acting user, read by the order desk's `show-order-log`. */
-export async function logOrder(
-  ctx: Ctx,
-  orderId: number,
-  action: string,
-  detail: Record<string, unknown> = {},
-): Promise<void> {
-  await ctx.db
-    .insert(orderLogs)
-    .values({ orderId, userId: requireUser(ctx).userId, action, detail });
 }

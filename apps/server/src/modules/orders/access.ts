@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Marketplace } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { orderLogs, orders } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -21,19 +22,34 @@ export async function visibleOrder(
   return row;
 }
 
-/** The given orders the actor may see, in the order of `ids`; a missing one is a 404 naming it. */
-export async function visibleOrdersById(ctx: Ctx, ids: number[]): Promise<OrderRow[]> {
+/**
+ * The given orders the actor may see (of one marketplace when asked, locked for update when
+ * asked), in the order of `ids`; a missing one is a 404 naming it.
+ */
+export async function visibleOrdersById(
+  ctx: Ctx,
+  ids: number[],
+  opts: { lock?: boolean; marketplace?: Marketplace } = {},
+): Promise<OrderRow[]> {
   const unique = [...new Set(ids)];
-  const rows = await ctx.db
+  const query = ctx.db
     .select()
     .from(orders)
-    .where(and(inArray(orders.id, unique), visibleOrders(ctx)));
+    .where(
+      and(
+        inArray(orders.id, unique),
+        opts.marketplace ? eq(orders.marketplace, opts.marketplace) : undefined,
+        visibleOrders(ctx),
+      ),
+    );
+  const rows = opts.lock ? await query.for('update') : await query;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = unique.find((id) => !byId.has(id));
   if (missing !== undefined) throw new NotFoundError(`Order ${missing} not found`);
   return unique.map((id) => byId.get(id)!);
 }
 
+/** One order log row by the acting user, read by `show-order-log`. */
 export async function writeOrderLog(
   ctx: Ctx,
   orderId: number,
