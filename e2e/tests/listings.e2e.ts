@@ -47,6 +47,27 @@ async function apiLogin(): Promise<string> {
   return ((await login.json()) as { data: { api_token: string } }).data.api_token;
 }
 
+/** Authorizes the demo seller's Amazon account on another site through the simulator's consent. */
+async function authorizeAmazon(token: string, siteId: number, alias: string): Promise<void> {
+  const { url } = await api<{ url: string }>(token, 'POST', '/market/get-authorization-url', {
+    market_site_id: siteId,
+    alias,
+  });
+  const consent = new URL(url);
+  const confirm = new URL(
+    `${consent.pathname.replace(/consent$/, 'confirm')}${consent.search}`,
+    baseURL,
+  );
+  confirm.searchParams.set('selling_partner_id', 'A3SIMSELLER0001');
+  confirm.searchParams.set('decision', 'authorize');
+  const granted = await fetch(confirm, { redirect: 'manual' });
+  const callback = new URL(granted.headers.get('location')!);
+  const back = await fetch(new URL(`${callback.pathname}${callback.search}`, baseURL), {
+    redirect: 'manual',
+  });
+  expect(back.headers.get('location')).toMatch(/authorized=\d+/);
+}
+
 /** A UPC-A code with its GS1 check digit. */
 function upc(body: number): string {
   const digits = String(body).padStart(11, '0');
@@ -230,4 +251,35 @@ it('lists a finished product on Amazon from templates, fixes a forbidden word, p
   await listings.closeBatch();
   await expect.poll(() => row.getByText('Taken down').count()).toBe(1);
   await snap(page, 'listings-list');
-}, 240_000);
+
+  // Copy it to two more sites of its region: Canada (same language) and Mexico (translated).
+  const token = await apiLogin();
+  await authorizeAmazon(token, 2, `Amazon CA ${tag}`);
+  await authorizeAmazon(token, 3, `Amazon MX ${tag}`);
+  await row.getByRole('button', { name: 'Copy to other sites' }).click();
+  await page.waitForURL(/\/goods\/multistation\?id=\d+$/);
+  for (const alias of [`Amazon CA ${tag}`, `Amazon MX ${tag}`]) {
+    await page
+      .getByRole('row', { name: new RegExp(alias) })
+      .getByRole('checkbox')
+      .check();
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  const mxPrice = page.getByRole('spinbutton', { name: /^Site price MXN / }).first();
+  await mxPrice.waitFor();
+  expect(Number(await mxPrice.inputValue())).toBeGreaterThan(0);
+  await snap(page, 'listings-multistation-prices');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('tab', { name: new RegExp(`Amazon MX ${tag}`) }).click();
+  const mxTitle = page.getByRole('tabpanel').getByRole('textbox', { name: 'Title', exact: true });
+  await expect.poll(() => mxTitle.inputValue()).toBe(`Acme Organic algodón tee ${tag} regular fit`);
+  await snap(page, 'listings-multistation-texts');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Create drafts' }).click();
+  await page.getByText('2 drafts created').waitFor();
+  const created = page.locator('.ant-list-item', { hasText: 'New' });
+  expect(await created.count()).toBe(2);
+  await snap(page, 'listings-multistation-done');
+  await created.filter({ hasText: 'MX' }).getByRole('link', { name: 'Edit' }).click();
+  await page.waitForURL(/\/goods\/collectyunEdit\?id=\d+$/);
+}, 300_000);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, inject, it } from 'vitest';
 import { CartPage } from '../pages/cart-page.ts';
+import { CheckoutPage } from '../pages/checkout-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { OrdersPage } from '../pages/orders-page.ts';
 import { openBrowser, shot, type Session } from '../support/browser.ts';
@@ -113,6 +114,46 @@ it('syncs the demo stores, filters, holds and releases, splits, sets logistics i
   const cart = new CartPage(page, baseURL);
   await cart.summary().waitFor();
   await cart.row('DEMO-TEE-BLK-M').waitFor();
+
+  // Checking out the tee line moves both orders to Purchased with the purchase order linked.
+  await cart.setAllSelected(false);
+  await expect.poll(() => cart.selectedCount()).toBe(0);
+  await cart.select('DEMO-TEE-BLK-M');
+  await cart.checkout();
+  const checkout = new CheckoutPage(page);
+  await checkout.settled();
+  await checkout.addAddress({
+    name: `Orders E2E ${Date.now()}`,
+    phone: '+1 415 555 0100',
+    state: 'California',
+    city: 'San Francisco',
+    street: '1 Market St',
+    postcode: '94105',
+  });
+  // The demo seller has no balance, so paying would leave for Alipay: the cart test pays; this
+  // one leaves the order unpaid, which is purchased all the same.
+  await page.route('**/api/pay/alipayOrder', (route) => route.abort());
+  await checkout.side().getByRole('button', { name: 'Submit order and pay' }).click();
+  const linked = page.locator('.checkout-market-orders');
+  await linked.getByText(/^Marketplace orders now purchased \(2\)/).waitFor();
+  for (const number of tees) expect(await linked.innerText()).toContain(number);
+  await shot(page, 'orders-checkout-purchased-en');
+  await linked.getByRole('button', { name: 'View purchased orders' }).click();
+  await page.waitForURL(/\/newOrder\?status=40/);
+  await page.getByRole('tab', { name: /^Purchased/, selected: true }).waitFor();
+  await orders.waitForRows();
+  for (const number of tees) {
+    await orders.row(number).getByTestId('purchase-order-link').waitFor();
+  }
+  const poNumber = await orders.row(tees[0]!).getByTestId('purchase-order-link').innerText();
+  expect(poNumber).toMatch(/^PO\d+/);
+  await shot(page, 'orders-purchased-en');
+  const purchasedDrawer = await orders.open(tees[0]!);
+  await purchasedDrawer.getByTestId('purchase-order-link').getByText(poNumber).waitFor();
+  await expect
+    .poll(() => purchasedDrawer.locator('.orders-log').innerText())
+    .toContain('Purchased on the platform');
+  await orders.closeDrawer();
 
   // The read-only pages, in both languages.
   await page.goto(`${baseURL}/newOrder/FBAorder`);

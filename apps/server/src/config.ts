@@ -78,6 +78,16 @@ export const ConfigSchema = z
     ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
     /** Default the production gateway, or the mounted simulator's without credentials. */
     ALIPAY_GATEWAY: z.string().url().optional(),
+    /** Machine translation for multi-station copies and the editor; default libretranslate. */
+    TRANSLATOR: z.enum(['libretranslate', 'deepl']).default('libretranslate'),
+    /**
+     * The translator's base URL (LibreTranslate: `http://localhost:5000`; DeepL:
+     * `https://api-free.deepl.com` or `https://api.deepl.com`). Without it: DeepL's host for the
+     * key, or the mounted LibreTranslate simulator while simulators are on.
+     */
+    TRANSLATOR_URL: z.string().url().optional(),
+    /** LibreTranslate `api_key` (when the instance asks for one); DeepL auth key (required). */
+    TRANSLATOR_API_KEY: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.S3_BUCKET) {
@@ -105,6 +115,13 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['STORE_SECRET_KEY'],
         message: 'required in production: store credentials are encrypted with it',
+      });
+    }
+    if (c.TRANSLATOR === 'deepl' && !c.TRANSLATOR_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRANSLATOR_API_KEY'],
+        message: 'required with TRANSLATOR=deepl',
       });
     }
     if (c.NODE_ENV === 'production' && c.DEV_CAPTCHA_ANSWER) {

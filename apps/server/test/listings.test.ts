@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,9 @@ import {
   type RunningSimulator,
 } from '@app/sim';
 import {
+  exchangeRates,
+  files,
+  finishedSkus,
   forbiddenWords,
   listings,
   pricingTemplates,
@@ -575,5 +578,149 @@ describe('downloads', () => {
     expect(zip.statusCode).toBe(200);
     const names = Object.keys(unzip(zip.rawPayload));
     expect(names).toEqual([`${id}-${shown.parent_sku}/main.jpg`]);
+  });
+});
+
+describe('editor completeness', () => {
+  /** An image in the seller's image space, as an upload leaves it. */
+  async function uploaded(sellerId: number, opts: { size?: number } = {}) {
+    const url = await storedImage(t.storage, sellerId, opts);
+    const key = url.slice(t.storage.url('').length);
+    await t.database.db.insert(files).values({
+      sellerId,
+      key,
+      originalName: 'upload.jpg',
+      contentType: 'image/jpeg',
+      bytes: 1,
+    });
+    return url;
+  }
+
+  it('saves images in the chosen order, refuses foreign ones, and checks the new main image', async () => {
+    const id = await createOne();
+    await complete(id, '6100000000');
+    const { body } = await api('GET', 'show', { id: String(id) });
+    const [productImage] = body.data.images as string[];
+    const small = await uploaded(seller.sellerId, { size: 600 });
+    const foreign = await uploaded(other.sellerId);
+    const texts = {
+      id,
+      title: 'Acme tee',
+      describe: 'Soft cotton tee.',
+      bullet_points: ['Soft'],
+    };
+
+    const refused = await api('POST', 'update/step4', {
+      ...texts,
+      images: [small, foreign, 'https://example.com/x.jpg', small],
+    });
+    expect(refused.status).toBe(422);
+    expectFields(refused.body, 'images.1', 'images.2', 'images.3');
+    expect(refused.body.data.fields).not.toHaveProperty(['images.0']);
+    const items = body.data.items.map((i: any) => ({ ...i, image: foreign }));
+    const badItems = await api('POST', 'update/step3', {
+      id,
+      is_variation: true,
+      parent_sku: body.data.parent_sku,
+      items,
+    });
+    expect(badItems.status).toBe(422);
+    expectFields(badItems.body, 'items.0.image', 'items.1.image');
+    const all = await api('POST', 'update/step-all', {
+      list: [{ id, step4: { ...texts, id: undefined, images: [foreign] } }],
+    });
+    expect(all.body.data.results[0].fields).toHaveProperty(['step4.images.0']);
+
+    const smallFirst = await api('POST', 'update/step4', {
+      ...texts,
+      images: [small, productImage],
+    });
+    expect(smallFirst.status, JSON.stringify(smallFirst.body)).toBe(200);
+    expect(smallFirst.body.data.images).toEqual([small, productImage]);
+    const check = await api('GET', 'check', { id: String(id) });
+    expect(check.body.data.findings.map((f: any) => `${f.rule}@${f.field}`)).toContain(
+      'main_image_size@images.0',
+    );
+
+    const reordered = await api('POST', 'update/step4', {
+      ...texts,
+      images: [productImage, small],
+    });
+    expect(reordered.body.data.images).toEqual([productImage, small]);
+    const itemImage = await api('POST', 'update/step3', {
+      id,
+      is_variation: true,
+      parent_sku: body.data.parent_sku,
+      items: body.data.items.map((i: any, n: number) => ({ ...i, image: n === 0 ? small : null })),
+    });
+    expect(itemImage.status, JSON.stringify(itemImage.body)).toBe(200);
+    expect(itemImage.body.data.items.map((i: any) => i.image)).toEqual([small, null]);
+    const recheck = await api('GET', 'check', { id: String(id) });
+    expect(recheck.body.data.ok, JSON.stringify(recheck.body.data)).toBe(true);
+
+    // Without `images`, step 4 keeps them.
+    const kept = await api('POST', 'update/step4', texts);
+    expect(kept.body.data.images).toEqual([productImage, small]);
+  });
+
+  it("gives every item its finished SKU's cost in the site currency", async () => {
+    const id = await createOne();
+    const { body } = await api('GET', 'show', { id: String(id) });
+    const [rate] = await t.database.db
+      .select({ rate: exchangeRates.rate })
+      .from(exchangeRates)
+      .where(eq(exchangeRates.currency, 'USD'));
+    const skus = await t.database.db
+      .select({ id: finishedSkus.id, cost: finishedSkus.costMinor })
+      .from(finishedSkus)
+      .where(
+        inArray(
+          finishedSkus.id,
+          body.data.items.map((i: any) => i.finished_sku_id),
+        ),
+      );
+    for (const item of body.data.items) {
+      const cost = skus.find((s) => s.id === item.finished_sku_id)!.cost;
+      expect(item.cost_minor).toBe(Math.round(cost / Number(rate!.rate)));
+    }
+    const added = await api('POST', 'update/step3', {
+      id,
+      is_variation: true,
+      parent_sku: body.data.parent_sku,
+      items: [
+        ...body.data.items,
+        { sku: 'HAND-MADE', price_minor: 999, quantity: 1, variation: { color: 'Red' } },
+      ],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data.items.map((i: any) => i.cost_minor)).toEqual([
+      body.data.items[0].cost_minor,
+      body.data.items[1].cost_minor,
+      null,
+    ]);
+    const all = await api('POST', 'show-all', { ids: [id] });
+    expect(all.body.data.list[0].items[0].cost_minor).toBe(body.data.items[0].cost_minor);
+  });
+
+  it('flags forbidden words in the custom description and refuses to publish', async () => {
+    await t.database.db.insert(forbiddenWords).values({ sellerId: seller.sellerId, word: 'cure' });
+    const id = await createOne();
+    await complete(id, '6200000000');
+    const { body } = await api('GET', 'show', { id: String(id) });
+    await api('POST', 'update/step4', {
+      id,
+      title: body.data.title,
+      describe: 'Soft cotton tee.',
+      custom_describe: 'Will cure your mood',
+      bullet_points: ['Soft'],
+    });
+    const check = await api('GET', 'check', { id: String(id) });
+    const hit = check.body.data.findings.find((f: any) => f.rule === 'forbidden_word');
+    expect(hit).toMatchObject({ field: 'custom_describe', word: 'cure', start: 5, end: 9 });
+    const publish = await api('POST', 'publish', { id });
+    expect(publish.status).toBe(409);
+    expect(publish.body.data.report.findings).toContainEqual(
+      expect.objectContaining({ field: 'custom_describe', rule: 'forbidden_word' }),
+    );
   });
 });

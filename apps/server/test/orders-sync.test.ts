@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_SITES, type Marketplace } from '@app/shared';
 import {
   combineSimulators,
   createMarketplaceSimulators,
+  SIM_AMAZON_DEFAULTS,
   startSimulator,
   type RunningSimulator,
 } from '@app/sim';
 import { orderItems, orderLogs, orders, orderSyncState, stores } from '../src/db/schema.ts';
+import { createAmazonConnector } from '../src/integrations/marketplaces/amazon/connector.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
-import { syncStore } from '../src/modules/orders/sync.ts';
+import { statusesAfter, syncStore } from '../src/modules/orders/sync.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
 
@@ -52,6 +54,24 @@ const access = () => ({
   connectors: createMarketplaceConnectors(t.config, { sleep }),
   box: storeSecretBox(t.config),
 });
+
+/** Amazon on the shared clock throughout: its rate buckets refill as the simulator's do. */
+const clockedAccess = () => {
+  const base = `${sim.url}/__sim/amazon`;
+  const amazon = createAmazonConnector(
+    {
+      ...SIM_AMAZON_DEFAULTS,
+      beta: false,
+      lwaTokenUrl: `${base}/auth/o2/token`,
+      consentOrigin: () => base,
+      apiOrigin: () => base,
+      sandbox: true,
+      now: () => new Date(clock),
+    },
+    { sleep },
+  );
+  return { ...access(), connectors: { ...access().connectors, amazon } };
+};
 
 async function sandboxStore(marketplace: Marketplace, site: string, account: string) {
   const info = MARKET_SITES.find((s) => s.marketplace === marketplace && s.code === site)!;
@@ -109,7 +129,7 @@ describe('order sync', () => {
     const store = await sandboxStore(mp, site, account);
     const totals = { created: 0, updated: 0 };
     const sync = async () => {
-      const result = await syncStore(access(), store, noProgress);
+      const result = await syncStore(clockedAccess(), store, noProgress);
       expect(result.skipped).toBeNull();
       totals.created += result.created;
       totals.updated += result.updated;
@@ -193,5 +213,146 @@ describe('order sync', () => {
     });
     expect(list.body.data.list).toHaveLength(5);
     expect(list.body.data.status_counts.all).toBe((await snapshot(store.id)).orders);
+  });
+
+  it("puts an Amazon store's orders on the desk at once and fills their items in, open ones first", async () => {
+    const store = await sandboxStore('amazon', 'US', 'A3SIMFIRST0001');
+    const db = t.database.db;
+    let atFirstItems: { orders: number; pending: number; loadedOpen: number } | null = null;
+    let openFirst = 0;
+    let listedPending: unknown[] = [];
+    const progress = async (done: number, total?: number, message?: string) => {
+      if (atFirstItems || !message?.startsWith('Orders are in')) return;
+      const rows = await db.select().from(orders).where(eq(orders.storeId, store.id));
+      const loaded = rows.filter((r) => !r.itemsPending);
+      const open = rows.filter((r) => r.status === 10).length;
+      atFirstItems = {
+        orders: rows.length,
+        pending: rows.length - loaded.length,
+        loadedOpen: loaded.filter((r) => r.status === 10).length,
+      };
+      openFirst = Math.min(done, open);
+      const list = await call(t.app, 'POST', '/api/cw-order/list', {
+        token: seller.token,
+        body: { market_id: store.id, limit: 50 },
+      });
+      expect(list.status, JSON.stringify(list.body)).toBe(200);
+      listedPending = list.body.data.list.filter(
+        (o: { items_pending: boolean }) => o.items_pending,
+      );
+      expect(total).toBe(rows.length);
+      expect(done).toBe(loaded.length);
+    };
+    const result = await syncStore(clockedAccess(), store, { progress });
+    expect(result.created).toBeGreaterThan(300);
+    // Every header was in before the first items came: the first few loaded, the rest shown as
+    // loading, and the loaded ones are those waiting on the seller.
+    expect(atFirstItems!.orders).toBe(result.created);
+    expect(atFirstItems!.pending).toBeGreaterThan(result.created - 15);
+    expect(atFirstItems!.loadedOpen).toBe(openFirst);
+    expect(openFirst).toBeGreaterThan(0);
+    expect(listedPending.length).toBeGreaterThanOrEqual(50 - 10);
+    expect(listedPending[0]).toMatchObject({ items: [], items_pending: true });
+    expect(result).toMatchObject({ itemsLoaded: result.created, itemsPending: 0, updated: 0 });
+    const settled = await snapshot(store.id);
+    expect(settled.logs).toBe(result.created);
+    const rows = await db.select().from(orders).where(eq(orders.storeId, store.id));
+    expect(rows.filter((r) => r.itemsPending || r.itemCount === 0)).toEqual([]);
+    expect(rows.every((r) => r.address?.name && r.address.line1)).toBe(true);
+
+    // Another run holding the lease fetches the items; this one leaves them and says so.
+    const someIds = rows.slice(0, 5).map((r) => r.id);
+    for (const id of someIds) {
+      await db.update(orders).set({ itemsPending: true }).where(eq(orders.id, id));
+    }
+    await db
+      .update(orderSyncState)
+      .set({ itemsLeaseUntil: new Date(Date.now() + 60_000), itemsLeaseHolder: 'other' })
+      .where(eq(orderSyncState.storeId, store.id));
+    const leased = await syncStore(clockedAccess(), store, noProgress);
+    expect([leased.itemsLoaded, leased.itemsPending]).toEqual([0, 5]);
+    await db
+      .update(orderSyncState)
+      .set({ itemsLeaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(orderSyncState.storeId, store.id));
+    const freed = await syncStore(clockedAccess(), store, noProgress);
+    expect([freed.itemsLoaded, freed.itemsPending]).toEqual([5, 0]);
+    // Items fetched again unchanged are no change.
+    expect((await snapshot(store.id)).logs).toBe(settled.logs + freed.updated + leased.updated);
+  });
+
+  it("keeps a refund and a hold made here against the next sync, and applies the marketplace's moves", async () => {
+    const store = await sandboxStore('amazon', 'US', 'A3SIMREFUND001');
+    const db = t.database.db;
+    await syncStore(clockedAccess(), store, noProgress);
+    // The newest unshipped orders: the simulator ships them half a day or more after purchase.
+    const [refunded, held] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, store.id), eq(orders.remoteStatus, 'Unshipped')))
+      .orderBy(desc(orders.purchasedAt))
+      .limit(2);
+    const refund = await call(t.app, 'POST', '/api/cw-order/al-refund', {
+      token: seller.token,
+      body: { id: refunded!.id, reason: 'Buyer asked' },
+      headers: { 'idempotency-key': `sync-refund-${refunded!.id}` },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const hold = await call(t.app, 'POST', '/api/cw-order/set-order-hold', {
+      token: seller.token,
+      body: { id: held!.id, hold: 1 },
+    });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(200);
+    const logsOf = async (id: number) =>
+      db.select().from(orderLogs).where(eq(orderLogs.orderId, id)).orderBy(asc(orderLogs.id));
+    const before = { refunded: await logsOf(refunded!.id), held: await logsOf(held!.id) };
+
+    // The whole window again: the marketplace still says Unshipped for both.
+    await db
+      .update(orderSyncState)
+      .set({ updatedAfter: null })
+      .where(eq(orderSyncState.storeId, store.id));
+    await syncStore(clockedAccess(), store, noProgress);
+    const [r1] = await db.select().from(orders).where(eq(orders.id, refunded!.id));
+    const [h1] = await db.select().from(orders).where(eq(orders.id, held!.id));
+    expect([r1!.status, r1!.orderStatus, r1!.remoteStatus]).toEqual([60, 'canceled', 'Unshipped']);
+    expect([h1!.status, h1!.statusBeforeHold]).toEqual([20, 10]);
+    expect(await logsOf(refunded!.id)).toEqual(before.refunded);
+    expect(await logsOf(held!.id)).toEqual(before.held);
+
+    // Two days on the marketplace has shipped both: the held one ships, the refunded one stays
+    // cancelled on the desk with the marketplace's status recorded and logged.
+    clock += 2.1 * 86_400_000;
+    await syncStore(clockedAccess(), store, noProgress);
+    const [r2] = await db.select().from(orders).where(eq(orders.id, refunded!.id));
+    const [h2] = await db.select().from(orders).where(eq(orders.id, held!.id));
+    expect([r2!.status, r2!.orderStatus, r2!.remoteStatus]).toEqual([60, 'shipped', 'Shipped']);
+    expect([h2!.status, h2!.statusBeforeHold, h2!.orderStatus]).toEqual([50, null, 'shipped']);
+    expect((await logsOf(refunded!.id)).at(-1)!.detail).toMatchObject({
+      status: { from: 'canceled', to: 'shipped', remote: 'Shipped' },
+    });
+  });
+
+  it("moves a status only when the marketplace's own status moved", () => {
+    const row = (status: number, orderStatus: 'unshipped' | 'canceled', remoteStatus: string) =>
+      ({ status, orderStatus, remoteStatus }) as Parameters<typeof statusesAfter>[0];
+    const remote = (status: 'unshipped' | 'canceled' | 'shipped', remoteStatus: string) =>
+      ({ status, remoteStatus }) as Parameters<typeof statusesAfter>[1];
+    // Refunded here, unchanged there: stays cancelled.
+    expect(
+      statusesAfter(row(60, 'canceled', 'Unshipped'), remote('unshipped', 'Unshipped')),
+    ).toEqual({ orderStatus: 'canceled', status: 60 });
+    // Held or split (still open) here, unchanged there: stays as it is.
+    expect(
+      statusesAfter(row(20, 'unshipped', 'Unshipped'), remote('unshipped', 'Unshipped')),
+    ).toEqual({ orderStatus: 'unshipped', status: 20 });
+    // The marketplace cancelled a held order: it is cancelled here too.
+    expect(
+      statusesAfter(row(20, 'unshipped', 'Unshipped'), remote('canceled', 'Canceled')),
+    ).toEqual({ orderStatus: 'canceled', status: 60 });
+    // A closed order never re-opens, whatever the marketplace says.
+    expect(statusesAfter(row(60, 'canceled', 'Pending'), remote('unshipped', 'Unshipped'))).toEqual(
+      { orderStatus: 'unshipped', status: 60 },
+    );
   });
 });

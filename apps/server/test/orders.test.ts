@@ -7,6 +7,7 @@ import {
   jobs,
   orderLogs,
   orders,
+  parentProducts,
   purchaseOrders,
   stores,
   storeStaff,
@@ -400,15 +401,28 @@ describe('add to cart from orders', () => {
     const b = await productFor(db, demo.sellerId, {
       skus: [{ color: 'White', size: 'S', costMinor: 100, stock: 5 }],
     });
+    const mug = await productFor(db, demo.sellerId, {
+      skus: [{ color: 'White', size: '11oz', costMinor: 100, stock: 5 }],
+    });
+    const [made] = await db
+      .select({ parentId: finishedProducts.parentProductId })
+      .from(finishedProducts)
+      .where(eq(finishedProducts.id, mug.productId));
+    await db
+      .update(parentProducts)
+      .set({ titleEn: 'Ceramic Coffee Mug' })
+      .where(eq(parentProducts.id, made!.parentId!));
     await alignDemoSkus(db, demo.sellerId);
     const codes = await db
       .select({ id: finishedSkus.id, code: finishedSkus.skuCode })
       .from(finishedSkus)
       .where(eq(finishedSkus.sellerId, demo.sellerId));
     const codeOf = Object.fromEntries(codes.map((c) => [c.id, c.code]));
-    expect([codeOf[a.skus[0]!.id], codeOf[a.skus[1]!.id], codeOf[b.skus[0]!.id]]).toEqual([
+    // The tee code goes to the black tee, the mug code to the mug, the case (no case) to a free product.
+    expect([a.skus[0], a.skus[1], b.skus[0], mug.skus[0]].map((s) => codeOf[s!.id])).toEqual([
       SIM_DEMO_SKUS[0],
       a.skus[1]!.code,
+      SIM_DEMO_SKUS[2],
       SIM_DEMO_SKUS[1],
     ]);
     const [product] = await db

@@ -26,3 +26,4 @@ export * from './schemas/shopee-order.ts';
 export * from './gs1.ts';
 export * from './schemas/upc.ts';
 export * from './schemas/listing.ts';
+export * from './schemas/listing-multistation.ts';

@@ -1,10 +1,12 @@
 import {
   combineSimulators,
   createMarketplaceSimulators,
+  createTranslateSimulator,
   SIM_S3_DEFAULTS,
   startAlipaySimulator,
   startS3Simulator,
   startSimulator,
+  startTranslateSimulator,
 } from './index.ts';
 
 /**
@@ -39,7 +41,11 @@ const simulators: Record<string, Simulator> = {
     async start(port) {
       const host = process.env.SIM_HOST ?? '127.0.0.1';
       const publicUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/__sim`;
-      const sims = createMarketplaceSimulators({ basePath: '/__sim', publicUrl });
+      const sims = {
+        ...createMarketplaceSimulators({ basePath: '/__sim', publicUrl }),
+        // The server's default translator is `<SIM_BASE_URL>/translate`.
+        translate: createTranslateSimulator({ basePath: '/__sim/translate' }),
+      };
       const { url } = await startSimulator(combineSimulators(sims, '/__sim'), { port, host });
       return { url, env: { SIM_BASE_URL: `${url}/__sim`, MARKETPLACE_SIM: 'on' } };
     },
@@ -53,6 +59,16 @@ const simulators: Record<string, Simulator> = {
       });
       // The server takes the simulator's test keys by default while simulators are on.
       return { url, env: { ALIPAY_GATEWAY: gateway } };
+    },
+  },
+  translate: {
+    defaultPort: 9103,
+    async start(port) {
+      const { url } = await startTranslateSimulator({
+        port,
+        host: process.env.SIM_HOST ?? '127.0.0.1',
+      });
+      return { url, env: { TRANSLATOR: 'libretranslate', TRANSLATOR_URL: url } };
     },
   },
 };

@@ -24,3 +24,11 @@ export {
   type RunningAlipaySimulator,
 } from './alipay/server.ts';
 export { SIM_ALIPAY_DEFAULTS, type AlipayKeys } from './alipay/keys.ts';
+export {
+  createTranslateSimulator,
+  SIM_TRANSLATE_DEFAULTS,
+  startTranslateSimulator,
+  type TranslateSimOptions,
+  type TranslateSimulator,
+} from './translate/server.ts';
+export { SIM_LANGUAGES, translateText } from './translate/glossary.ts';

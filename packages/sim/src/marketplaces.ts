@@ -33,7 +33,7 @@ export function createMarketplaceSimulators(
 
 /** One handler for all simulators created with the same basePath: each answers its own prefix. */
 export function combineSimulators(
-  simulators: Record<string, MarketSimulator>,
+  simulators: Record<string, SimHandler>,
   basePath = '',
 ): SimHandler {
   const base = basePath.replace(/\/$/, '');

@@ -16,3 +16,4 @@ export * from './schema/order-documents.ts';
 export * from './schema/shopee.ts';
 export * from './schema/upc.ts';
 export * from './schema/listings.ts';
+export * from './schema/listing-copies.ts';

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { combineSimulators, createAlipaySimulator, createMarketplaceSimulators } from '@app/sim';
+import {
+  combineSimulators,
+  createAlipaySimulator,
+  createMarketplaceSimulators,
+  createTranslateSimulator,
+} from '@app/sim';
 import type { Config } from '../config.ts';
 
 export const SIM_PREFIX = '/__sim';
@@ -26,7 +31,11 @@ export function simulatorStateDir(config: Config): string | undefined {
  */
 export async function registerSimulators(app: FastifyInstance, config: Config): Promise<void> {
   const handler = combineSimulators(
-    createMarketplaceSimulators({ basePath: SIM_PREFIX, stateDir: simulatorStateDir(config) }),
+    {
+      ...createMarketplaceSimulators({ basePath: SIM_PREFIX, stateDir: simulatorStateDir(config) }),
+      // The default Translator outside production (LibreTranslate protocol).
+      translate: createTranslateSimulator({ basePath: `${SIM_PREFIX}/translate` }),
+    },
     SIM_PREFIX,
   );
   // Alipay's gateway (the PaymentProvider's default without credentials); its notify timer

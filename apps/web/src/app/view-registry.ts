@@ -81,6 +81,10 @@ const VIEWS: Record<string, View> = {
     () => import('../features/listings/pages/listing-editor-page.tsx'),
     'ListingEditorPage',
   ),
+  'goods/multistation': lazyPage(
+    () => import('../features/listings/pages/multistation-page.tsx'),
+    'MultistationPage',
+  ),
   'neworder/shopee': lazyPage(
     () => import('../features/shopee-orders/pages/shopee-orders-page.tsx'),
     'ShopeeOrdersPage',

@@ -16,6 +16,38 @@ configure({ asyncUtilTimeout: 10_000 });
 
 const realFetch = globalThis.fetch;
 
+/**
+ * Each page test calls from an address of its own: the server allows 30 captchas a minute per
+ * client address, which page tests running side by side on one address would use up.
+ * real-server.ts trusts X-Forwarded-For from the local machine for this.
+ */
+let clientAddress = '10.0.0.1';
+
+function asClient(headers?: HeadersInit): Headers {
+  const merged = new Headers(headers);
+  merged.set('x-forwarded-for', clientAddress);
+  return merged;
+}
+
+let serverUp: Promise<void> | undefined;
+
+/** The API server boots alongside the unit files (real-server.ts); page tests start once it answers. */
+function serverReady(): Promise<void> {
+  serverUp ??= (async () => {
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      try {
+        if ((await realFetch(new URL('/api/health', inject('apiBase')))).ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('The API server did not answer /api/health within 90 s (its output is above).');
+  })();
+  return serverUp;
+}
+
 async function callApi<T>(
   method: 'GET' | 'POST',
   path: string,
@@ -24,10 +56,10 @@ async function callApi<T>(
 ): Promise<T> {
   const response = await realFetch(new URL(`/api${path}`, inject('apiBase')), {
     method,
-    headers: {
+    headers: asClient({
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
+    }),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const envelope = (await response.json()) as { code: number; data: T; message: string };
@@ -76,7 +108,7 @@ export async function signInAsNewSeller(name?: string): Promise<UserInfo & { pas
 
 export async function apiGet<T>(path: string, token: string): Promise<{ code: number; data: T }> {
   const response = await realFetch(new URL(`/api${path}`, inject('apiBase')), {
-    headers: { authorization: `Bearer ${token}` },
+    headers: asClient({ authorization: `Bearer ${token}` }),
   });
   return (await response.json()) as { code: number; data: T };
 }
@@ -136,15 +168,22 @@ export function renderApp(path: string) {
   );
 }
 
+const randomOctet = () => Math.floor(Math.random() * 256);
+
 /** Every page test: the app's relative `/api` calls go to the real server; English texts; signed out. */
 export function setupPageTests(): void {
   beforeAll(async () => {
+    await serverReady();
     syncTabsWithSession();
     await setLanguage('en');
-  });
+  }, 100_000);
   beforeEach(() => {
+    clientAddress = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      realFetch(new URL(String(input), inject('apiBase')), init),
+      realFetch(new URL(String(input), inject('apiBase')), {
+        ...init,
+        headers: asClient(init?.headers),
+      }),
     );
     useAuthStore.getState().clearSession();
     useTabsStore.setState({ tabs: initialTabs() });

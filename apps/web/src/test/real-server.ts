@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,25 +27,6 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(
-  base: string,
-  child: ChildProcess,
-  output: () => string,
-): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The API server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The API server did not answer within 90 s:\n${output()}`);
-}
-
 /**
  * Page tests talk to the real API server (house style 11: no hand-made fake backend): one
  * process on a free port with a throw-away embedded database and the demo data.
@@ -54,6 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'web-page-tests-'));
   let log = '';
+  let stopping = false;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -64,6 +46,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: 'warn',
     JOBS: 'off',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // pages.tsx gives each test a client address of its own (rate limits count per address).
+    TRUST_PROXY: '127.0.0.1',
   };
   // Always the embedded database: page tests must not touch a developer's PostgreSQL.
   delete env.DATABASE_URL;
@@ -75,22 +59,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(base, child, () => log);
-  } catch (error) {
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  project.provide('apiBase', base);
+  // No waiting here: the page tests' first hook waits for /api/health (pages.tsx), so the unit
+  // files run while the server migrates and seeds. A server that dies early prints its output.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`The API server exited (${signal ?? code}):\n${log}`);
+  });
+  project.provide('apiBase', `http://127.0.0.1:${port}`);
 
   return async () => {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-    });
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+      });
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -3,6 +3,7 @@ import { Modal, notification } from 'antd';
 // The same module the feedback helper loads, so this destroys the messages it showed.
 import message from 'antd/es/message';
 import { afterEach } from 'vitest';
+import { keepOnlyVisibilityStyles } from './lean-styles.ts';
 
 // antd reads these browser APIs, which jsdom does not implement.
 if (!window.matchMedia) {
@@ -26,6 +27,8 @@ if (typeof window.ResizeObserver === 'undefined') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
+
+keepOnlyVisibilityStyles();
 
 afterEach(async () => {
   cleanup();

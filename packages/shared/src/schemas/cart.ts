@@ -247,6 +247,34 @@ export const PurchaseOrder = z.object({
   created_at: unix,
 });
 export type PurchaseOrder = z.infer<typeof PurchaseOrder>;
+
+/**
+ * Why a marketplace order served by the submitted cart lines was not moved to purchased (40):
+ * its status no longer allows it (cancelled, shipped or on hold meanwhile), another purchase
+ * order has it already, or it is gone.
+ */
+export const PURCHASE_LINK_SKIPS = ['status', 'purchased', 'missing'] as const;
+export type PurchaseLinkSkip = (typeof PURCHASE_LINK_SKIPS)[number];
+
+/**
+ * The new purchase order, plus, when its lines were added from marketplace orders, those
+ * orders: the ones now purchased (40) with this order linked, and the ones left as they were
+ * with the reason.
+ */
+export const OrderSubmitResult = PurchaseOrder.extend({
+  linked_orders: z.array(z.object({ id: z.number().int(), number: z.string() })).optional(),
+  skipped_orders: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        number: z.string().nullable(),
+        reason_code: z.enum(PURCHASE_LINK_SKIPS),
+        reason: z.string(),
+      }),
+    )
+    .optional(),
+});
+export type OrderSubmitResult = z.infer<typeof OrderSubmitResult>;
 export const PurchaseOrderPage = pageResultOf(PurchaseOrder);
 export type PurchaseOrderPage = z.infer<typeof PurchaseOrderPage>;
 

@@ -9,7 +9,7 @@ import { pageResultOf } from './common.ts';
  * 1. basics (brand, manufacturer, condition, handling time, product type),
  * 2. the product type's attributes (validated against the marketplace's definitions),
  * 3. variations: the child SKUs with their price, quantity, options and product id (UPC/EAN),
- * 4. texts: title, description, keywords and five bullet points.
+ * 4. texts: title, description, keywords and five bullet points, and the images.
  *
  * Status: `draft` → `publishing` → `published` | `failed` (with the marketplace's `issues`,
  * each naming its fields) → `taken_down` → `publishing` again. Saving any step of a published
@@ -46,6 +46,8 @@ export const LISTING_KEYWORDS_MAX = 250;
 export const MAIN_IMAGE_MIN_PX = 1000;
 export const HANDLING_TIME_MAX = 30;
 export const LISTING_ITEMS_MAX = 200;
+/** Amazon takes a main image and up to eight others. */
+export const LISTING_IMAGES_MAX = 9;
 
 /** A problem the marketplace reported at the last publish; `fields` are its attribute names. */
 export const ListingIssue = z.object({
@@ -74,6 +76,11 @@ export const ListingItem = z.object({
   /** UPC (12 digits) or EAN (13) / GTIN (14); '' when none yet (publishing takes a free UPC). */
   product_id: z.string(),
   image: z.string().nullable(),
+  /**
+   * The finished SKU's cost converted to `currency` (minor units), for the editor's margin;
+   * null for items without a finished SKU or when the site currency has no exchange rate.
+   */
+  cost_minor: z.number().int().nullable(),
 });
 export type ListingItem = z.infer<typeof ListingItem>;
 
@@ -251,6 +258,7 @@ export const ListingItemInput = z.object({
   variation: z.record(z.string().max(50), z.string().max(100)).default({}),
   /** UPC-A (12 digits) or EAN-13 / GTIN-14 with a valid GS1 check digit, or '' for none. */
   product_id: z.string().trim().max(14).default(''),
+  /** One of the images a listing may use (see `Step4Fields.images`), or null. */
   image: z.string().max(1000).nullable().default(null),
 });
 export type ListingItemInput = z.infer<typeof ListingItemInput>;
@@ -269,13 +277,19 @@ export const Step3Fields = z.object({
 export const UpdateStep3Input = Step3Fields.extend({ id });
 export type UpdateStep3Input = z.infer<typeof UpdateStep3Input>;
 
-/** Step 4 (spec 3 "Listing step 4") plus the five bullet points. */
+/** Step 4 (spec 3 "Listing step 4") plus the five bullet points and the images. */
 export const Step4Fields = z.object({
   title: text(AMAZON_TITLE_MAX * 2).min(1, 'Enter the title'),
   describe: text(LISTING_DESCRIBE_MAX * 5).default(''),
   custom_describe: text(LISTING_DESCRIBE_MAX * 5).default(''),
   keywords: text(LISTING_KEYWORDS_MAX * 4).default(''),
   bullet_points: z.array(text(BULLET_POINT_MAX)).max(BULLET_POINT_COUNT).default([]),
+  /**
+   * Image URLs, the main image first; left out, the images stay as they are. Each is a file
+   * the seller uploaded (image space or materials), an image of the source product or its
+   * SKUs, or one the listing already has; any other URL is 422 `images.<i>`.
+   */
+  images: z.array(text(1000).min(1)).max(LISTING_IMAGES_MAX).optional(),
 });
 export const UpdateStep4Input = Step4Fields.extend({ id });
 export type UpdateStep4Input = z.infer<typeof UpdateStep4Input>;

@@ -67,6 +67,7 @@ export const ORDER_ACTIONS = [
   'edit_customs',
   'print_label',
   'refund',
+  'purchase',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -197,10 +198,14 @@ export const Order = z.object({
   item_count: z.number().int(),
   quantity: z.number().int(),
   purchase_order_id: z.number().int().nullable(),
+  /** The linked platform purchase order's number (set while the order is purchased, 40). */
+  purchase_order_number: z.string().nullable(),
   parent_id: z.number().int().nullable(),
   /** What the seller may do now (from the server's transition table). */
   actions: z.array(z.enum(ORDER_ACTIONS)),
   items: z.array(OrderItem),
+  /** Synced from the marketplace's order list; its items and full address are still on the way. */
+  items_pending: z.boolean(),
   created_at: unix,
   updated_at: unix,
 });
@@ -216,7 +221,14 @@ export const OrderStatusCounts = z.object({
 });
 export type OrderStatusCounts = z.infer<typeof OrderStatusCounts>;
 
-/** `total` stops counting at 10,000 (`more`); `next_cursor` is null on the last page. */
+/** A status tab, or `all`. */
+export const OrderStatusTab = z.enum(['all', ...DESK_STATUS_NAMES]);
+export type OrderStatusTab = z.infer<typeof OrderStatusTab>;
+
+/**
+ * `total` stops counting at 10,000 (`more`); `next_cursor` is null on the last page. Each tab
+ * counts up to 10,000 too: `status_capped` names the tabs whose count is such a lower bound.
+ */
 export const OrderPage = z.object({
   list: z.array(Order),
   pagination: z.object({
@@ -227,6 +239,7 @@ export const OrderPage = z.object({
     next_cursor: z.string().nullable(),
   }),
   status_counts: OrderStatusCounts,
+  status_capped: z.array(OrderStatusTab),
 });
 export type OrderPage = z.infer<typeof OrderPage>;
 
@@ -314,7 +327,18 @@ export type CartNum = z.infer<typeof CartNum>;
 
 export const OrderAddCartInput = z.object({ ids: z.array(id).min(1).max(500) });
 export type OrderAddCartInput = z.infer<typeof OrderAddCartInput>;
-/** Per order item: added to the cart as the finished SKU with its code, or why not. */
+/**
+ * Why an order item did not go into the cart: its order's status does not allow it, no
+ * finished SKU matches its SKU, or the cart line of its finished SKU serves its order already
+ * (adding it again would buy it twice).
+ */
+export const ORDER_ADD_CART_REASONS = ['status', 'no_match', 'in_cart'] as const;
+export type OrderAddCartReason = (typeof ORDER_ADD_CART_REASONS)[number];
+
+/**
+ * Per order item: the finished SKU it was matched to (null when none) and whether it went into
+ * the cart; one that did not has a `reason_code` for screens to translate and `reason` in English.
+ */
 export const OrderAddCartResult = z.object({
   added: z.number().int(),
   cart_count: z.number().int(),
@@ -325,6 +349,12 @@ export const OrderAddCartResult = z.object({
       sku: z.string(),
       ok: z.boolean(),
       sku_id: z.number().int().nullable(),
+      sku_code: z.string().nullable(),
+      product_title: z.string().nullable(),
+      color: z.string().nullable(),
+      size: z.string().nullable(),
+      image: z.string().nullable(),
+      reason_code: z.enum(ORDER_ADD_CART_REASONS).nullable(),
       reason: z.string().nullable(),
     }),
   ),

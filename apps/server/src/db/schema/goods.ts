@@ -180,6 +180,14 @@ export const cartItems = pgTable(
       .references(() => finishedSkus.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
     selected: integer('selected').notNull().default(1),
+    /**
+     * The marketplace orders this line was added for (`cw-order/add-cart`), distinct and
+     * ascending; checking the line out moves them to purchased.
+     */
+    orderIds: bigint('order_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -54,6 +54,8 @@ export const orders = pgTable(
     status: integer('status').notNull().default(10),
     /** The desk status to return to when a hold is lifted. */
     statusBeforeHold: integer('status_before_hold'),
+    /** The desk status to return to when the linked purchase order is cancelled. */
+    statusBeforePurchase: integer('status_before_purchase'),
     remoteStatus: text('remote_status').notNull().default(''),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
     remoteUpdatedAt: timestamp('remote_updated_at', { withTimezone: true }).notNull(),
@@ -78,6 +80,8 @@ export const orders = pgTable(
     ),
     parentId: bigint('parent_id', { mode: 'number' }),
     localEdits: boolean('local_edits').notNull().default(false),
+    /** Synced from the order list alone; the items and full address are still being fetched. */
+    itemsPending: boolean('items_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -119,6 +123,9 @@ export const orders = pgTable(
     index('orders_seller_tracking_idx').on(t.sellerId, t.trackingNumber),
     index('orders_sku_text_trgm_idx').using('gin', t.skuText.op('gin_trgm_ops')),
     index('orders_purchase_order_idx').on(t.purchaseOrderId),
+    index('orders_store_items_pending_idx')
+      .on(t.storeId, t.purchasedAt.desc().nullsFirst())
+      .where(sql`${t.itemsPending}`),
   ],
 );
 
@@ -167,4 +174,7 @@ export const orderSyncState = pgTable('order_sync_state', {
   updatedAfter: timestamp('updated_after', { withTimezone: true }),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   lastError: text('last_error'),
+  /** While in the future, one sync is fetching this store's pending items and no other starts to. */
+  itemsLeaseUntil: timestamp('items_lease_until', { withTimezone: true }),
+  itemsLeaseHolder: text('items_lease_holder'),
 });

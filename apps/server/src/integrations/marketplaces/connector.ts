@@ -148,6 +148,17 @@ export interface MarketOrder {
   fulfillmentChannel: 'AFN' | 'MFN';
   address: OrderAddress | null;
   items: MarketOrderItem[];
+  /**
+   * True on a header read with `headersOnly`: `items` is empty and `address` is what the order
+   * list shows (Amazon's has no name, street or phone); `fetchOrderDetails` brings the rest.
+   */
+  itemsPending?: boolean;
+}
+
+/** What a header-only order read leaves out. */
+export interface MarketOrderDetails {
+  items: MarketOrderItem[];
+  address: OrderAddress | null;
 }
 
 export interface OrderPageQuery {
@@ -155,6 +166,8 @@ export interface OrderPageQuery {
   updatedAfter: Date;
   /** The cursor a previous page returned. */
   cursor?: string | null;
+  /** Only the order list itself, for connectors with `fetchOrderDetails`; the others ignore it. */
+  headersOnly?: boolean;
 }
 
 export interface OrderPage {
@@ -213,6 +226,11 @@ export interface MarketplaceConnector {
   /** Takes the listing off sale (delete on Amazon and Temu, archive on Shopify, unlist on Shopee). */
   takeDown(session: StoreSession, ref: { sku: string; remoteId: string | null }): Promise<void>;
   fetchOrders(session: StoreSession, query: OrderPageQuery): Promise<OrderPage>;
+  /**
+   * Marketplaces whose order list has no items (Amazon: one getOrderItems call per order, at
+   * 0.5 a second) have this, so a sync can show the orders at once and fill their items in.
+   */
+  fetchOrderDetails?(session: StoreSession, remoteId: string): Promise<MarketOrderDetails>;
 }
 
 /**

@@ -3,7 +3,7 @@ import type {
   Address,
   OrderChange,
   OrderSubmitInput,
-  PurchaseOrder,
+  OrderSubmitResult,
   Settlement,
   SettlementInput,
 } from '@app/shared';
@@ -12,9 +12,11 @@ import type { Ctx } from '../../context.ts';
 import { cartItems, sellers } from '../../db/schema.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import { createPurchaseOrder, type OrderItemSnapshot } from '../finance/orders.ts';
+import { lockSellerMoney } from '../finance/ledger.ts';
 import { purchaseOrderOf } from '../finance/purchase-orders.ts';
 import { discountMinor, effectiveLevel } from '../finance/service.ts';
 import { sellerIdOf } from '../../tenancy.ts';
+import { purchaseLinkedOrders } from '../orders/purchase.ts';
 import { addressFor, ownAddress, shipToOf } from './addresses.ts';
 import { countryOf, shippingMinor } from './countries.ts';
 import { takeStock } from './pricing.ts';
@@ -173,16 +175,19 @@ function snapshotOf({ line, facts }: PricedLine): OrderItemSnapshot {
  * Turns what the seller saw at settlement into an unpaid purchase order, inside the caller's
  * transaction: the parent SKUs are locked (id order) and everything priced again; any
  * difference answers 409 with the changes and creates nothing. Otherwise the order keeps a full
- * snapshot, the stock is taken (reserved until the order is cancelled) and the lines leave the
- * cart.
+ * snapshot, the stock is taken (reserved until the order is cancelled), the marketplace orders
+ * the lines were added for become purchased (40) where their status allows it, and the lines
+ * leave the cart. The seller's money row is locked first, as every path to purchase orders and
+ * purchased marketplace orders does (payment, both cancels), so they queue instead of deadlocking.
  */
-export async function submitOrder(ctx: Ctx, input: Submitted): Promise<PurchaseOrder> {
+export async function submitOrder(ctx: Ctx, input: Submitted): Promise<OrderSubmitResult> {
   const sellerId = sellerIdOf(ctx);
   const skuIds = input.items.map((i) => i.sku_id);
   if (new Set(skuIds).size !== skuIds.length) {
     throw new ValidationError({ items: 'Each SKU may appear once' });
   }
   const address = await ownAddress(ctx, input.address_id);
+  await lockSellerMoney(ctx.db, sellerId);
   const selected = await pricedLines(ctx.db, sellerId, { selectedOnly: true, lock: true });
   if (selected.length === 0) throw new ConflictError('Nothing in the cart is selected to order');
 
@@ -218,11 +223,13 @@ export async function submitOrder(ctx: Ctx, input: Submitted): Promise<PurchaseO
   )) {
     await takeStock(ctx.db, facts.parent!.skuId, line.quantity);
   }
+  const orderIds = lines.flatMap((p) => p.orderIds);
+  const links = orderIds.length > 0 ? await purchaseLinkedOrders(ctx, order, orderIds) : {};
   await ctx.db.delete(cartItems).where(
     inArray(
       cartItems.id,
       lines.map((p) => p.line.id),
     ),
   );
-  return purchaseOrderOf(order);
+  return { ...purchaseOrderOf(order), ...links };
 }

@@ -17,8 +17,8 @@ import {
   envelopeOf,
   IdInput,
   OrderSubmitInput,
+  OrderSubmitResult,
   permOf,
-  PurchaseOrder,
   Region,
   RegionQuery,
   Settlement,
@@ -231,10 +231,10 @@ export function registerCartRoutes(app: App): void {
       schema: {
         tags,
         summary:
-          'Turn the settlement into an unpaid purchase order; 409 with data.changes when anything changed',
+          'Turn the settlement into an unpaid purchase order, moving the marketplace orders its lines were added for to purchased; 409 with data.changes when anything changed',
         headers: idempotencyHeader,
         body: OrderSubmitInput,
-        response: { 200: envelopeOf(PurchaseOrder) },
+        response: { 200: envelopeOf(OrderSubmitResult) },
       },
       config: can(SUBMIT),
     },

@@ -17,10 +17,14 @@ import { loadSkuFacts, priceSku, type SkuFacts } from './pricing.ts';
 
 type CartRow = typeof cartItems.$inferSelect;
 
-/** A cart line priced now, with the facts checkout needs (the parent SKU to take stock from). */
+/**
+ * A cart line priced now, with the facts checkout needs (the parent SKU to take stock from) and
+ * the marketplace orders it was added for.
+ */
 export interface PricedLine {
   line: CartLine;
   facts: SkuFacts;
+  orderIds: number[];
 }
 
 function lineOf(row: CartRow, facts: SkuFacts): CartLine {
@@ -69,7 +73,9 @@ export async function pricedLines(
   );
   return rows.flatMap((row) => {
     const skuFacts = facts.get(row.skuId);
-    return skuFacts ? [{ line: lineOf(row, skuFacts), facts: skuFacts }] : [];
+    return skuFacts
+      ? [{ line: lineOf(row, skuFacts), facts: skuFacts, orderIds: row.orderIds }]
+      : [];
   });
 }
 
@@ -121,6 +127,54 @@ export async function cartAdd(ctx: Ctx, input: CartAddInput): Promise<CartView> 
   return cartView(ctx);
 }
 
+/** The distinct union of two `order_ids` arrays, ascending. */
+const mergedOrderIds = (a: SQL, b: SQL) =>
+  sql`array(select distinct unnest(${a} || ${b}) order by 1)`;
+
+/**
+ * Adds lines for marketplace orders (`cw-order/add-cart`), inside the caller's transaction: a
+ * SKU already in the cart gets the quantity added, up to the line maximum, and the line
+ * remembers these orders besides the ones it served already.
+ */
+export async function addOrderLines(
+  ctx: Ctx,
+  lines: ReadonlyArray<{ skuId: number; quantity: number; orderIds: number[] }>,
+): Promise<void> {
+  if (lines.length === 0) return;
+  const sellerId = sellerIdOf(ctx);
+  await ctx.db
+    .insert(cartItems)
+    .values(
+      lines.map((l) => ({
+        sellerId,
+        skuId: l.skuId,
+        quantity: Math.min(l.quantity, CART_LINE_QUANTITY_MAX),
+        orderIds: [...new Set(l.orderIds)].sort((a, b) => a - b),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [cartItems.sellerId, cartItems.skuId],
+      set: {
+        quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${CART_LINE_QUANTITY_MAX})`,
+        orderIds: mergedOrderIds(sql`${cartItems.orderIds}`, sql`excluded.order_ids`),
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** The seller's cart lines of these SKUs with the orders they serve, by SKU id. */
+export async function orderIdsBySku(
+  ctx: Ctx,
+  skuIds: readonly number[],
+): Promise<Map<number, Set<number>>> {
+  if (skuIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ skuId: cartItems.skuId, orderIds: cartItems.orderIds })
+    .from(cartItems)
+    .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), inArray(cartItems.skuId, [...skuIds])));
+  return new Map(rows.map((r) => [r.skuId, new Set(r.orderIds)]));
+}
+
 /** One more piece, stopping at the line maximum. */
 export async function cartInc(ctx: Ctx, id: number): Promise<CartView> {
   await ownLine(ctx, id);
@@ -168,6 +222,7 @@ export async function editCartPurchase(ctx: Ctx, input: EditCartPurchaseInput): 
       .set({
         quantity: Math.min(existing.quantity + line.quantity, CART_LINE_QUANTITY_MAX),
         selected: existing.selected === 1 || line.selected === 1 ? 1 : 0,
+        orderIds: [...new Set([...existing.orderIds, ...line.orderIds])].sort((a, b) => a - b),
         updatedAt: sql`now()`,
       })
       .where(eq(cartItems.id, existing.id));

@@ -17,6 +17,7 @@ import {
 import { findOwned, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
+import { releasePurchasedOrders } from '../orders/purchase.ts';
 import { lockSellerMoney, post } from './ledger.ts';
 import { lockOwnOrders, type OrderItemSnapshot, type PurchaseOrderRow } from './orders.ts';
 
@@ -116,7 +117,8 @@ async function tradeOf(db: Executor, order: PurchaseOrderRow) {
  * a `refund` ledger entry referencing the order (the ledger's unique reference makes a second
  * one impossible). Paid through Alipay: `alipay.trade.refund` with the order's own
  * out_request_no, so a repeat refunds nothing twice, and no ledger movement since the money goes
- * back to Alipay. The stock goes back in every case; an order cancelled or refunded already is a 409.
+ * back to Alipay. The stock goes back in every case, and the marketplace orders it purchased go
+ * back to their earlier desk status; an order cancelled or refunded already is a 409.
  */
 export async function cancelPurchaseOrder(
   ctx: Ctx,
@@ -172,5 +174,6 @@ export async function cancelPurchaseOrder(
     .where(eq(purchaseOrders.id, order.id))
     .returning();
   await releaseStock(ctx.db, order);
+  await releasePurchasedOrders(ctx, updated!);
   return purchaseOrderOf(updated!);
 }

@@ -45,6 +45,7 @@ import { listCategories, showCategory } from './categories.ts';
 import { checkListing } from './compliance.ts';
 import type { ListingCtx } from './context.ts';
 import { listingImageEntries, listingsWorkbook } from './export.ts';
+import { registerMultistationRoutes } from './multistation-routes.ts';
 import {
   batchUpdate,
   batchUpdateContent,
@@ -128,6 +129,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
     );
 
   const noQuery = z.object({});
+  registerMultistationRoutes(app, deps);
 
   // Lists and reads
   get(

@@ -25,9 +25,12 @@ export interface LoadedListing {
   storeAlias: string;
 }
 
+/** Item id → its finished SKU's cost in the listing's currency (see `itemCosts`). */
+export type ItemCosts = ReadonlyMap<number, number>;
+
 const unixOrNull = (d: Date | null) => (d ? unixSeconds(d) : null);
 
-export const toItem = (item: ItemDbRow): ListingItem => ({
+export const toItem = (item: ItemDbRow, costs: ItemCosts = new Map()): ListingItem => ({
   id: item.id,
   finished_sku_id: item.finishedSkuId,
   sku: item.sku,
@@ -36,9 +39,13 @@ export const toItem = (item: ItemDbRow): ListingItem => ({
   variation: item.variation,
   product_id: item.productId,
   image: item.image,
+  cost_minor: costs.get(item.id) ?? null,
 });
 
-export function toListing({ row, items, storeAlias }: LoadedListing): Listing {
+export function toListing(
+  { row, items, storeAlias }: LoadedListing,
+  costs: ItemCosts = new Map(),
+): Listing {
   const site = marketSiteById(row.siteId);
   return {
     id: row.id,
@@ -65,7 +72,7 @@ export function toListing({ row, items, storeAlias }: LoadedListing): Listing {
     variation_theme: row.variationTheme,
     parent_sku: row.parentSku,
     show_variation_theme: row.showVariationTheme,
-    items: items.map(toItem),
+    items: items.map((item) => toItem(item, costs)),
     title: row.title,
     describe: row.describe,
     custom_describe: row.customDescribe,

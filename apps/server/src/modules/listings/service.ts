@@ -32,6 +32,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import {
+  files,
   finishedProductImages,
   finishedProducts,
   finishedSkus,
@@ -48,6 +49,7 @@ import { listAmazonStores, siteOf } from '../markets/service.ts';
 import { rateToBase } from '../templates/exchange-rates.ts';
 import { priceFor } from '../templates/pricing.ts';
 import { attributeErrors, attributesOf, findAmazonStore } from './categories.ts';
+import { keyOfUrl } from './compliance.ts';
 import type { ListingCtx } from './context.ts';
 import {
   emptyCounts,
@@ -58,6 +60,7 @@ import {
   toListing,
   toRow,
   visibleListings,
+  type ItemCosts,
   type ItemDbRow,
   type ListingDbRow,
   type LoadedListing,
@@ -160,13 +163,49 @@ export async function listListings(ctx: Ctx, q: ListingIndexQuery): Promise<List
   };
 }
 
+/**
+ * Each item's finished-SKU cost in its listing's currency (no rounding rule, so the margin the
+ * editor shows is the real one); items of a currency without a rate are left out.
+ */
+export async function itemCosts(ctx: Ctx, loaded: LoadedListing[]): Promise<ItemCosts> {
+  const skuIds = [...new Set(loaded.flatMap((l) => l.items.flatMap((i) => i.finishedSkuId ?? [])))];
+  const costs = new Map<number, number>();
+  if (skuIds.length === 0) return costs;
+  const rows = await ctx.db
+    .select({ id: finishedSkus.id, costMinor: finishedSkus.costMinor })
+    .from(finishedSkus)
+    .where(inArray(finishedSkus.id, skuIds));
+  const cost = new Map(rows.map((r) => [r.id, r.costMinor]));
+  const rates = new Map<string, string | null>();
+  const rule: PricingRule = { ...NEUTRAL_RULE, rounding: 'none' };
+  for (const { row, items } of loaded) {
+    if (!rates.has(row.currency)) {
+      rates.set(row.currency, (await rateToBase(ctx, row.currency))?.rate ?? null);
+    }
+    const rate = rates.get(row.currency);
+    if (!rate) continue;
+    for (const item of items) {
+      const c = item.finishedSkuId === null ? undefined : cost.get(item.finishedSkuId);
+      if (c !== undefined) costs.set(item.id, priceFor(rule, c, row.currency, rate).price_minor);
+    }
+  }
+  return costs;
+}
+
+/** Listings as the editor shows them, with their items' costs. */
+export async function withCosts(ctx: Ctx, loaded: LoadedListing[]): Promise<Listing[]> {
+  const costs = await itemCosts(ctx, loaded);
+  return loaded.map((l) => toListing(l, costs));
+}
+
 export async function showListing(ctx: Ctx, id: number): Promise<Listing> {
-  return toListing(await findListing(ctx, id));
+  const [listing] = await withCosts(ctx, [await findListing(ctx, id)]);
+  return listing!;
 }
 
 /** Full listings for the batch editor; ids of other sellers are left out, like missing ones. */
 export async function showAll(ctx: Ctx, ids: number[]): Promise<ListingList> {
-  return { list: (await findListings(ctx, ids)).map(toListing) };
+  return { list: await withCosts(ctx, await findListings(ctx, ids)) };
 }
 
 export async function listByIds(ctx: Ctx, ids: number[]): Promise<ListingRowList> {
@@ -215,7 +254,7 @@ async function takenSkus(
  * Free SKUs in the store for the wanted ones: a taken one gets `-2`, `-3`… (checked against
  * the store and against each other), so listing a product twice or copying never collides.
  */
-async function freeSkus(db: Executor, storeId: number, wanted: string[]): Promise<string[]> {
+export async function freeSkus(db: Executor, storeId: number, wanted: string[]): Promise<string[]> {
   const chosen = new Set<string>();
   const result: string[] = [];
   for (const sku of wanted) {
@@ -507,6 +546,77 @@ async function itemErrors(
 }
 
 /**
+ * Which of `urls` a listing may not show: those that are neither already on it, nor an image
+ * of its source product or that product's SKUs, nor a file the seller uploaded.
+ */
+async function foreignImages(
+  ctx: ListingCtx,
+  current: LoadedListing,
+  urls: string[],
+): Promise<Set<string>> {
+  const known = new Set([
+    ...current.row.images,
+    ...current.items.flatMap((i) => (i.image === null ? [] : [i.image])),
+  ]);
+  let unknown = [...new Set(urls.filter((u) => !known.has(u)))];
+  const goodsId = current.row.goodsId;
+  if (unknown.length > 0 && goodsId !== null) {
+    const [images, skus] = await Promise.all([
+      ctx.db
+        .select({ url: finishedProductImages.url })
+        .from(finishedProductImages)
+        .where(eq(finishedProductImages.productId, goodsId)),
+      ctx.db
+        .select({ url: finishedSkus.image })
+        .from(finishedSkus)
+        .where(eq(finishedSkus.productId, goodsId)),
+    ]);
+    const product = new Set([...images, ...skus].map((r) => r.url));
+    unknown = unknown.filter((u) => !product.has(u));
+  }
+  const keyOf = new Map<string, string>();
+  for (const url of unknown) {
+    const key = keyOfUrl(ctx.storage, url);
+    if (key !== null) keyOf.set(url, key);
+  }
+  if (keyOf.size === 0) return new Set(unknown);
+  const owned = await ctx.db
+    .select({ key: files.key })
+    .from(files)
+    .where(and(inArray(files.key, [...keyOf.values()]), ownedBy(ctx, files.sellerId)));
+  const ownedKeys = new Set(owned.map((r) => r.key));
+  return new Set(unknown.filter((u) => !ownedKeys.has(keyOf.get(u) ?? '')));
+}
+
+const FOREIGN_IMAGE = "Choose an image you uploaded or one of the product's images";
+
+/** Field errors of the images step 3 and step 4 would save. */
+async function imageErrors(
+  ctx: ListingCtx,
+  current: LoadedListing,
+  patch: StepPatch,
+  p: (step: string) => string,
+): Promise<Record<string, string>> {
+  const images = patch.step4?.images ?? [];
+  const itemImages = patch.step3?.items.map((i) => i.image) ?? [];
+  const urls = [...images, ...itemImages.flatMap((u) => (u === null ? [] : [u]))];
+  if (urls.length === 0) return {};
+  const foreign = await foreignImages(ctx, current, urls);
+  const step4: Record<string, string> = {};
+  const seen = new Set<string>();
+  images.forEach((url, i) => {
+    if (foreign.has(url)) step4[`images.${i}`] = FOREIGN_IMAGE;
+    else if (seen.has(url)) step4[`images.${i}`] = 'This image is already in the list';
+    seen.add(url);
+  });
+  const step3: Record<string, string> = {};
+  itemImages.forEach((url, i) => {
+    if (url !== null && foreign.has(url)) step3[`items.${i}.image`] = FOREIGN_IMAGE;
+  });
+  return { ...prefixed(p('step3'), step3), ...prefixed(p('step4'), step4) };
+}
+
+/**
  * Validates and applies any of the four steps to one listing in one transaction: every
  * field error of every step comes back at once (422, keys prefixed with the step for
  * step-all). A published listing becomes `changed`.
@@ -552,6 +662,7 @@ export async function saveSteps(
   if (patch.step3) {
     Object.assign(errors, prefixed(p('step3'), await itemErrors(ctx.db, row, patch.step3)));
   }
+  Object.assign(errors, await imageErrors(ctx, current, patch, p));
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   await withTransaction(ctx, async (tx) => {
@@ -597,6 +708,7 @@ export async function saveSteps(
         customDescribe: s.custom_describe,
         keywords: s.keywords,
         bulletPoints: s.bullet_points,
+        ...(s.images ? { images: s.images } : {}),
       });
     }
     await tx.db.update(listings).set(set).where(eq(listings.id, row.id));
@@ -642,14 +754,16 @@ async function replaceItems(
   }
 }
 
+const showLoaded = async (ctx: Ctx, loaded: LoadedListing) => (await withCosts(ctx, [loaded]))[0]!;
+
 export const updateStep1 = (ctx: ListingCtx, { id, ...step1 }: UpdateStep1Input) =>
-  saveSteps(ctx, id, { step1 }).then(toListing);
+  saveSteps(ctx, id, { step1 }).then((l) => showLoaded(ctx, l));
 export const updateStep2 = (ctx: ListingCtx, { id, ...step2 }: UpdateStep2Input) =>
-  saveSteps(ctx, id, { step2 }).then(toListing);
+  saveSteps(ctx, id, { step2 }).then((l) => showLoaded(ctx, l));
 export const updateStep3 = (ctx: ListingCtx, { id, ...step3 }: UpdateStep3Input) =>
-  saveSteps(ctx, id, { step3 }).then(toListing);
+  saveSteps(ctx, id, { step3 }).then((l) => showLoaded(ctx, l));
 export const updateStep4 = (ctx: ListingCtx, { id, ...step4 }: UpdateStep4Input) =>
-  saveSteps(ctx, id, { step4 }).then(toListing);
+  saveSteps(ctx, id, { step4 }).then((l) => showLoaded(ctx, l));
 
 /** Each listing saved on its own: one refused never stops or rolls back the others. */
 export async function saveStepAll(ctx: ListingCtx, input: StepAllInput): Promise<StepAllResult> {
@@ -697,7 +811,7 @@ export async function saveItem(ctx: ListingCtx, input: ItemSaveInput): Promise<L
         show_variation_theme: row.showVariationTheme,
       },
     });
-    return toListing(saved);
+    return await showLoaded(ctx, saved);
   } catch (error) {
     // Report the item's errors under `item.<field>`, as the single-item form names them.
     if (error instanceof ValidationError) {

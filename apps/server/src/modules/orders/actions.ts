@@ -30,6 +30,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../e
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
+import { lockSellerMoney } from '../finance/ledger.ts';
 import { cancelPurchaseOrder } from '../finance/purchase-orders.ts';
 import { visibleStores } from '../markets/service.ts';
 import { visibleOrder, writeOrderLog } from './access.ts';
@@ -132,40 +133,52 @@ export function setHold(ctx: Ctx, input: { id: number; hold: boolean }) {
 }
 
 /**
- * Cancels the order. A purchased one (40) cancels its platform purchase order first, which
- * refunds what was paid; if that is refused, the order stays as it was.
+ * Cancels the order. A purchased one (40) cancels its platform purchase order too, which
+ * refunds what was paid and puts the purchase order's other marketplace orders back; if that
+ * is refused, the order stays as it was. The seller's money row is locked before the order, the
+ * order every path to purchase orders takes (checkout, payment, the purchase order's cancel),
+ * so they queue instead of deadlocking. The order leaves 40 before the purchase order is
+ * cancelled, so that cancel does not put it back.
  */
 export function cancelOrder(
   ctx: Ctx,
   provider: PaymentProvider | null,
   input: { id: number; reason: string },
 ) {
-  return act(ctx, input.id, 'cancel', async (tx, row) => {
-    const detail: Record<string, unknown> = { from: row.status, reason: input.reason };
-    if (row.status === DESK_STATUS.purchased && row.purchaseOrderId !== null) {
-      const [linked] = await tx.db
-        .select({ status: purchaseOrders.status })
-        .from(purchaseOrders)
-        .where(eq(purchaseOrders.id, row.purchaseOrderId));
-      // One cancelled from the purchase-order page already gave the money back.
-      const open = linked && linked.status !== 'cancelled' && linked.status !== 'refunded';
-      const purchase = open
-        ? await cancelPurchaseOrder(tx, provider, {
-            id: row.purchaseOrderId,
-            reason: input.reason || `Order ${row.number} cancelled`,
-          })
-        : null;
-      Object.assign(detail, {
-        purchase_order_id: row.purchaseOrderId,
-        purchase_status: purchase?.status ?? linked?.status ?? null,
-        refunded_minor: purchase?.refunded_minor ?? 0,
-      });
-    }
-    await tx.db
-      .update(orders)
-      .set({ status: DESK_STATUS.cancelled, statusBeforeHold: null, updatedAt: new Date() })
-      .where(eq(orders.id, row.id));
-    await writeOrderLog(tx, row.id, 'cancel', detail);
+  return withTransaction(ctx, async (outer) => {
+    await lockSellerMoney(outer.db, sellerIdOf(outer));
+    return act(outer, input.id, 'cancel', async (tx, row) => {
+      const detail: Record<string, unknown> = { from: row.status, reason: input.reason };
+      await tx.db
+        .update(orders)
+        .set({
+          status: DESK_STATUS.cancelled,
+          statusBeforeHold: null,
+          statusBeforePurchase: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(orders.id, row.id));
+      if (row.status === DESK_STATUS.purchased && row.purchaseOrderId !== null) {
+        const [linked] = await tx.db
+          .select({ status: purchaseOrders.status })
+          .from(purchaseOrders)
+          .where(eq(purchaseOrders.id, row.purchaseOrderId));
+        // One cancelled from the purchase-order page already gave the money back.
+        const open = linked && linked.status !== 'cancelled' && linked.status !== 'refunded';
+        const purchase = open
+          ? await cancelPurchaseOrder(tx, provider, {
+              id: row.purchaseOrderId,
+              reason: input.reason || `Order ${row.number} cancelled`,
+            })
+          : null;
+        Object.assign(detail, {
+          purchase_order_id: row.purchaseOrderId,
+          purchase_status: purchase?.status ?? linked?.status ?? null,
+          refunded_minor: purchase?.refunded_minor ?? 0,
+        });
+      }
+      await writeOrderLog(tx, row.id, 'cancel', detail);
+    });
   });
 }
 

@@ -2,22 +2,32 @@ import { and, asc, inArray, isNull } from 'drizzle-orm';
 import {
   CART_LINE_QUANTITY_MAX,
   type OrderAddCartInput,
+  type OrderAddCartReason,
   type OrderAddCartResult,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { orderItems } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { batchAddCart } from '../goods/service.ts';
+import { loadSkuFacts } from '../cart/pricing.ts';
+import { addOrderLines, orderIdsBySku } from '../cart/service.ts';
 import { cartNum } from './actions.ts';
 import { visibleOrdersById } from './access.ts';
 import { matchFinishedSkus } from './relations.ts';
 import { allowedActions } from './transitions.ts';
 
+const REASONS: Record<OrderAddCartReason, string> = {
+  status: 'The order’s status does not allow adding to the cart',
+  no_match: 'No finished SKU with this code or relation',
+  in_cart: 'The cart line of this SKU serves this order already',
+};
+
 /**
  * Puts the items of the given orders into the platform cart (issue 8): each item's SKU is
  * matched to the seller's finished SKU through the seller's SKU relation, else by that code,
- * case-insensitively (`matchFinishedSkus`), and added through
- * the goods module's cart code. Every item gets a result; one that cannot be added says why.
+ * case-insensitively (`matchFinishedSkus`). Each finished SKU's cart line gets the pieces and
+ * remembers the orders, so checking it out moves them to purchased; an order the line serves
+ * already adds nothing again. Every item gets a result with what it was matched to; one that
+ * was not added says why, as a code and in English.
  */
 export async function addOrdersToCart(
   ctx: Ctx,
@@ -37,39 +47,47 @@ export async function addOrdersToCart(
     ctx,
     items.map((i) => i.sku),
   );
+  const skuIds = [...new Set([...matched.values()].map((m) => m.id))];
 
-  const results: OrderAddCartResult['items'] = [];
-  const quantities = new Map<number, number>();
-  for (const item of items) {
-    const skuId = matched.get(item.sku.toLowerCase())?.id ?? null;
-    let reason: string | null = null;
-    if (!open.has(item.orderId)) reason = 'The order’s status does not allow adding to the cart';
-    else if (skuId === null) reason = 'No finished SKU with this code or relation';
-    results.push({
-      order_id: item.orderId,
-      item_id: item.id,
-      sku: item.sku,
-      ok: reason === null,
-      sku_id: skuId,
-      reason,
-    });
-    if (reason === null) {
-      quantities.set(
-        skuId!,
-        Math.min((quantities.get(skuId!) ?? 0) + item.quantity, CART_LINE_QUANTITY_MAX),
-      );
-    }
-  }
-  // batchAddCart takes one quantity for all its SKUs, so SKUs go in grouped by their quantity.
-  const byQuantity = new Map<number, number[]>();
-  for (const [skuId, quantity] of quantities) {
-    byQuantity.set(quantity, [...(byQuantity.get(quantity) ?? []), skuId]);
-  }
   return withTransaction(ctx, async (tx) => {
-    let cartCount = (await cartNum(tx)).count;
-    for (const [quantity, skuIds] of byQuantity) {
-      cartCount = (await batchAddCart(tx, { sku_ids: skuIds, quantity })).cartCount;
+    const [facts, served] = await Promise.all([
+      loadSkuFacts(tx.db, skuIds),
+      orderIdsBySku(tx, skuIds),
+    ]);
+    const results: OrderAddCartResult['items'] = [];
+    const lines = new Map<number, { skuId: number; quantity: number; orderIds: number[] }>();
+    for (const item of items) {
+      const skuId = matched.get(item.sku.toLowerCase())?.id ?? null;
+      const sku = skuId === null ? undefined : facts.get(skuId);
+      let reason: OrderAddCartReason | null = null;
+      if (!open.has(item.orderId)) reason = 'status';
+      else if (skuId === null) reason = 'no_match';
+      else if (served.get(skuId)?.has(item.orderId)) reason = 'in_cart';
+      results.push({
+        order_id: item.orderId,
+        item_id: item.id,
+        sku: item.sku,
+        ok: reason === null,
+        sku_id: skuId,
+        sku_code: sku?.skuCode ?? null,
+        product_title: sku?.title ?? null,
+        color: sku?.color ?? null,
+        size: sku?.size ?? null,
+        image: sku?.image ?? null,
+        reason_code: reason,
+        reason: reason === null ? null : REASONS[reason],
+      });
+      if (reason !== null) continue;
+      const line = lines.get(skuId!) ?? { skuId: skuId!, quantity: 0, orderIds: [] };
+      line.quantity = Math.min(line.quantity + item.quantity, CART_LINE_QUANTITY_MAX);
+      line.orderIds.push(item.orderId);
+      lines.set(skuId!, line);
     }
-    return { added: results.filter((r) => r.ok).length, cart_count: cartCount, items: results };
+    await addOrderLines(tx, [...lines.values()]);
+    return {
+      added: results.filter((r) => r.ok).length,
+      cart_count: (await cartNum(tx)).count,
+      items: results,
+    };
   });
 }

@@ -180,5 +180,7 @@ export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPag
       next_cursor: nextCursor,
     },
     status_counts: tabs,
+    // Any tab stopped at the cap makes the sum of all tabs a lower bound too.
+    status_capped: more.size > 0 ? ['all', ...DESK_STATUS_NAMES.filter((n) => more.has(n))] : [],
   };
 }

@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
 import type { orders } from '../../db/schema.ts';
-import { orderItems, stores, type StoredOrderAddress } from '../../db/schema.ts';
+import { orderItems, purchaseOrders, stores, type StoredOrderAddress } from '../../db/schema.ts';
 import type { OrderAddress as RemoteAddress } from '../../integrations/marketplaces/connector.ts';
 import { unixSeconds } from '../../time.ts';
 import { allowedActions } from './transitions.ts';
@@ -73,7 +73,10 @@ function toItem(row: OrderItemRow): OrderItem {
 export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
   const storeIds = [...new Set(rows.map((r) => r.storeId))];
-  const [items, aliases] = await Promise.all([
+  const purchaseIds = [
+    ...new Set(rows.flatMap((r) => (r.purchaseOrderId === null ? [] : [r.purchaseOrderId]))),
+  ];
+  const [items, aliases, purchases] = await Promise.all([
     itemsOf(db, ids),
     storeIds.length === 0
       ? Promise.resolve([])
@@ -81,8 +84,15 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
           .select({ id: stores.id, alias: stores.alias })
           .from(stores)
           .where(inArray(stores.id, storeIds)),
+    purchaseIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: purchaseOrders.id, number: purchaseOrders.number })
+          .from(purchaseOrders)
+          .where(inArray(purchaseOrders.id, purchaseIds)),
   ]);
   const aliasOf = new Map(aliases.map((s) => [s.id, s.alias]));
+  const purchaseNumberOf = new Map(purchases.map((p) => [p.id, p.number]));
   return rows.map((row) => ({
     id: row.id,
     market_id: row.storeId,
@@ -111,9 +121,12 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
     item_count: row.itemCount,
     quantity: row.quantity,
     purchase_order_id: row.purchaseOrderId,
+    purchase_order_number:
+      row.purchaseOrderId === null ? null : (purchaseNumberOf.get(row.purchaseOrderId) ?? null),
     parent_id: row.parentId,
     actions: allowedActions(row.status),
     items: (items.get(row.id) ?? []).map(toItem),
+    items_pending: row.itemsPending,
     created_at: unixSeconds(row.createdAt),
     updated_at: unixSeconds(row.updatedAt),
   }));

@@ -8,7 +8,8 @@ const { new: NEW, on_hold, processing, purchased, shipped, cancelled } = DESK_ST
  * (40) is cancelled through its platform purchase order, so the money goes back; shipped and
  * cancelled orders only take memos and copies (a shipped one may reprint its label). Customs
  * data can change until the order ships. The buyer refund (`refund`) cancels the order, so
- * it is for orders not yet purchased on the platform nor shipped.
+ * it is for orders not yet purchased on the platform nor shipped. Checking out cart lines added
+ * from an order (`purchase`) moves it to purchased only from where adding to the cart is allowed.
  */
 export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
   [NEW]: [
@@ -22,6 +23,7 @@ export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
     'edit_num',
     'save_logistics',
     'add_cart',
+    'purchase',
     'edit_customs',
     'refund',
   ],
@@ -34,6 +36,7 @@ export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
     'copy',
     'save_logistics',
     'add_cart',
+    'purchase',
     'edit_customs',
     'print_label',
     'refund',

@@ -165,5 +165,15 @@ export const cartEn: typeof cartZhCN = {
       pay: 'Pay now',
       orders: 'Go to order payment',
     },
+    marketOrders: {
+      linked: 'Marketplace orders now purchased ({{count}}): {{numbers}}',
+      view: 'View purchased orders',
+      skipped: 'Marketplace orders left as they were ({{count}}):',
+      reasons: {
+        status: 'its status no longer allows purchasing it',
+        purchased: 'another purchase order has it already',
+        missing: 'it no longer exists',
+      },
+    },
   },
 };

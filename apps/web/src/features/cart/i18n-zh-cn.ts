@@ -160,5 +160,15 @@ export const cartZhCN = {
       pay: '立即支付',
       orders: '去订单支付页面',
     },
+    marketOrders: {
+      linked: '已变为已采购的平台订单（{{count}} 个）：{{numbers}}',
+      view: '查看已采购订单',
+      skipped: '保持原状的平台订单（{{count}} 个）：',
+      reasons: {
+        status: '订单当前状态已不能采购',
+        purchased: '已有其他采购单采购此订单',
+        missing: '订单已不存在',
+      },
+    },
   },
 };

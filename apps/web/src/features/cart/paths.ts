@@ -5,3 +5,5 @@ export const LIBRARY_PATH = '/goods/collect';
 /** Purchase orders and their payment. */
 export const ORDERS_PATH = '/my/accountPay';
 export const RECHARGE_PATH = '/my/recharge';
+/** The order desk, where marketplace orders bought through checkout show as purchased. */
+export const MARKET_ORDERS_PATH = '/newOrder';

@@ -37,6 +37,7 @@ const listing: Listing = {
       variation: { color: 'Red', size: 'M' },
       product_id: '',
       image: null,
+      cost_minor: 1500,
     },
   ],
   title: 'Tee',
@@ -44,7 +45,7 @@ const listing: Listing = {
   custom_describe: '',
   keywords: '',
   bullet_points: ['Soft'],
-  images: [],
+  images: ['/api/files/a.jpg', '/api/files/b.jpg'],
   created_at: 0,
   updated_at: 0,
   published_at: null,
@@ -65,8 +66,11 @@ describe('editor form', () => {
       step: 3,
       input: { id: 7, items: [{ id: 11, price_minor: 2500 }] },
     });
-    const step4 = toStepInput(3, 7, values, 'JPY');
-    expect(step4).toMatchObject({ step: 4, input: { bullet_points: ['Soft'] } });
+    const step4 = toStepInput(3, 7, { ...values, images: [...values.images].reverse() }, 'JPY');
+    expect(step4).toMatchObject({
+      step: 4,
+      input: { bullet_points: ['Soft'], images: ['/api/files/b.jpg', '/api/files/a.jpg'] },
+    });
   });
 
   it('leaves emptied attributes out of step 2', () => {

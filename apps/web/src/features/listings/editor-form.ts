@@ -41,6 +41,8 @@ export interface EditorValues {
   describe: string;
   custom_describe: string;
   keywords: string;
+  /** Image URLs, the main image first. */
+  images: string[];
 }
 
 export const STEP_COUNT = 4;
@@ -60,7 +62,7 @@ export const STEP_FIELDS: Record<StepIndex, (keyof EditorValues)[]> = {
   ],
   1: ['market_category_id', 'attributes'],
   2: ['is_variation', 'variation_theme', 'parent_sku', 'show_variation_theme', 'items'],
-  3: ['title', 'bullet_points', 'describe', 'custom_describe', 'keywords'],
+  3: ['title', 'bullet_points', 'describe', 'custom_describe', 'keywords', 'images'],
 };
 
 export function toFormValues(listing: Listing): EditorValues {
@@ -95,6 +97,7 @@ export function toFormValues(listing: Listing): EditorValues {
     describe: listing.describe,
     custom_describe: listing.custom_describe,
     keywords: listing.keywords,
+    images: [...listing.images],
   };
 }
 
@@ -168,6 +171,7 @@ export function toStepInput(
           keywords: v.keywords ?? '',
           // Trailing empty bullets are not bullets; inner gaps keep their places.
           bullet_points: trimTrailingEmpty(v.bullet_points ?? []),
+          images: v.images ?? [],
         },
       };
   }
@@ -207,7 +211,7 @@ const AMAZON_FIELDS: Record<string, string> = {
   main_product_image_locator: 'images',
   product_type: 'market_category_id',
 };
-const EDITOR_ROOTS = new Set<string>([...Object.values(STEP_FIELDS).flat(), 'images']);
+const EDITOR_ROOTS = new Set<string>(Object.values(STEP_FIELDS).flat());
 
 /**
  * Where a reported field belongs in the editor: compliance fields (`bullet_points.2`,
@@ -220,7 +224,7 @@ export function editorFieldOf(field: string): string {
   return AMAZON_FIELDS[field] ?? `attributes.${field}`;
 }
 
-/** The step that shows `field` (an editor path); images and unknowns go to the content step. */
+/** The step that shows `field` (an editor path); unknowns go to the content step. */
 export function stepOf(field: string): StepIndex {
   const root = field.split('.')[0] as keyof EditorValues;
   for (const step of [0, 1, 2, 3] as const) if (STEP_FIELDS[step].includes(root)) return step;

@@ -124,6 +124,7 @@ export const ordersEn: typeof ordersZhCN = {
     allOk: '{{action}}: all {{ok}} succeeded',
     failures: 'Failed orders',
   },
+  itemsLoading: 'Items loading…',
   sync: {
     status: { queued: 'Queued', running: 'Running', succeeded: 'Done', failed: 'Failed' },
     title: 'Syncing orders',
@@ -131,6 +132,7 @@ export const ordersEn: typeof ordersZhCN = {
     none: 'No store to sync (a store must be switched on and authorized)',
     done: 'Orders synced',
     failed: '{{count}} store syncs failed: {{message}}',
+    background: 'Keep syncing in the background',
   },
   drawer: {
     title: 'Order {{number}}',
@@ -234,15 +236,23 @@ export const ordersEn: typeof ordersZhCN = {
     noIds:
       'No orders selected. Select orders in the order list and click "Purchase / add to cart".',
     intro:
-      "Matches the orders' items to your finished SKUs by SKU code and puts them in the platform cart; then check out from the cart.",
+      "Matches the orders' items to your finished SKUs by SKU code or SKU relation and puts them in the platform cart. Checking out those cart lines moves the orders to Purchased.",
     addToCart: 'Add to cart',
     added: '{{count}} items added to the cart ({{cart}} cart lines)',
     noneAdded: 'No item could be added to the cart',
-    matched: 'Added: finished SKU #{{id}}',
+    finishedSku: 'Finished SKU',
+    colorSize: '{{color}} / {{size}}',
+    noMatch: 'No match',
+    matched: 'Added to the cart',
     goCart: 'Go to cart',
     checkout: 'Check out',
     pending: 'Not added yet',
     notAllowed: 'Cannot be purchased in this status',
+    reasons: {
+      status: 'Purchasing is not allowed in this order status',
+      no_match: 'No finished SKU has this SKU code or a relation to it',
+      in_cart: 'Already in the cart for this order',
+    },
   },
   cancellation: {
     pendingTab: 'Cancelled by the marketplace',
@@ -272,6 +282,8 @@ export const ordersEn: typeof ordersZhCN = {
     copy: 'Copied',
     copy_from: 'Copied from',
     logistics: 'Logistics set',
+    purchase: 'Purchased on the platform',
+    purchase_cancelled: 'Purchase order cancelled',
   },
   fba: {
     intro: 'FBA orders are shipped by the marketplace (AFN); this list is read-only.',

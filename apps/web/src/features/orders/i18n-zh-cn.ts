@@ -122,6 +122,7 @@ export const ordersZhCN = {
     allOk: '{{action}}：{{ok}} 单全部成功',
     failures: '失败的订单',
   },
+  itemsLoading: '商品加载中…',
   sync: {
     status: { queued: '排队中', running: '同步中', succeeded: '已完成', failed: '失败' },
     title: '正在同步订单',
@@ -129,6 +130,7 @@ export const ordersZhCN = {
     none: '没有可同步的店铺（店铺需开启并已授权）',
     done: '同步完成',
     failed: '{{count}} 个店铺同步失败：{{message}}',
+    background: '后台继续同步',
   },
   drawer: {
     title: '订单 {{number}}',
@@ -230,15 +232,24 @@ export const ordersZhCN = {
   settlement: {
     title: '采购结算',
     noIds: '没有选择订单。请在订单列表勾选订单后点“采购 / 加入购物车”。',
-    intro: '按 SKU 编码把订单商品匹配到您的成品 SKU 并加入平台购物车，然后在购物车结算。',
+    intro:
+      '按 SKU 编码或 SKU 关联把订单商品匹配到您的成品 SKU 并加入平台购物车。结算这些购物车行后，订单变为“已采购”。',
     addToCart: '加入购物车',
     added: '已加入购物车 {{count}} 件商品（购物车共 {{cart}} 行）',
     noneAdded: '没有商品能加入购物车',
-    matched: '已加入：成品 SKU #{{id}}',
+    finishedSku: '成品 SKU',
+    colorSize: '{{color}} / {{size}}',
+    noMatch: '未匹配',
+    matched: '已加入购物车',
     goCart: '去购物车',
     checkout: '去结算',
     pending: '待加入',
     notAllowed: '当前状态不能采购',
+    reasons: {
+      status: '订单当前状态不能采购',
+      no_match: '没有成品 SKU 使用此 SKU 编码或与之关联',
+      in_cart: '已为此订单加入购物车',
+    },
   },
   cancellation: {
     pendingTab: '平台已取消，待确认',
@@ -267,6 +278,8 @@ export const ordersZhCN = {
     copy: '复制',
     copy_from: '复制自',
     logistics: '设置物流',
+    purchase: '平台已采购',
+    purchase_cancelled: '采购单已取消',
   } as Record<string, string>,
   fba: {
     intro: 'FBA 订单由平台配送（AFN），这里只供查看。',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@app/shared';
 import { idsLink, readIds } from './paths.ts';
 import {
+  formatTabCount,
   itemsSummary,
   readOrderQuery,
   runForEach,
@@ -79,5 +80,29 @@ describe('money', () => {
     expect(formatMoney('SGD', '38.7')).toBe('SGD 38.70');
     expect(formatMoney('JPY', '1200')).toBe('JPY 1,200');
     expect(formatMoney('XXX1', 'abc')).toBe('XXX1 abc');
+  });
+});
+
+describe('status tab counts', () => {
+  const page = {
+    status_counts: {
+      all: 10_012,
+      new: 10_000,
+      on_hold: 0,
+      processing: 12,
+      purchased: 0,
+      shipped: 0,
+      cancelled: 0,
+    },
+    status_capped: ['all' as const, 'new' as const],
+  };
+
+  it('groups digits for the language and marks capped counts with a plus', () => {
+    expect(formatTabCount(page, 'new', 'en')).toBe('10,000+');
+    expect(formatTabCount(page, 'new', 'zh-CN')).toBe('10,000+');
+    expect(formatTabCount(page, 'all', 'en')).toBe('10,012+');
+    expect(formatTabCount(page, 'processing', 'en')).toBe('12');
+    expect(formatTabCount(page, 'on_hold', 'zh-CN')).toBe('0');
+    expect(formatTabCount({ ...page, status_capped: [] }, 'all', 'de')).toBe('10.012');
   });
 });

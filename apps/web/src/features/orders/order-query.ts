@@ -6,6 +6,7 @@ import {
   type Order,
   type OrderAction,
   type OrderListFilter,
+  type OrderPage,
   type OrderStatus,
 } from '@app/shared';
 import { isApiError } from '../../api/api-error.ts';
@@ -139,4 +140,17 @@ export function formatMoney(currency: string, amount: string, locale = 'en-US'):
   } catch {
     return `${currency} ${amount}`;
   }
+}
+
+/**
+ * A status tab's count in the reader's number format; the list stops counting a tab at 10,000,
+ * so a count it names as capped is shown as at least that ("10,000+").
+ */
+export function formatTabCount(
+  page: Pick<OrderPage, 'status_counts' | 'status_capped'>,
+  tab: DeskTab,
+  locale: string,
+): string {
+  const count = new Intl.NumberFormat(locale).format(page.status_counts[tab]);
+  return page.status_capped.includes(tab) ? `${count}+` : count;
 }

@@ -11,7 +11,11 @@ export const orderPaths = {
   markets: '/market/index',
   cart: '/goods/shoppingcart',
   checkout: '/goods/checkout',
+  purchaseOrders: '/my/accountPay',
 } as const;
+
+/** A platform purchase order opened in the purchase-order page's drawer. */
+export const purchaseOrderLink = (id: number) => `${orderPaths.purchaseOrders}?order=${id}`;
 
 /** `path?ids=1,2,3` (plus any extra query), the form every batch screen reads. */
 export function idsLink(path: string, ids: readonly number[], extra?: URLSearchParams): string {

@@ -9,6 +9,7 @@ import { marketsEn } from '../../features/markets/i18n-en.ts';
 import { templatesEn } from '../../features/templates/i18n-en.ts';
 import { upcEn } from '../../features/upc/i18n-en.ts';
 import { listingsEn } from '../../features/listings/i18n-en.ts';
+import { multistationEn } from '../../features/listings/i18n-multistation-en.ts';
 import { financeEn } from '../../features/finance/i18n-en.ts';
 import { paymentsEn } from '../payments/i18n-en.ts';
 import { materialsEn } from '../../features/materials/i18n-en.ts';
@@ -74,6 +75,7 @@ export const consoleEn: typeof consoleZhCN = {
   upc: upcEn,
   shopeeOrders: shopeeOrdersEn,
   listings: listingsEn,
+  multistation: multistationEn,
   cart: cartEn,
   orders: ordersEn,
   orderTransfer: orderTransferEn,

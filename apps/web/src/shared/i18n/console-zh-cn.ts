@@ -9,6 +9,7 @@ import { marketsZhCN } from '../../features/markets/i18n-zh-cn.ts';
 import { templatesZhCN } from '../../features/templates/i18n-zh-cn.ts';
 import { upcZhCN } from '../../features/upc/i18n-zh-cn.ts';
 import { listingsZhCN } from '../../features/listings/i18n-zh-cn.ts';
+import { multistationZhCN } from '../../features/listings/i18n-multistation-zh-cn.ts';
 import { financeZhCN } from '../../features/finance/i18n-zh-cn.ts';
 import { paymentsZhCN } from '../payments/i18n-zh-cn.ts';
 import { materialsZhCN } from '../../features/materials/i18n-zh-cn.ts';
@@ -73,6 +74,7 @@ export const consoleZhCN = {
   upc: upcZhCN,
   shopeeOrders: shopeeOrdersZhCN,
   listings: listingsZhCN,
+  multistation: multistationZhCN,
   cart: cartZhCN,
   orders: ordersZhCN,
   orderTransfer: orderTransferZhCN,

@@ -8,6 +8,7 @@ import {
   type ListingIssue,
   type MarketCategory,
   type MarketplaceConnector,
+  type MarketOrderDetails,
   type OrderPage,
   type OrderPageQuery,
   type PublishResult,
@@ -22,6 +23,7 @@ import {
   categoryAttributesOf,
   issueOf,
   listingAttributes,
+  orderDetailsOf,
   orderOf,
   variationThemeOf,
   type ListingRole,
@@ -179,7 +181,12 @@ class SpApiConnector implements AmazonConnector {
     this.sleep = httpOptions.sleep ?? sleepReal;
     this.now = settings.now ?? (() => new Date());
     this.http = new MarketHttp({ ...httpOptions, marketplace: 'amazon' });
-    const limiter = new OperationLimiter({ ...USAGE_PLANS, ...settings.usagePlans }, this.sleep);
+    // The buckets refill on the connector's clock, the one its waits and token expiry use.
+    const limiter = new OperationLimiter(
+      { ...USAGE_PLANS, ...settings.usagePlans },
+      this.sleep,
+      () => this.now().getTime(),
+    );
     this.client = new SpApiClient(this.http, limiter, {
       credentials: settings,
       apiOrigin: settings.apiOrigin,
@@ -486,6 +493,15 @@ class SpApiConnector implements AmazonConnector {
         'no_payload',
         'getOrders answered without a payload',
       );
+    if (query.headersOnly) {
+      return {
+        orders: payload.Orders.map((order) => ({
+          ...orderOf(order, [], order.ShippingAddress ?? null, session.site),
+          itemsPending: true,
+        })),
+        nextCursor: payload.NextToken ?? null,
+      };
+    }
     const orders = [];
     for (const order of payload.Orders) {
       const items = await this.orderItems(session, order.AmazonOrderId);
@@ -493,6 +509,15 @@ class SpApiConnector implements AmazonConnector {
       orders.push(orderOf(order, items, address, session.site));
     }
     return { orders, nextCursor: payload.NextToken ?? null };
+  }
+
+  async fetchOrderDetails(session: StoreSession, remoteId: string): Promise<MarketOrderDetails> {
+    // The two calls have separate buckets, so waiting for both at once costs one wait.
+    const [items, address] = await Promise.all([
+      this.orderItems(session, remoteId),
+      this.orderAddress(session, remoteId),
+    ]);
+    return orderDetailsOf(items, address, session.site.currency);
   }
 
   private async orderItems(session: StoreSession, orderId: string): Promise<SpOrderItem[]> {

@@ -7,6 +7,7 @@ import {
   type ListingIssue,
   type ListingVariant,
   type MarketOrder,
+  type MarketOrderDetails,
   type Money,
   type OrderAddress,
 } from '../connector.ts';
@@ -230,9 +231,28 @@ function addressOf(address: SpAddress): OrderAddress {
 }
 
 /**
- * An Orders v0 order with its items and address. Amounts stay the strings Amazon sent; an
- * item's `price` is Amazon's `ItemPrice`, which is the line total (unit price × quantity).
+ * An order's items and full address (getOrderItems, getOrderAddress). Amounts stay the strings
+ * Amazon sent; an item's `lineTotal` is Amazon's `ItemPrice`, the unit price × quantity.
  */
+export function orderDetailsOf(
+  items: SpOrderItem[],
+  address: SpAddress | null,
+  currency: string,
+): MarketOrderDetails {
+  return {
+    address: address ? addressOf(address) : null,
+    items: items.map((item) => ({
+      remoteItemId: item.OrderItemId,
+      sku: item.SellerSKU ?? item.ASIN,
+      title: item.Title ?? '',
+      quantity: item.QuantityOrdered,
+      quantityShipped: item.QuantityShipped ?? 0,
+      lineTotal: money(item.ItemPrice, currency),
+    })),
+  };
+}
+
+/** An Orders v0 order with its items and address. */
 export function orderOf(
   order: SpOrder,
   items: SpOrderItem[],
@@ -247,15 +267,7 @@ export function orderOf(
     updatedAt: new Date(order.LastUpdateDate),
     total: money(order.OrderTotal, site.currency),
     fulfillmentChannel: order.FulfillmentChannel === 'AFN' ? 'AFN' : 'MFN',
-    address: address ? addressOf(address) : null,
-    items: items.map((item) => ({
-      remoteItemId: item.OrderItemId,
-      sku: item.SellerSKU ?? item.ASIN,
-      title: item.Title ?? '',
-      quantity: item.QuantityOrdered,
-      quantityShipped: item.QuantityShipped ?? 0,
-      lineTotal: money(item.ItemPrice, order.OrderTotal?.CurrencyCode ?? site.currency),
-    })),
+    ...orderDetailsOf(items, address, order.OrderTotal?.CurrencyCode ?? site.currency),
   };
 }
 

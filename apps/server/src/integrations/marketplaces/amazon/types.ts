@@ -59,6 +59,8 @@ export interface SpOrder {
   FulfillmentChannel?: 'AFN' | 'MFN';
   OrderTotal?: SpMoney;
   MarketplaceId?: string;
+  /** City, region, postal and country code only; the full address needs getOrderAddress. */
+  ShippingAddress?: SpAddress;
 }
 
 export interface SpOrderItem {

@@ -204,7 +204,12 @@ export function toMarketOrder(node: OrderNode): MarketOrder {
     status: node.cancelledAt
       ? 'canceled'
       : (FULFILLMENT_STATES[node.displayFulfillmentStatus] ?? 'unshipped'),
-    remoteStatus: [node.displayFinancialStatus, node.displayFulfillmentStatus]
+    // Everything `status` reads, so the sync can tell a marketplace move from an unchanged order.
+    remoteStatus: [
+      node.displayFinancialStatus,
+      node.displayFulfillmentStatus,
+      node.cancelledAt ? 'CANCELLED' : '',
+    ]
       .filter(Boolean)
       .join('/'),
     purchasedAt: new Date(node.createdAt),

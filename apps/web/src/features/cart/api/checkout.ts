@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   OrderChange,
   type OrderSubmitInput,
-  type PurchaseOrder,
+  type OrderSubmitResult,
   type Settlement,
 } from '@app/shared';
 import { api } from '../../../api/client.ts';
@@ -31,7 +31,7 @@ export function useSettlement(addressId: number | null) {
 }
 
 export function submitOrder({ input, key }: { input: OrderSubmitInput; key: string }) {
-  return api.post<PurchaseOrder>(`${CART}/orderSubmit`, input, { idempotencyKey: key });
+  return api.post<OrderSubmitResult>(`${CART}/orderSubmit`, input, { idempotencyKey: key });
 }
 
 /** The submitted lines leave the cart, so the cart and every settlement reload. */

@@ -3,7 +3,12 @@ import { Alert, Button, Card, Empty, Input, Result, Skeleton, Tooltip } from 'an
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { permOf, type OrderSubmitInput, type PurchaseOrder } from '@app/shared';
+import {
+  permOf,
+  type OrderSubmitInput,
+  type OrderSubmitResult,
+  type PurchaseOrder,
+} from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
 import type { ViewProps } from '../../../app/view-registry.ts';
@@ -55,7 +60,7 @@ export function CheckoutPage({ title }: ViewProps) {
   const [addressId, setAddressId] = useState<number | null>(null);
   const [remark, setRemark] = useState('');
   const [chosenMethod, setMethod] = useState<PayMethod>('balance');
-  const [order, setOrder] = useState<PurchaseOrder | null>(null);
+  const [order, setOrder] = useState<OrderSubmitResult | null>(null);
   const [paid, setPaid] = useState(false);
   const [askPassword, setAskPassword] = useState(false);
   const settlement = useSettlement(addressId);

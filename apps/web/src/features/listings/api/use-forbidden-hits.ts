@@ -11,6 +11,7 @@ export interface CheckedTexts {
   title: string;
   bullet_points: string[];
   describe: string;
+  custom_describe: string;
   keywords: string;
   market_id: number;
 }
@@ -37,25 +38,50 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Forbidden words in the step 4 texts, checked again as the seller types (debounced). */
-export function useForbiddenHits(texts: CheckedTexts | null) {
-  const input = useDebounced(texts, CHECK_DEBOUNCE_MS);
-  const body: Partial<ForbidCheckInput> | null = input && {
-    title: input.title ?? '',
-    bullets: (input.bullet_points ?? []).map((b) => b ?? ''),
-    description: input.describe ?? '',
-    keywords: input.keywords ?? '',
-    market_id: input.market_id,
-  };
-  const query = useQuery({
+function useCheck(body: Partial<ForbidCheckInput> | null) {
+  return useQuery({
     queryKey: [...listingKeys.all, 'forbidden', body],
     queryFn: ({ signal }) => checkForbidden(body!, signal),
     enabled: body !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+}
+
+/**
+ * Forbidden words in the step 4 texts, checked again as the seller types (debounced). The
+ * check call knows one description, so the custom one is checked on its own, as the server's
+ * compliance report does.
+ */
+export function useForbiddenHits(texts: CheckedTexts | null) {
+  const input = useDebounced(texts, CHECK_DEBOUNCE_MS);
+  const main = useCheck(
+    input && {
+      title: input.title ?? '',
+      bullets: (input.bullet_points ?? []).map((b) => b ?? ''),
+      description: input.describe ?? '',
+      keywords: input.keywords ?? '',
+      market_id: input.market_id,
+    },
+  );
+  const custom = useCheck(
+    input && input.custom_describe
+      ? {
+          title: '',
+          bullets: [],
+          description: input.custom_describe,
+          keywords: '',
+          market_id: input.market_id,
+        }
+      : null,
+  );
+  const customHits = input?.custom_describe ? (custom.data?.hits ?? []) : [];
   return {
-    hits: (query.data?.hits ?? []).map(toEditorHit),
-    checking: query.isFetching || JSON.stringify(texts) !== JSON.stringify(input),
+    hits: [
+      ...(main.data?.hits ?? []).map(toEditorHit),
+      ...customHits.map((hit) => ({ ...hit, field: 'custom_describe' })),
+    ],
+    checking:
+      main.isFetching || custom.isFetching || JSON.stringify(texts) !== JSON.stringify(input),
   };
 }

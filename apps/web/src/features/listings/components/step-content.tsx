@@ -8,6 +8,7 @@ import {
   LISTING_KEYWORDS_MAX,
   renderTemplate,
   type ForbidHit,
+  type Listing,
   type PlaceholderValues,
   type TextTemplateKind,
 } from '@app/shared';
@@ -15,6 +16,7 @@ import { feedback } from '../../../shared/feedback.ts';
 import { useTextTemplateOptions } from '../api/listings.ts';
 import type { EditorValues } from '../editor-form.ts';
 import { issueExtra, type IssuesFor } from './field-issues.tsx';
+import { ImageStrip } from './image-strip.tsx';
 import { MarkedText } from './marked-text.tsx';
 
 /** Fills one field (or, for bullet templates, the five bullets) from a text template. */
@@ -59,15 +61,17 @@ function ApplyTemplate({
 }
 
 /**
- * Step 4: title (counted against the site's limit), five bullets, descriptions and keywords;
- * forbidden words are marked under each field as the seller types.
+ * Step 4: title (counted against the site's limit), five bullets, descriptions, keywords and
+ * the images; forbidden words are marked under each field as the seller types.
  */
 export function StepContent({
+  listing,
   titleMax,
   hits,
   placeholders,
   issuesFor,
 }: {
+  listing: Listing;
   titleMax: number;
   hits: readonly ForbidHit[];
   placeholders: () => PlaceholderValues;
@@ -78,6 +82,7 @@ export function StepContent({
   const title = (Form.useWatch('title', form) as string | undefined) ?? '';
   const bullets = (Form.useWatch('bullet_points', form) as string[] | undefined) ?? [];
   const describe = (Form.useWatch('describe', form) as string | undefined) ?? '';
+  const customDescribe = (Form.useWatch('custom_describe', form) as string | undefined) ?? '';
   const keywords = (Form.useWatch('keywords', form) as string | undefined) ?? '';
 
   /** The marked text under a field, only while it has forbidden words (no empty gap otherwise). */
@@ -159,7 +164,7 @@ export function StepContent({
       <Form.Item
         name="custom_describe"
         label={t('listings.editor.text.customDescribe')}
-        extra={issueExtra(issuesFor, 'custom_describe')}
+        extra={issueExtra(issuesFor, 'custom_describe', marks('custom_describe', customDescribe))}
       >
         <Input.TextArea
           autoSize={{ minRows: 2, maxRows: 8 }}
@@ -178,6 +183,13 @@ export function StepContent({
           autoSize={{ minRows: 2, maxRows: 4 }}
           aria-label={t('listings.editor.text.keywords')}
         />
+      </Form.Item>
+      <Form.Item
+        name="images"
+        label={t('listings.editor.images.label')}
+        extra={issueExtra(issuesFor, 'images')}
+      >
+        <ImageStrip goodsId={listing.goods_id} issuesFor={issuesFor} />
       </Form.Item>
     </div>
   );

@@ -19,6 +19,7 @@ import {
   DownloadOutlined,
   EditOutlined,
   FileTextOutlined,
+  GlobalOutlined,
   StopOutlined,
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -58,7 +59,7 @@ import { CreateDialog } from '../components/create-dialog.tsx';
 import { IssuesPopover, StatusTag } from '../components/status-tag.tsx';
 import { StoreSelect } from '../components/store-select.tsx';
 import { formatPriceRange } from '../money.ts';
-import { editorPath, LISTINGS_PATH, parseIds } from '../paths.ts';
+import { editorPath, LISTINGS_PATH, MULTISTATION_PATH, parseIds } from '../paths.ts';
 import '../listings.css';
 
 const KEYS = [
@@ -462,6 +463,13 @@ export function CollectyunPage({ title }: ViewProps) {
                           onOk: () => runOne('down', row),
                         })
                       }
+                    />
+                  )}
+                  {can.update && (
+                    <IconAction
+                      label={t('multistation.action')}
+                      icon={<GlobalOutlined />}
+                      onClick={() => void navigate(`${MULTISTATION_PATH}?id=${row.id}`)}
                     />
                   )}
                   {can.update && (

@@ -56,6 +56,24 @@ import '../listings.css';
 
 const STEP_KEYS = ['basics', 'category', 'variations', 'content'] as const;
 
+/**
+ * Server field errors onto the form. The image strip is one field, so an error of one image
+ * (`images.2`) shows on it with the image's position.
+ */
+function fieldErrors(entries: [string, string][]) {
+  const byName = new Map<string, { name: (string | number)[]; errors: string[] }>();
+  for (const [key, message] of entries) {
+    const image = /^images\.(\d+)$/.exec(key);
+    const name = image ? ['images'] : toNamePath(key);
+    const text = image ? `${Number(image[1]) + 1}: ${message}` : message;
+    const id = name.join('.');
+    const entry = byName.get(id) ?? { name, errors: [] };
+    entry.errors.push(text);
+    byName.set(id, entry);
+  }
+  return [...byName.values()].map((e) => ({ name: e.name as never, errors: e.errors }));
+}
+
 function readStep(raw: string | null): StepIndex {
   const n = Number(raw ?? 0);
   return (Number.isInteger(n) && n >= 0 && n < STEP_COUNT ? n : 0) as StepIndex;
@@ -159,6 +177,7 @@ function ListingEditor({
     title: Form.useWatch('title', form) as string | undefined,
     bullet_points: Form.useWatch('bullet_points', form) as string[] | undefined,
     describe: Form.useWatch('describe', form) as string | undefined,
+    custom_describe: Form.useWatch('custom_describe', form) as string | undefined,
     keywords: Form.useWatch('keywords', form) as string | undefined,
   };
   const forbidden = useForbiddenHits(
@@ -168,6 +187,7 @@ function ListingEditor({
           title: watched.title ?? '',
           bullet_points: watched.bullet_points ?? [],
           describe: watched.describe ?? '',
+          custom_describe: watched.custom_describe ?? '',
           keywords: watched.keywords ?? '',
           market_id: marketId,
         },
@@ -228,12 +248,7 @@ function ListingEditor({
       if (isApiError(error) && error.fields) {
         const entries = Object.entries(error.fields).filter(([k]) => k !== '_');
         if (entries.length > 0) {
-          form.setFields(
-            entries.map(([name, message]) => ({
-              name: toNamePath(name) as never,
-              errors: [message],
-            })),
-          );
+          form.setFields(fieldErrors(entries));
           return false;
         }
       }
@@ -360,6 +375,7 @@ function ListingEditor({
           </div>
           <div hidden={step !== 3}>
             <StepContent
+              listing={listing}
               titleMax={info.data?.title_max ?? AMAZON_TITLE_MAX}
               hits={forbidden.hits}
               placeholders={placeholders}

@@ -40,7 +40,7 @@ describe('Amazon listings (real server)', () => {
     expect(screen.getByRole('tab', { name: 'Failed (0)' })).toBeTruthy();
   }, 60_000);
 
-  it('editor: marks a forbidden word as the title is typed, keeps publishing off while the check has errors; another seller gets not found', async () => {
+  it('editor: marks a forbidden word as the title and the custom description are typed, keeps publishing off while the check has errors; another seller gets not found', async () => {
     const user = await signInAsDemo();
     const id = await demoDraft(user.api_token);
     renderApp(`/goods/collectyunEdit?id=${id}&step=3`);
@@ -49,6 +49,13 @@ describe('Amazon listings (real server)', () => {
     const marks = await screen.findByTestId('marks-title', {}, { timeout: 10_000 });
     expect([...marks.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Nike']);
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    const custom = screen.getByLabelText('Custom description', { selector: 'textarea' });
+    fireEvent.change(custom, { target: { value: 'Nike inspired' } });
+    const customMarks = await screen.findByTestId('marks-custom_describe', {}, { timeout: 10_000 });
+    expect([...customMarks.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Nike']);
+    fireEvent.change(custom, { target: { value: '' } });
+    // The product's images arrive as the listing's, the main one first.
+    expect(screen.getAllByTestId('listing-image').length).toBeGreaterThan(0);
 
     fireEvent.change(title, { target: { value: 'Plain cotton tee' } });
     await waitFor(() => expect(screen.queryByTestId('marks-title')).toBeNull(), {

@@ -48,7 +48,7 @@ import { idsLink, orderPaths } from '../paths.ts';
 import { formatMoney } from '../order-query.ts';
 import { AddressDialog, CancelDialog, SplitDialog } from './order-dialogs.tsx';
 import { ActionButton } from './order-table.tsx';
-import { DeskStatusTag, OrderStatusTag } from './status-tags.tsx';
+import { DeskStatusTag, OrderStatusTag, PurchaseOrderLink } from './status-tags.tsx';
 
 const PAGE = orderPaths.desk;
 
@@ -340,7 +340,7 @@ function OrderDetail({ order, readOnly }: { order: Order; readOnly: boolean }) {
           {
             key: 'po',
             label: t('orders.drawer.purchaseOrder'),
-            children: order.purchase_order_id ?? '—',
+            children: order.purchase_order_id === null ? '—' : <PurchaseOrderLink order={order} />,
           },
           {
             key: 'purchased',
@@ -403,6 +403,7 @@ function OrderDetail({ order, readOnly }: { order: Order; readOnly: boolean }) {
           rowKey="id"
           pagination={false}
           dataSource={order.items}
+          locale={order.items_pending ? { emptyText: t('orders.itemsLoading') } : undefined}
           columns={[
             { key: 'sku', title: t('orders.columns.sku'), dataIndex: 'sku' },
             { key: 'title', title: t('orders.columns.title'), dataIndex: 'title', ellipsis: true },

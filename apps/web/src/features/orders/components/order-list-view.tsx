@@ -3,7 +3,7 @@ import { Alert, Button, Empty, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Order, OrderListFilter } from '@app/shared';
 import { useLogisticsChannels, useOrderList, type OrderListEndpoint } from '../api/orders.ts';
-import { DESK_TABS, QUERY_DEFAULTS, statusOfTab, tabOf } from '../order-query.ts';
+import { DESK_TABS, formatTabCount, QUERY_DEFAULTS, statusOfTab, tabOf } from '../order-query.ts';
 import { OrderDrawer } from './order-drawer.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { OrderTable, type OrderSort } from './order-table.tsx';
@@ -32,7 +32,7 @@ export function OrderListView({
   toolbar,
   emptyAction,
 }: OrderListViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { query, setQuery, openId, setOpenId, active } = useOrderQuery(pagePath);
   const [cursor, setCursor] = useState<{ cursor: string; offset: number } | null>(null);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
@@ -40,7 +40,6 @@ export function OrderListView({
   const request = cursor ? { ...query, page: 1, cursor: cursor.cursor } : query;
   const list = useOrderList(endpoint, request, active);
   const page = list.data;
-  const counts = page?.status_counts;
   // The selected rows as the list shows them now, so their allowed actions are current.
   const selected = (page?.list ?? []).filter((o) => selectedIds.includes(o.id));
   const setSelected = (orders: Order[]) => setSelectedIds(orders.map((o) => o.id));
@@ -88,7 +87,12 @@ export function OrderListView({
           label: (
             <span>
               {t(`orders.tabs.${tab}`)}
-              {counts && <span className="orders-tab-count"> ({counts[tab]})</span>}
+              {page && (
+                <span className="orders-tab-count">
+                  {' '}
+                  ({formatTabCount(page, tab, i18n.language)})
+                </span>
+              )}
             </span>
           ),
         }))}

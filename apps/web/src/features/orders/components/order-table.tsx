@@ -1,5 +1,6 @@
 import type { Key, ReactNode } from 'react';
 import { Button, Empty, Pagination, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   formatTimestamp,
@@ -11,7 +12,7 @@ import {
 } from '@app/shared';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { formatMoney, itemsSummary } from '../order-query.ts';
-import { DeskStatusTag, OrderStatusTag } from './status-tags.tsx';
+import { DeskStatusCell, OrderStatusTag } from './status-tags.tsx';
 
 /** How many pages are offered by number; deeper pages go on by cursor. */
 export const NUMBERED_PAGES = 50;
@@ -31,6 +32,7 @@ function ItemsTable({ order }: { order: Order }) {
       pagination={false}
       dataSource={order.items}
       className="orders-items-table"
+      locale={order.items_pending ? { emptyText: t('orders.itemsLoading') } : undefined}
       columns={[
         { key: 'sku', title: t('orders.columns.sku'), dataIndex: 'sku', width: 200 },
         { key: 'title', title: t('orders.columns.title'), dataIndex: 'title' },
@@ -148,7 +150,14 @@ export function OrderTable({
       key: 'items',
       title: t('orders.columns.items'),
       width: 210,
-      render: (_, order) => <span className="orders-items-cell">{itemsSummary(order)}</span>,
+      render: (_, order) =>
+        order.items_pending && order.items.length === 0 ? (
+          <Tag icon={<SyncOutlined spin />} color="processing">
+            {t('orders.itemsLoading')}
+          </Tag>
+        ) : (
+          <span className="orders-items-cell">{itemsSummary(order)}</span>
+        ),
     },
     {
       key: 'total',
@@ -171,7 +180,7 @@ export function OrderTable({
       key: 'status',
       title: t('orders.columns.status'),
       width: 120,
-      render: (_, order) => <DeskStatusTag status={order.status} />,
+      render: (_, order) => <DeskStatusCell order={order} />,
     },
     {
       key: 'buyer',

@@ -1,7 +1,9 @@
-import { Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deskStatusName, type Order } from '@app/shared';
+import { Link } from 'react-router';
+import { DESK_STATUS, deskStatusName, type Order } from '@app/shared';
 import { DESK_STATUS_COLORS, ORDER_STATUS_COLORS } from '../order-query.ts';
+import { purchaseOrderLink } from '../paths.ts';
 
 /** The marketplace's status with spec 4's label and colour. */
 export function OrderStatusTag({ status }: { status: Order['order_status'] }) {
@@ -14,4 +16,33 @@ export function DeskStatusTag({ status }: { status: number }) {
   const { t } = useTranslation();
   const name = deskStatusName(status);
   return <Tag color={DESK_STATUS_COLORS[name]}>{t(`orders.deskStatus.${name}`)}</Tag>;
+}
+
+type PurchaseLinked = Pick<Order, 'status' | 'purchase_order_id' | 'purchase_order_number'>;
+
+/** The linked platform purchase order's number, opening it on the purchase-order page. */
+export function PurchaseOrderLink({ order }: { order: PurchaseLinked }) {
+  if (order.purchase_order_id === null) return null;
+  return (
+    <Link
+      to={purchaseOrderLink(order.purchase_order_id)}
+      className="orders-po-link"
+      data-testid="purchase-order-link"
+    >
+      {order.purchase_order_number ?? `#${order.purchase_order_id}`}
+    </Link>
+  );
+}
+
+/** The desk status, with the purchase order's number under it while the order is purchased. */
+export function DeskStatusCell({ order }: { order: PurchaseLinked }) {
+  if (order.status !== DESK_STATUS.purchased || order.purchase_order_id === null) {
+    return <DeskStatusTag status={order.status} />;
+  }
+  return (
+    <Space orientation="vertical" size={2}>
+      <DeskStatusTag status={order.status} />
+      <PurchaseOrderLink order={order} />
+    </Space>
+  );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Modal, Progress } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,15 @@ import { feedback } from '../../../shared/feedback.ts';
 import { followJobs, isJobFinished, jobsPercent } from '../../../shared/jobs/jobs.ts';
 import { syncOrders, useOrderMarkets, useRefreshOrders } from '../api/orders.ts';
 
+const REFRESH_WHILE_SYNCING_MS = 5000;
+
 /**
  * "Sync orders": queues a sync of the filtered store, or of every store the user may see (or
  * what `queue` asks for, e.g. only the Shopee stores), follows each job's progress
- * (`GET /api/jobs/:id`) in a dialog and refreshes the lists once all have finished.
+ * (`GET /api/jobs/:id`) in a dialog and refreshes the lists once all have finished. An Amazon
+ * store's first sync puts its orders on the desk at once and then fetches their items for
+ * minutes (the marketplace's rate), so the lists refresh while jobs run and the dialog can be
+ * closed while the jobs go on.
  */
 export function SyncOrdersButton({
   primary = false,
@@ -30,6 +35,8 @@ export function SyncOrdersButton({
   const [running, setRunning] = useState(false);
   const [jobs, setJobs] = useState<Array<JobState | undefined> | null>(null);
   const [storeIds, setStoreIds] = useState<number[]>([]);
+  const [background, setBackground] = useState(false);
+  const refreshedAt = useRef(0);
   const markets = useOrderMarkets();
   const refresh = useRefreshOrders();
 
@@ -44,7 +51,13 @@ export function SyncOrdersButton({
       setStoreIds(queued.map((q) => q.market_id));
       const states = await followJobs(
         queued.map((q) => q.job_id),
-        setJobs,
+        (next) => {
+          setJobs(next);
+          if (Date.now() - refreshedAt.current > REFRESH_WHILE_SYNCING_MS) {
+            refreshedAt.current = Date.now();
+            void refresh();
+          }
+        },
       );
       await refresh();
       await onDone?.();
@@ -63,6 +76,7 @@ export function SyncOrdersButton({
     } finally {
       setRunning(false);
       setJobs(null);
+      setBackground(false);
     }
   };
 
@@ -82,9 +96,9 @@ export function SyncOrdersButton({
         {t('orders.batch.sync')}
       </Button>
       <Modal
-        open={jobs !== null}
+        open={jobs !== null && !background}
         title={t('orders.sync.title')}
-        footer={null}
+        footer={<Button onClick={() => setBackground(true)}>{t('orders.sync.background')}</Button>}
         closable={false}
         mask={{ closable: false }}
       >

@@ -20,7 +20,7 @@ import { showBatchResult } from '../components/batch-result.tsx';
 import { CancelDialog } from '../components/order-dialogs.tsx';
 import { OrderDrawer } from '../components/order-drawer.tsx';
 import { OrderTable, type OrderSort } from '../components/order-table.tsx';
-import { runForEach } from '../order-query.ts';
+import { formatTabCount, runForEach } from '../order-query.ts';
 import { orderPaths } from '../paths.ts';
 import '../orders.css';
 
@@ -28,7 +28,7 @@ import '../orders.css';
 const OPEN: DeskStatusName[] = ['purchased', 'new', 'on_hold', 'processing'];
 
 function CancellationList({ pending }: { pending: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<DeskStatusName>('purchased');
   const [sort, setSort] = useState<OrderSort>({ field: 'updated', direction: 'desc' });
   const [paging, setPaging] = useState<{ page: number; limit: number }>({ page: 1, limit: 20 });
@@ -49,7 +49,7 @@ function CancellationList({ pending }: { pending: boolean }) {
     ...(cursor ? { page: 1, limit: paging.limit, cursor: cursor.cursor } : paging),
   };
   const list = useOrderList('/cw-order/list', query);
-  const counts = list.data?.status_counts;
+  const page = list.data;
   const selected = (list.data?.list ?? []).filter((o) => selectedIds.includes(o.id));
   const reset = () => {
     setCursor(null);
@@ -84,7 +84,7 @@ function CancellationList({ pending }: { pending: boolean }) {
               }}
               options={OPEN.map((name) => ({
                 value: name,
-                label: `${t(`orders.deskStatus.${name}`)}${counts ? ` (${counts[name]})` : ''}`,
+                label: `${t(`orders.deskStatus.${name}`)}${page ? ` (${formatTabCount(page, name, i18n.language)})` : ''}`,
               }))}
             />
             {canCancel && (

@@ -44,9 +44,35 @@ function linesOf(orders: readonly Order[]): Line[] {
   );
 }
 
+/** The finished SKU an item was matched to: thumbnail, product title, code, colour and size. */
+function FinishedSku({ result }: { result: ItemResult }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="orders-settlement-sku" data-testid="finished-sku">
+      {result.image && !failed ? (
+        <img src={result.image} alt="" loading="lazy" onError={() => setFailed(true)} />
+      ) : (
+        <span className="orders-settlement-thumb" aria-hidden />
+      )}
+      <Space orientation="vertical" size={0}>
+        <span>{result.product_title}</span>
+        <span className="orders-muted">{result.sku_code}</span>
+        {(result.color || result.size) && (
+          <span className="orders-muted">
+            {t('orders.settlement.colorSize', { color: result.color, size: result.size })}
+          </span>
+        )}
+      </Space>
+    </div>
+  );
+}
+
 /**
  * /newOrder/settlement?ids=: puts the selected orders' items into the platform cart by SKU
- * code (issue 8), shows per item what it was matched to or why not, then leads to the cart.
+ * code or relation (issue 8), shows per item the finished SKU it was matched to and whether it
+ * went in (or why not, translated from the server's reason code), then leads to the cart, where
+ * checking out moves the orders to purchased.
  */
 export function OrderSettlementPage({ title }: ViewProps) {
   const { t } = useTranslation();
@@ -139,7 +165,7 @@ export function OrderSettlementPage({ title }: ViewProps) {
             loading={orders.isLoading}
             dataSource={linesOf(list)}
             pagination={false}
-            scroll={{ x: 1000 }}
+            scroll={{ x: 1100 }}
             columns={[
               {
                 key: 'order',
@@ -156,33 +182,54 @@ export function OrderSettlementPage({ title }: ViewProps) {
                   </Space>
                 ),
               },
-              { key: 'sku', title: t('orders.columns.sku'), dataIndex: 'sku', width: 200 },
+              { key: 'sku', title: t('orders.columns.sku'), dataIndex: 'sku', width: 160 },
               { key: 'title', title: t('orders.columns.title'), dataIndex: 'title' },
               {
                 key: 'quantity',
                 title: t('orders.columns.quantity'),
                 dataIndex: 'quantity',
                 align: 'right',
-                width: 90,
+                width: 80,
+              },
+              {
+                key: 'finished',
+                title: t('orders.settlement.finishedSku'),
+                width: 260,
+                render: (_, line) => {
+                  const r = byItem.get(line.key);
+                  if (!r) return null;
+                  if (r.sku_id === null) {
+                    return <span className="orders-muted">{t('orders.settlement.noMatch')}</span>;
+                  }
+                  return <FinishedSku result={r} />;
+                },
               },
               {
                 key: 'result',
                 title: t('orders.columns.result'),
-                width: 300,
+                width: 220,
                 render: (_, line) => {
                   if (line.cancelled) return <Tag>{t('orders.columns.cancelled')}</Tag>;
-                  if (!line.order.actions.includes('add_cart')) {
+                  const r = byItem.get(line.key);
+                  if (!r && !line.order.actions.includes('add_cart')) {
                     return <Tag>{t('orders.settlement.notAllowed')}</Tag>;
                   }
-                  const r = byItem.get(line.key);
                   if (!r)
                     return <span className="orders-muted">{t('orders.settlement.pending')}</span>;
-                  return r.ok ? (
-                    <Tag color="success" data-testid="cart-match">
-                      {t('orders.settlement.matched', { id: r.sku_id })} · {r.sku}
+                  if (r.ok) {
+                    return (
+                      <Tag color="success" data-testid="cart-match">
+                        {t('orders.settlement.matched')}
+                      </Tag>
+                    );
+                  }
+                  return (
+                    <Tag
+                      className="orders-reason-tag"
+                      color={r.reason_code === 'in_cart' ? 'default' : 'error'}
+                    >
+                      {r.reason_code ? t(`orders.settlement.reasons.${r.reason_code}`) : r.reason}
                     </Tag>
-                  ) : (
-                    <Tag color="error">{r.reason}</Tag>
                   );
                 },
               },

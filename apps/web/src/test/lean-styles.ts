@@ -1,0 +1,70 @@
+/**
+ * antd injects some 3,500 CSS rules, and jsdom's getComputedStyle matches every one of them
+ * against the element on each call. Testing Library calls it for every node it looks at (role
+ * queries compute names and hidden-ness node by node), so in page tests about 70% of the CPU
+ * went into matching selectors whose declarations nothing in jsdom ever uses.
+ *
+ * Only `display` and `visibility` decide what a test can see, and jsdom resolves each property
+ * from the declarations of that property alone (last matching rule wins), so keeping exactly
+ * those declarations, in their rules and order, gives the same answer for "is it hidden" while
+ * leaving a few dozen rules to match. Rules jsdom never applies (non-screen media, keyframes,
+ * font faces, layers) go too.
+ */
+const KEPT = new Set(['display', 'visibility']);
+
+interface StyleRuleLike {
+  selectorText?: string;
+  media?: MediaList;
+  style?: CSSStyleDeclaration;
+  cssRules?: CSSRuleList;
+  deleteRule?: (index: number) => void;
+}
+
+/** Whether the rule still holds something jsdom's cascade reads, after trimming it. */
+function trimRule(rule: StyleRuleLike): boolean {
+  if (rule.selectorText !== undefined && rule.style) {
+    const names = Array.from(rule.style);
+    for (const name of names) if (!KEPT.has(name)) rule.style.removeProperty(name);
+    return rule.style.length > 0;
+  }
+  // jsdom descends into @media rules for "screen" only and applies no other grouping rule.
+  if (rule.media && rule.cssRules && Array.from(rule.media).includes('screen')) {
+    trimRules(rule as StyleRuleLike & { cssRules: CSSRuleList });
+    return rule.cssRules.length > 0;
+  }
+  return false;
+}
+
+function trimRules(list: { cssRules: CSSRuleList; deleteRule?: (index: number) => void }) {
+  for (let i = list.cssRules.length - 1; i >= 0; i -= 1) {
+    if (!trimRule(list.cssRules[i] as StyleRuleLike)) list.deleteRule?.(i);
+  }
+}
+
+const trimmed = new WeakSet<CSSStyleSheet>();
+
+function trimSheets(): void {
+  for (const sheet of Array.from(document.styleSheets)) {
+    if (trimmed.has(sheet)) continue;
+    trimmed.add(sheet);
+    trimRules(sheet);
+  }
+}
+
+/**
+ * Trims every style sheet as soon as it lands (antd adds and rewrites `<style>` elements while
+ * components mount); a sheet is replaced whenever its element's text changes, so each new sheet
+ * is trimmed once.
+ */
+let observed: Document | null = null;
+
+export function keepOnlyVisibilityStyles(): void {
+  // Unit files share one jsdom and run this setup once each; one observer per document is enough.
+  if (observed === document) return;
+  observed = document;
+  new MutationObserver(trimSheets).observe(document, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+  });
+}
