@@ -34,6 +34,14 @@ export interface Database {
 const STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
+ * PGlite's buffer cache lives in the server's own memory. Its default (128 MB) bought nothing
+ * measurable on the orders bench (1,000,000 orders: list p50 40/55 ms at page 1/5,000 either
+ * way) and cost about 100 MB of RSS in every process: the operating system's file cache already
+ * holds the data files.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
+/**
  * Extensions the schema's indexes need; drizzle-kit does not emit CREATE EXTENSION, so they are
  * created here before the migrations run. pg_trgm is a trusted extension, so a database owner
  * may create it without superuser rights.
@@ -94,6 +102,7 @@ export async function openDatabase(opts: {
   const client = await PGlite.create({
     ...(opts.dataDir ? { dataDir: path.join(opts.dataDir, 'pglite') } : {}),
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.exec(`SET statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
   await client.exec(EXTENSIONS_SQL);

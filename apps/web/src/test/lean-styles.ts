@@ -43,8 +43,8 @@ function trimRules(list: { cssRules: CSSRuleList; deleteRule?: (index: number) =
 
 const trimmed = new WeakSet<CSSStyleSheet>();
 
-function trimSheets(): void {
-  for (const sheet of Array.from(document.styleSheets)) {
+function trimSheets(doc: Document): void {
+  for (const sheet of Array.from(doc.styleSheets)) {
     if (trimmed.has(sheet)) continue;
     trimmed.add(sheet);
     trimRules(sheet);
@@ -61,8 +61,10 @@ let observed: Document | null = null;
 export function keepOnlyVisibilityStyles(): void {
   // Unit files share one jsdom and run this setup once each; one observer per document is enough.
   if (observed === document) return;
-  observed = document;
-  new MutationObserver(trimSheets).observe(document, {
+  // The callback keeps its own document: it can still fire while the file's jsdom is torn down.
+  const doc = document;
+  observed = doc;
+  new MutationObserver(() => trimSheets(doc)).observe(doc, {
     childList: true,
     subtree: true,
     characterData: true,

@@ -1,5 +1,5 @@
 import { configure, render } from '@testing-library/react';
-import { beforeAll, beforeEach, inject, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest';
 import type { UserInfo } from '@app/shared';
 import { AppProviders } from '../app/providers.tsx';
 import { AppRouter } from '../app/router.tsx';
@@ -170,6 +170,27 @@ export function renderApp(path: string) {
 
 const randomOctet = () => Math.floor(Math.random() * 256);
 
+const inFlight = new Set<Promise<unknown>>();
+
+function tracked<T>(request: Promise<T>): Promise<T> {
+  inFlight.add(request);
+  void request.catch(() => {}).finally(() => inFlight.delete(request));
+  return request;
+}
+
+/**
+ * A page's request still running when its file ends would answer into a React tree whose jsdom
+ * is gone ("window is not defined" from React's scheduler, failing the whole run): the file
+ * waits for them, then lets React run what they scheduled.
+ */
+async function settleRequests(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (inFlight.size > 0 && Date.now() < deadline) {
+    await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 500))]);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /** Every page test: the app's relative `/api` calls go to the real server; English texts; signed out. */
 export function setupPageTests(): void {
   beforeAll(async () => {
@@ -180,12 +201,15 @@ export function setupPageTests(): void {
   beforeEach(() => {
     clientAddress = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      realFetch(new URL(String(input), inject('apiBase')), {
-        ...init,
-        headers: asClient(init?.headers),
-      }),
+      tracked(
+        realFetch(new URL(String(input), inject('apiBase')), {
+          ...init,
+          headers: asClient(init?.headers),
+        }),
+      ),
     );
     useAuthStore.getState().clearSession();
     useTabsStore.setState({ tabs: initialTabs() });
   });
+  afterAll(settleRequests, 15_000);
 }
