@@ -41,6 +41,29 @@ export function pay(
   });
 }
 
+/** Checks out every cart line to a new US address; the call's answer, for its status and order. */
+export async function checkoutCart(t: TestApp, seller: SellerFixture) {
+  const post = (url: string, body: unknown) =>
+    call(t.app, 'POST', url, { token: seller.token, body });
+  const address = await post('/api/shoppingcart/addressAdd', {
+    name: 'Jane Roe',
+    phone: '+1 415 555 0100',
+    country_code: 'US',
+    city: 'San Francisco',
+    address1: '1 Market St',
+  });
+  const st = (await post('/api/shoppingcart/settlement', {})).body.data;
+  return pay(t, seller, '/api/shoppingcart/orderSubmit', {
+    address_id: address.body.data.id,
+    items: st.items.map((l: { sku_id: number; quantity: number; unit_price_minor: number }) => ({
+      sku_id: l.sku_id,
+      quantity: l.quantity,
+      unit_price_minor: l.unit_price_minor,
+    })),
+    total_minor: st.total_minor,
+  });
+}
+
 export async function balanceOf(t: TestApp, sellerId: number): Promise<number> {
   const [row] = await t.database.db
     .select({ balance: sellers.balanceMinor })

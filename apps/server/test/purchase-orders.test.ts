@@ -36,23 +36,7 @@ async function orderOf(s: SellerFixture): Promise<{ order: any; product: Product
   });
   await post(s, '/api/shoppingcart/cartAdd', { sku_id: product.skus[0]!.id, quantity: 2 });
   await post(s, '/api/shoppingcart/cartAdd', { sku_id: product.skus[1]!.id, quantity: 1 });
-  const address = await post(s, '/api/shoppingcart/addressAdd', {
-    name: 'Jane Roe',
-    phone: '+1 415 555 0100',
-    country_code: 'US',
-    city: 'San Francisco',
-    address1: '1 Market St',
-  });
-  const st = (await post(s, '/api/shoppingcart/settlement', {})).body.data;
-  const res = await money.pay(t, s, '/api/shoppingcart/orderSubmit', {
-    address_id: address.body.data.id,
-    items: st.items.map((l: { sku_id: number; quantity: number; unit_price_minor: number }) => ({
-      sku_id: l.sku_id,
-      quantity: l.quantity,
-      unit_price_minor: l.unit_price_minor,
-    })),
-    total_minor: st.total_minor,
-  });
+  const res = await money.checkoutCart(t, s);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { order: res.body.data, product };
 }

@@ -1,5 +1,15 @@
 import type { z } from 'zod';
 
+/** `1,2,3` from a query parameter → [1, 2, 3]: positive integers only, each once, in order. */
+export function parseIds(raw: string | null): number[] {
+  if (!raw) return [];
+  const ids = raw
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  return [...new Set(ids)];
+}
+
 /**
  * Reads the keys of `schema` from the URL; a hand-edited bad value is dropped on its own rather
  * than the whole query.

@@ -1,6 +1,6 @@
 import {
   baseLanguage,
-  providerMessage,
+  providerFailure,
   providerRequest,
   translateNonEmpty,
   TranslatorError,
@@ -38,28 +38,12 @@ export function createDeepL(options: DeepLOptions): Translator {
     accept: 'application/json',
   };
 
-  const fail = (status: number, json: unknown): never => {
-    const detail = providerMessage(json);
-    if (status === 456) {
-      throw new TranslatorError('The translation quota for this month is used up', 'quota');
-    }
-    if (status === 429) {
-      throw new TranslatorError(
-        'The translation service is busy; try again in a minute',
-        'throttled',
-      );
-    }
-    if (status === 403) {
-      throw new TranslatorError('The translation service refused our API key', 'auth');
-    }
-    if (status === 400 && /language/i.test(detail)) {
-      throw new TranslatorError(`The translation service cannot do this: ${detail}`, 'unsupported');
-    }
-    throw new TranslatorError(
-      `The translation service failed (${status}): ${detail}`,
-      'unavailable',
-    );
-  };
+  const fail = (status: number, json: unknown): never =>
+    providerFailure(status, json, (code, detail) => {
+      if (code === 456) return 'quota';
+      if (code === 403) return 'auth';
+      return code === 400 && /language/i.test(detail) ? 'unsupported' : null;
+    });
 
   return {
     name: 'deepl',

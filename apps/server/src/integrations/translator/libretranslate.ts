@@ -1,6 +1,6 @@
 import {
   baseLanguage,
-  providerMessage,
+  providerFailure,
   providerRequest,
   translateNonEmpty,
   TranslatorError,
@@ -21,25 +21,11 @@ const LIMITS = { maxTexts: 50, maxChars: 5000 };
 export function createLibreTranslate(options: LibreTranslateOptions): Translator {
   const base = options.url.replace(/\/$/, '');
 
-  const fail = (status: number, json: unknown): never => {
-    const detail = providerMessage(json);
-    if (status === 429) {
-      throw new TranslatorError(
-        'The translation service is busy; try again in a minute',
-        'throttled',
-      );
-    }
-    if (status === 403 || /api key/i.test(detail)) {
-      throw new TranslatorError(`The translation service refused our API key: ${detail}`, 'auth');
-    }
-    if (status === 400 && /not supported/i.test(detail)) {
-      throw new TranslatorError(`The translation service cannot do this: ${detail}`, 'unsupported');
-    }
-    throw new TranslatorError(
-      `The translation service failed (${status}): ${detail}`,
-      'unavailable',
-    );
-  };
+  const fail = (status: number, json: unknown): never =>
+    providerFailure(status, json, (code, detail) => {
+      if (code === 403 || /api key/i.test(detail)) return 'auth';
+      return code === 400 && /not supported/i.test(detail) ? 'unsupported' : null;
+    });
 
   return {
     name: 'libretranslate',

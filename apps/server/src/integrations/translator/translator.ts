@@ -25,6 +25,29 @@ export class TranslatorError extends AppError {
   }
 }
 
+const MESSAGES = {
+  quota: () => 'The translation quota for this month is used up',
+  throttled: () => 'The translation service is busy; try again in a minute',
+  auth: (detail: string) => `The translation service refused our API key: ${detail}`,
+  unsupported: (detail: string) => `The translation service cannot do this: ${detail}`,
+};
+
+/**
+ * A provider's refusal as the seller reads it. Each provider says which of its answers are quota,
+ * key or language refusals (they word them differently); 429 is throttling everywhere, and the
+ * rest is the service failing.
+ */
+export function providerFailure(
+  status: number,
+  json: unknown,
+  reasonOf: (status: number, detail: string) => keyof typeof MESSAGES | null,
+): never {
+  const detail = providerMessage(json);
+  const reason = status === 429 ? 'throttled' : reasonOf(status, detail);
+  if (reason) throw new TranslatorError(MESSAGES[reason](detail), reason);
+  throw new TranslatorError(`The translation service failed (${status}): ${detail}`, 'unavailable');
+}
+
 /** `de-DE` → `de`. */
 export const baseLanguage = (tag: string) => tag.split('-')[0]!.toLowerCase();
 

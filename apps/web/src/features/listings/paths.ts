@@ -7,13 +7,3 @@ export const MULTISTATION_PATH = '/goods/multistation';
 export function editorPath(ids: readonly number[]): string {
   return ids.length === 1 ? `${EDITOR_PATH}?id=${ids[0]}` : `${EDITOR_PATH}?ids=${ids.join(',')}`;
 }
-
-/** Positive integer ids from `?ids=1,2,3` (or `?create=`); anything else is dropped. */
-export function parseIds(raw: string | null): number[] {
-  if (!raw) return [];
-  const ids = raw
-    .split(',')
-    .map((part) => Number(part.trim()))
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-  return [...new Set(ids)];
-}

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { failedRowsCsv, parseIdsParam, parseLogisticsRows, splitLine } from './rows.ts';
+import { failedRowsCsv, parseLogisticsRows, splitLine } from './rows.ts';
 
 describe('order document helpers', () => {
-  it('reads ids from the query string', () => {
-    expect(parseIdsParam('3, 1,x,3,-2,0,1.5,7')).toEqual([3, 1, 7]);
-    expect(parseIdsParam(null)).toEqual([]);
-  });
-
   it('splits CSV with quotes and tab-separated lines', () => {
     expect(splitLine('A-1,"4PX, GP","x""y"')).toEqual(['A-1', '4PX, GP', 'x"y']);
     expect(splitLine('A-1\t4PX-GP\tLP1,2')).toEqual(['A-1', '4PX-GP', 'LP1,2']);

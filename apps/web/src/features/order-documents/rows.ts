@@ -1,16 +1,5 @@
 import type { UpdateLogisticsResult, UpdateLogisticsRow } from '@app/shared';
 
-/** `?ids=1,2,3` → [1, 2, 3]: positive integers only, each once, in the given order. */
-export function parseIdsParam(value: string | null): number[] {
-  if (!value) return [];
-  const ids: number[] = [];
-  for (const part of value.split(',')) {
-    const id = Number(part.trim());
-    if (Number.isInteger(id) && id > 0 && !ids.includes(id)) ids.push(id);
-  }
-  return ids;
-}
-
 /** One line of CSV (quotes with "" escapes) or of tab-separated text pasted from a sheet. */
 export function splitLine(line: string): string[] {
   const delimiter = line.includes('\t') ? '\t' : ',';

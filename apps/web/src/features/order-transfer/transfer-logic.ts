@@ -5,7 +5,7 @@ import {
   type ImportRowProblem,
   type OrderListFilter,
 } from '@app/shared';
-import { readQueryWith } from '../../shared/url-query.ts';
+import { parseIds, readQueryWith } from '../../shared/url-query.ts';
 
 /** The desk's filter keys the export reads from the URL (paging does not limit an export). */
 export const EXPORT_FILTER_KEYS = Object.keys(OrderListQuery.shape).filter(
@@ -23,11 +23,8 @@ export interface ExportQuery {
 /** `?tab=export&market_id=3&status=10&ids=1,2,3` → the filter and the ids (bad values dropped). */
 export function readExportQuery(params: URLSearchParams): ExportQuery {
   const filter = readQueryWith(OrderListQuery, EXPORT_FILTER_KEYS, params);
-  const ids = (params.get('ids') ?? '')
-    .split(',')
-    .map((v) => Number(v.trim()))
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-  return { filter, ids: ids.length > 0 ? [...new Set(ids)].slice(0, EXPORT_MAX_IDS) : null };
+  const ids = parseIds(params.get('ids')).slice(0, EXPORT_MAX_IDS);
+  return { filter, ids: ids.length > 0 ? ids : null };
 }
 
 /** The filter's set fields, each as one thing to say in words (sort defaults left out). */

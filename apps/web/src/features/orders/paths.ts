@@ -1,3 +1,5 @@
+import { parseIds } from '../../shared/url-query.ts';
+
 /** The order screens' paths (menu paths from the seed) and links between them. */
 export const orderPaths = {
   desk: '/newOrder',
@@ -27,10 +29,5 @@ export function idsLink(path: string, ids: readonly number[], extra?: URLSearchP
 
 /** The positive, distinct ids of `?ids=`, at most 200; anything else in it is ignored. */
 export function readIds(params: URLSearchParams): number[] {
-  const raw = params.get('ids') ?? '';
-  const ids = raw
-    .split(',')
-    .map((part) => Number(part.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0);
-  return [...new Set(ids)].slice(0, 200);
+  return parseIds(params.get('ids')).slice(0, 200);
 }

@@ -1,15 +1,10 @@
 import { useState } from 'react';
-import { Button, Empty, Modal, Pagination, Spin, Tabs, Upload, type UploadProps } from 'antd';
+import { Button, Empty, Modal, Pagination, Spin, Tabs, Upload } from 'antd';
 import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../shared/feedback.ts';
-import {
-  materialKeys,
-  reasonOf,
-  uploadMaterial,
-  useMaterials,
-} from '../../materials/api/materials.ts';
+import { useMaterials } from '../../materials/api/materials.ts';
+import { useMaterialUpload } from '../../materials/api/use-material-upload.ts';
 import { useSourceProduct } from '../api/listings.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -90,30 +85,10 @@ function MaterialChoices(props: { chosen: ReadonlySet<string>; onPick: (url: str
 /** Uploads into the materials (top level) and picks the new image at once. */
 function UploadChoice({ onPick }: { onPick: (url: string) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const customRequest: UploadProps['customRequest'] = ({
-    file,
-    onProgress,
-    onSuccess,
-    onError,
-  }) => {
-    const controller = new AbortController();
-    uploadMaterial(file as File, null, {
-      onProgress: (percent) => onProgress?.({ percent }),
-      signal: controller.signal,
-    }).then(
-      (item) => {
-        onSuccess?.(item);
-        onPick(item.url);
-        void client.invalidateQueries({ queryKey: materialKeys.all });
-      },
-      (error: unknown) => {
-        onError?.(error as Error, reasonOf(error));
-        feedback.error(reasonOf(error));
-      },
-    );
-    return { abort: () => controller.abort() };
-  };
+  const customRequest = useMaterialUpload(null, {
+    uploaded: (item) => onPick(item.url),
+    failed: (reason) => feedback.error(reason),
+  });
   return (
     <Upload accept={ACCEPT} name="file" multiple customRequest={customRequest}>
       <Button icon={<UploadOutlined />}>{t('listings.editor.images.upload')}</Button>

@@ -59,7 +59,8 @@ import { CreateDialog } from '../components/create-dialog.tsx';
 import { IssuesPopover, StatusTag } from '../components/status-tag.tsx';
 import { StoreSelect } from '../components/store-select.tsx';
 import { formatPriceRange } from '../money.ts';
-import { editorPath, LISTINGS_PATH, MULTISTATION_PATH, parseIds } from '../paths.ts';
+import { parseIds } from '../../../shared/url-query.ts';
+import { editorPath, LISTINGS_PATH, MULTISTATION_PATH } from '../paths.ts';
 import '../listings.css';
 
 const KEYS = [

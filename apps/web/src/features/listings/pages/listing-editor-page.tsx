@@ -51,7 +51,8 @@ import {
   type EditorValues,
   type StepIndex,
 } from '../editor-form.ts';
-import { LISTINGS_PATH, parseIds } from '../paths.ts';
+import { parseIds } from '../../../shared/url-query.ts';
+import { LISTINGS_PATH } from '../paths.ts';
 import '../listings.css';
 
 const STEP_KEYS = ['basics', 'category', 'variations', 'content'] as const;

@@ -43,7 +43,8 @@ import {
 } from '../api/multistation.ts';
 import { MarkedText } from '../components/marked-text.tsx';
 import { majorToMinor, minorDigits, minorToMajor } from '../money.ts';
-import { editorPath, LISTINGS_PATH, parseIds } from '../paths.ts';
+import { parseIds } from '../../../shared/url-query.ts';
+import { editorPath, LISTINGS_PATH } from '../paths.ts';
 import '../listings.css';
 import '../multistation.css';
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Typography, Upload, type UploadFile, type UploadProps } from 'antd';
+import { Typography, Upload, type UploadFile } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { materialKeys, reasonOf, uploadMaterial } from '../api/materials.ts';
+import { materialKeys } from '../api/materials.ts';
+import { useMaterialUpload } from '../api/use-material-upload.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
@@ -15,30 +16,9 @@ export function UploadPanel({ dirId, folderName }: { dirId: number | null; folde
   const { t } = useTranslation();
   const client = useQueryClient();
   const [fileList, setFileList] = useState<UploadFile[]>([]);
-
-  const customRequest: UploadProps['customRequest'] = ({
-    file,
-    onProgress,
-    onSuccess,
-    onError,
-  }) => {
-    const controller = new AbortController();
-    uploadMaterial(file as File, dirId, {
-      onProgress: (percent) => onProgress?.({ percent }),
-      signal: controller.signal,
-    }).then(
-      (item) => {
-        onSuccess?.(item);
-        void client.invalidateQueries({ queryKey: materialKeys.all });
-      },
-      (error: unknown) => {
-        // The reason becomes the file's `response`, which the list shows under its name.
-        onError?.(error as Error, reasonOf(error));
-        void client.invalidateQueries({ queryKey: materialKeys.space() });
-      },
-    );
-    return { abort: () => controller.abort() };
-  };
+  const customRequest = useMaterialUpload(dirId, {
+    failed: () => void client.invalidateQueries({ queryKey: materialKeys.space() }),
+  });
 
   return (
     <div className="materials-upload">

@@ -5,14 +5,14 @@ import { permOf } from '@app/shared';
 import type { ViewProps } from '../../../app/view-registry.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { CustomsCard } from '../components/customs-card.tsx';
-import { parseIdsParam } from '../rows.ts';
+import { parseIds } from '../../../shared/url-query.ts';
 import '../order-documents.css';
 
 /** /newOrder/declaration?ids=1,2: one customs card per order, each saved on its own. */
 export function DeclarationPage(_: ViewProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const ids = parseIdsParam(params.get('ids'));
+  const ids = parseIds(params.get('ids'));
   const canEdit = useCan(permOf('/newOrder', 'update'));
   return (
     <div className="order-docs-page">

@@ -10,14 +10,14 @@ import type { ViewProps } from '../../../app/view-registry.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { saveBlob } from '../../../shared/save-blob.ts';
 import { printLabels, useLabelReadiness } from '../api/order-documents.ts';
-import { parseIdsParam } from '../rows.ts';
+import { parseIds } from '../../../shared/url-query.ts';
 import '../order-documents.css';
 
 /** /newOrder/labels?ids=: readiness per order, a PDF preview and its download. */
 export function LabelsPage(_: ViewProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const ids = parseIdsParam(params.get('ids')).slice(0, 200);
+  const ids = parseIds(params.get('ids')).slice(0, 200);
   const readiness = useLabelReadiness(ids);
   const [skipMissing, setSkipMissing] = useState(true);
   const [pdf, setPdf] = useState<{ blob: Blob; url: string } | null>(null);

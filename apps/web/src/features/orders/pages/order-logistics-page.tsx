@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Result,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Alert, Button, Card, Input, Result, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -35,6 +23,7 @@ import {
 } from '../api/orders.ts';
 import { DeskStatusTag } from '../components/status-tags.tsx';
 import { itemsSummary } from '../order-query.ts';
+import { NoOrdersChosen } from '../components/no-orders-chosen.tsx';
 import { orderPaths, readIds } from '../paths.ts';
 import '../orders.css';
 
@@ -143,15 +132,7 @@ export function OrderLogisticsPage({ title }: ViewProps) {
   };
 
   if (ids.length === 0) {
-    return (
-      <Card className="page-card orders-page" variant="borderless" title={title}>
-        <Empty description={t('orders.logistics.noIds')}>
-          <Button onClick={() => void navigate(orderPaths.desk)}>
-            {t('orders.logistics.back')}
-          </Button>
-        </Empty>
-      </Card>
-    );
+    return <NoOrdersChosen title={title} description={t('orders.logistics.noIds')} />;
   }
 
   const allOptions = [

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Result, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Result, Space, Table, Tag, Tooltip } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
 import { addOrdersToCart, useOrderMutation, useOrdersById } from '../api/orders.ts';
 import { DeskStatusTag } from '../components/status-tags.tsx';
+import { NoOrdersChosen } from '../components/no-orders-chosen.tsx';
 import { orderPaths, readIds } from '../paths.ts';
 import '../orders.css';
 
@@ -104,15 +105,7 @@ export function OrderSettlementPage({ title }: ViewProps) {
   };
 
   if (ids.length === 0) {
-    return (
-      <Card className="page-card orders-page" variant="borderless" title={title}>
-        <Empty description={t('orders.settlement.noIds')}>
-          <Button onClick={() => void navigate(orderPaths.desk)}>
-            {t('orders.logistics.back')}
-          </Button>
-        </Empty>
-      </Card>
-    );
+    return <NoOrdersChosen title={title} description={t('orders.settlement.noIds')} />;
   }
 
   const span = (line: Line) => ({ rowSpan: line.span });
