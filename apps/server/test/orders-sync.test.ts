@@ -258,7 +258,11 @@ describe('order sync', () => {
     expect(settled.logs).toBe(result.created);
     const rows = await db.select().from(orders).where(eq(orders.storeId, store.id));
     expect(rows.filter((r) => r.itemsPending || r.itemCount === 0)).toEqual([]);
-    expect(rows.every((r) => r.address?.name && r.address.line1)).toBe(true);
+    // Amazon gives no address for an order not yet paid (Pending); the simulator's newest
+    // orders may be, depending on the hour the test runs.
+    const paid = rows.filter((r) => r.remoteStatus !== 'Pending');
+    expect(paid.length).toBeGreaterThan(300);
+    expect(paid.filter((r) => !(r.address?.name && r.address.line1))).toEqual([]);
 
     // Another run holding the lease fetches the items; this one leaves them and says so.
     const someIds = rows.slice(0, 5).map((r) => r.id);
