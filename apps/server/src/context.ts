@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@app/shared';
 import type { Executor } from './db/client.ts';
 
 export type Actor =
@@ -20,6 +21,8 @@ export interface Ctx {
   actor: Actor;
   log: FastifyBaseLogger;
   ip: string;
+  /** The language messages, exports and documents are written in for this actor. */
+  lang: Language;
   inTransaction?: boolean;
 }
 

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkPerm, type PermRequirement } from '@app/shared';
+import {
+  checkPerm,
+  DEFAULT_LANGUAGE,
+  languageFromAcceptLanguage,
+  type PermRequirement,
+} from '@app/shared';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
@@ -76,7 +81,8 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     const actor = token ? await resolveToken(db, token) : ({ kind: 'anonymous' } as const);
-    request.ctx = { db, actor, log: request.log, ip: request.ip };
+    const lang = languageFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    request.ctx = { db, actor, log: request.log, ip: request.ip, lang };
 
     const access = request.routeOptions.config?.access;
     if (!access || access.auth === 'public') return;

@@ -503,7 +503,7 @@ describe('shared library and duplicate', () => {
     await create({ parent_product_id: parent.tee, title: 'Private tee' }, sharer.token);
     await post('/api/goods/join-platfrom', { ids: [theirs.id] }, sharer.token);
     const platform = await createFromParent(
-      { db: t.database.db, actor: { kind: 'anonymous' }, log: t.app.log, ip: '' },
+      { db: t.database.db, actor: { kind: 'anonymous' }, log: t.app.log, ip: '', lang: 'zh-CN' },
       null,
       { parent_product_id: parent.mug!, title: 'Platform mug', tags: [] },
     );

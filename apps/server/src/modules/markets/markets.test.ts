@@ -530,6 +530,7 @@ describe('openStoreSession', () => {
       actor: await resolveToken(t.database.db, seller.token),
       log: t.app.log,
       ip: '127.0.0.1',
+      lang: 'zh-CN' as const,
       connectors,
       box: createSecretBox(parseSecretKey(SECRET_KEY)),
     };
@@ -572,6 +573,7 @@ describe('openStoreSession', () => {
       actor: await resolveToken(t.database.db, seller.token),
       log: t.app.log,
       ip: '127.0.0.1',
+      lang: 'zh-CN' as const,
       connectors: { amazon: { ...connectors.amazon!, sandbox: false } },
       box: createSecretBox(parseSecretKey(SECRET_KEY)),
     };
