@@ -11,7 +11,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import { exemptBrands, forbiddenWords, upcCodes } from '../../db/schema.ts';
 import { MarketplaceError } from '../../integrations/marketplaces/connector.ts';
-import { FILES_URL_PREFIX, type ObjectStorage } from '../../integrations/object-storage.ts';
+import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
 import { ownedBy } from '../../tenancy.ts';
 import { findForbiddenWords, type ForbiddenWord } from '../templates/forbidden-words.ts';
 import { findStore, type StoreRow } from '../markets/service.ts';
@@ -36,14 +36,6 @@ export interface ImageFacts {
  */
 const imageFacts = new Map<string, ImageFacts | null>();
 const IMAGE_CACHE_MAX = 5000;
-
-/** The storage key behind an image URL this server handed out; null for foreign URLs. */
-export function keyOfUrl(storage: ObjectStorage, url: string): string | null {
-  for (const prefix of new Set([storage.url(''), FILES_URL_PREFIX])) {
-    if (prefix && url.startsWith(prefix)) return url.slice(prefix.length);
-  }
-  return null;
-}
 
 /** Size and whether every edge is (nearly) pure white, sampled on the full-size pixels. */
 export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
@@ -78,7 +70,7 @@ export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
 }
 
 async function factsOf(storage: ObjectStorage, url: string): Promise<ImageFacts | null> {
-  const key = keyOfUrl(storage, url);
+  const key = keyOfUrl(url, storage);
   if (key === null) return null;
   if (imageFacts.has(key)) return imageFacts.get(key)!;
   const object = await storage.get(key);
