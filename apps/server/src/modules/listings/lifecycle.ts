@@ -554,8 +554,11 @@ export async function runBatch(
   };
   // A few listings at a time hide the marketplace's and the database's latency; the
   // connector's limiter still paces requests to the marketplace's quota.
+  // An item is claimed only after the last await before it: a worker that saw items left
+  // and then awaited may find that the others took them meanwhile.
   const worker = async () => {
-    while (next < limit && (await stillOurs())) {
+    while (await stillOurs()) {
+      if (next >= limit) return;
       const item = pending[next++]!;
       let outcome: ItemOutcome;
       try {
