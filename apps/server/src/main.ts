@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { describeError } from './describe-error.ts';
 import { DEMO_LOGINS, seedBase, seedDemo } from './db/seed.ts';
 import { DEMO_STAFF, demoStoreOptions } from './db/seed-markets.ts';
 import {
@@ -98,6 +99,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`Start-up failed: ${describeError(error)}`);
   process.exit(1);
 });
