@@ -78,6 +78,7 @@ function jobOf(sellerId: number, payload: unknown): JobContext {
     sellerId,
     payload,
     log,
+    signal: new AbortController().signal,
     progress: async () => {},
   };
 }

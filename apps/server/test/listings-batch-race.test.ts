@@ -15,7 +15,7 @@ import { scratchDatabase, type ScratchDatabase } from './helper.ts';
  * then awaited (the hand-over check) must not index past the end once another worker took the
  * last item meanwhile: every run of the batch accounts for each item exactly once. On
  * PostgreSQL the awaits interleave differently on every run, so the batch runs many times,
- * with a clock that makes every worker check the hand-over in the database before each item.
+ * with a clock that makes every worker await a progress report after each item.
  */
 let scratch: ScratchDatabase;
 let database: Database;
