@@ -79,6 +79,7 @@ function jobOf(sellerId: number, payload: unknown): JobContext {
     sellerId,
     payload,
     log,
+    signal: new AbortController().signal,
     progress: async () => {},
   };
 }

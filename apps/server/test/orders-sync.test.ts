@@ -176,6 +176,26 @@ describe('order sync', () => {
     expect(refused.status).toBe(409);
   });
 
+  it('ends quietly when the store is deleted while its orders are being read', async () => {
+    const store = await sandboxStore('shopify', 'GLOBAL', 'sync-deleted.myshopify.com');
+    const deleting = access();
+    const shopify = deleting.connectors.shopify!;
+    const fetchOrders = shopify.fetchOrders.bind(shopify);
+    shopify.fetchOrders = async (session, query) => {
+      const page = await fetchOrders(session, query);
+      await t.database.db.delete(stores).where(eq(stores.id, store.id));
+      return page;
+    };
+    const result = await syncStore(deleting, store, noProgress);
+    expect(result.skipped).toMatch(/deleted/);
+    expect((await snapshot(store.id)).orders).toBe(0);
+    const state = await t.database.db
+      .select()
+      .from(orderSyncState)
+      .where(eq(orderSyncState.storeId, store.id));
+    expect(state).toEqual([]);
+  });
+
   it('queues a sync job per store from the API and reports its progress', async () => {
     const store = await sandboxStore('shopify', 'GLOBAL', 'sync-job.myshopify.com');
     const res = await call(t.app, 'POST', '/api/cw-order/synchro', {

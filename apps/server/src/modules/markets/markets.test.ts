@@ -522,6 +522,21 @@ describe('status check', () => {
 });
 
 describe('openStoreSession', () => {
+  it('answers 409, not 500, for credentials sealed under another server key', async () => {
+    const seller = await createSeller(t.database.db);
+    const id = await authorize(seller, 'OTHER-KEY-1', { market_site_id: 5 });
+    // What a second process with its own generated key would have written.
+    const other = createSecretBox(randomBytes(32));
+    await t.database.db
+      .update(stores)
+      .set({ credentials: other.seal(JSON.stringify({ accessToken: 'x' })) })
+      .where(eq(stores.id, id));
+    const res = await post(seller.token, '/api/market/status', { id });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/STORE_SECRET_KEY/);
+    expect(res.body.data).toMatchObject({ reason: 'credentials_unreadable' });
+  });
+
   it('opens an active store with its decrypted auth, and refuses off or unauthorized ones', async () => {
     const seller = await createSeller(t.database.db);
     const id = await authorize(seller, 'SESSION-1', { market_site_id: 5 });
