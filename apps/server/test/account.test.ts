@@ -239,6 +239,18 @@ describe('account', () => {
       'password',
       'password_confirmation',
     ]);
+    for (const [password, reason] of [
+      ['password', /too common/],
+      ['Qwerty123', /too common/],
+      ['OWNER@example.com', /e-mail or mobile/],
+    ] as const) {
+      const refused = await api('POST', '/api/save-mem-pwd', {
+        token,
+        body: { old_password: PASSWORD, password, password_confirmation: password },
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.data.fields.password).toMatch(reason);
+    }
 
     const ok = await api('POST', '/api/save-mem-pwd', {
       token,

@@ -160,6 +160,56 @@ describe('captcha', () => {
   });
 });
 
+describe('password policy (ASVS 6.2): 8+ characters, not common, not the login', () => {
+  async function registerWith(email: string, password: string) {
+    return api('POST', '/api/register', {
+      body: await withCaptcha({ name: 'P', email, password, password_confirmation: password }),
+    });
+  }
+
+  it('refuses the most common passwords on sign-up, whatever their case', async () => {
+    for (const password of ['12345678', 'password', 'PASSWORD', 'iloveyou', 'sunshine1']) {
+      const res = await registerWith('common@example.com', password);
+      expect(res.status).toBe(422);
+      expect(res.body.data.fields.password).toMatch(/too common/);
+    }
+    expect((await registerWith('common@example.com', 'sunshine-lotus-9')).status).toBe(200);
+  });
+
+  it('refuses the e-mail or mobile as the password on sign-up', async () => {
+    const byEmail = await registerWith('same@example.com', 'same@example.com');
+    expect(byEmail.status).toBe(422);
+    expect(byEmail.body.data.fields.password).toMatch(/e-mail or mobile/);
+    const mobile = '13900000091';
+    const byMobile = await api('POST', '/api/register-by-mobile', {
+      body: { name: 'M', mobile, password: mobile, code: '123456' },
+    });
+    expect(byMobile.status).toBe(422);
+    expect(byMobile.body.data.fields.password).toMatch(/e-mail or mobile/);
+    const common = await api('POST', '/api/register-by-mobile', {
+      body: { name: 'M', mobile, password: 'qwerty123', code: '123456' },
+    });
+    expect(common.body.data.fields.password).toMatch(/too common/);
+  });
+
+  it('refuses a common password on reset without spending the code', async () => {
+    const mobile = '13900000092';
+    await registerByMobile(mobile);
+    await api('POST', '/api/forget-sms-code', { body: await withCaptcha({ mobile }) });
+    const code = await latestCode(mobile);
+    const common = await api('POST', '/api/forget-by-mobile', {
+      body: { mobile, code, password: '1q2w3e4r', password_confirmation: '1q2w3e4r' },
+    });
+    expect(common.status).toBe(422);
+    expect(common.body.data.fields.password).toMatch(/too common/);
+    const NEW = 'Lotus-reset-77';
+    const res = await api('POST', '/api/forget-by-mobile', {
+      body: { mobile, code, password: NEW, password_confirmation: NEW },
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('register and login by e-mail', () => {
   let alice: any;
   beforeAll(async () => {

@@ -20,6 +20,7 @@ import { requireUser } from '../../tenancy.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { consumeCode, sendCode } from './codes.ts';
 import type { AuthCtx } from './context.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import {
   issueToken,
@@ -106,6 +107,7 @@ async function createBoss(ctx: Ctx, input: NewBoss): Promise<UserInfo> {
 
 export async function register(ctx: AuthCtx, input: RegisterInput): Promise<UserInfo> {
   await verifyCaptcha(ctx, input.captcha_key, input.captcha);
+  await assertPasswordAllowed(input.password, [input.email]);
   if (await findUserBy(ctx.db, { email: input.email })) throw conflictOn('email');
   return createBoss(ctx, { name: input.name, email: input.email, password: input.password });
 }
@@ -121,6 +123,7 @@ export async function registerByMobile(
   input: RegisterByMobileInput,
 ): Promise<UserInfo> {
   const externalBinding = externalBindingOf(input);
+  await assertPasswordAllowed(input.password, [input.mobile]);
   // Checked before the code is spent, so a taken number does not burn the user's code.
   if (await findUserBy(ctx.db, { mobile: input.mobile })) throw conflictOn('mobile');
   await consumeCode(ctx, { purpose: 'register', target: input.mobile, code: input.code });
@@ -184,12 +187,15 @@ export async function sendForgetSmsCode(ctx: AuthCtx, input: MobileCodeInput): P
 
 /** A reset ends every session of the account: whoever knew the old password is logged out. */
 export async function forgetByMobile(ctx: AuthCtx, input: ForgetByMobileInput): Promise<void> {
+  // Before the code is spent, so a refused password does not cost the user a new code.
+  await assertPasswordAllowed(input.password, [input.mobile]);
   await consumeCode(ctx, { purpose: 'forget', target: input.mobile, code: input.code });
   const user = await findUserBy(ctx.db, { mobile: input.mobile });
   if (!user)
     throw new ValidationError({
       code: 'The code is incorrect or has expired, please get a new one',
     });
+  await assertPasswordAllowed(input.password, [user.email, user.mobile]);
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
     await tx.db
