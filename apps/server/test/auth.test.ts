@@ -154,8 +154,11 @@ describe('captcha', () => {
         })
       ).status,
     ).toBe(200);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_CAPTCHA_ANSWER: 'x' })).toThrow(
-      /DEV_CAPTCHA_ANSWER/,
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DEV_CAPTCHA_ANSWER: 'x', STORE_SECRET_KEY: 'k' }),
+    ).toThrow(/DEV_CAPTCHA_ANSWER/);
+    expect(() => loadConfig({ DEV_CAPTCHA_ANSWER: 'x' })).toThrow(
+      /DEV_CAPTCHA_ANSWER: only with DEMO=1/,
     );
   });
 });

@@ -135,6 +135,6 @@ export function getPublicConfig(ctx: AuthCtx): PublicConfig {
     register_enabled: true,
     mobile_login_enabled: true,
     router_mode: ctx.config.ROUTER_MODE,
-    dev_outbox: ctx.config.NODE_ENV !== 'production',
+    dev_outbox: ctx.config.DEMO,
   };
 }
