@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { contentSecurityDirectives } from './http/content-security.ts';
+import { registerNoStore } from './http/no-store.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerSimulators } from './http/simulators.ts';
@@ -55,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               'req.headers["x-token-expire"]',
             ],
             serializers: {
-              // The upload route takes the token as `?token=`; keep it out of the logs.
+              // Downloads and the upload URL take the token as `?token=`; keep it out of the logs.
               req: (req: FastifyRequest) => ({
                 method: req.method,
                 url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[Redacted]'),
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandling(app);
   registerAccessControl(app, deps.database.db);
+  registerNoStore(app);
 
   app.get(
     '/api/health',
