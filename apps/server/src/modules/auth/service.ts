@@ -18,7 +18,7 @@ import { sellers, users } from '../../db/schema.ts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
 import { verifyCaptcha } from './captcha.ts';
-import { consumeCode, sendCode } from './codes.ts';
+import { consumeCode, sendAlreadyRegisteredNotice, sendCode } from './codes.ts';
 import type { AuthCtx } from './context.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
@@ -112,9 +112,17 @@ export async function register(ctx: AuthCtx, input: RegisterInput): Promise<User
   return createBoss(ctx, { name: input.name, email: input.email, password: input.password });
 }
 
+/**
+ * Answers the same whether or not the number is registered (no account enumeration): a new
+ * number gets a sign-up code, a registered one a notice without a code, so only the holder of
+ * the phone learns that it already has an account.
+ */
 export async function sendRegisterSmsCode(ctx: AuthCtx, input: MobileCodeInput): Promise<void> {
   await verifyCaptcha(ctx, input.captcha_key, input.captcha);
-  if (await findUserBy(ctx.db, { mobile: input.mobile })) throw conflictOn('mobile');
+  if (await findUserBy(ctx.db, { mobile: input.mobile })) {
+    await sendAlreadyRegisteredNotice(ctx, { channel: 'sms', to: input.mobile });
+    return;
+  }
   await sendCode(ctx, { purpose: 'register', channel: 'sms', to: input.mobile });
 }
 
@@ -124,9 +132,10 @@ export async function registerByMobile(
 ): Promise<UserInfo> {
   const externalBinding = externalBindingOf(input);
   await assertPasswordAllowed(input.password, [input.mobile]);
-  // Checked before the code is spent, so a taken number does not burn the user's code.
-  if (await findUserBy(ctx.db, { mobile: input.mobile })) throw conflictOn('mobile');
+  // The code first: a registered number never gets one, so it fails here like a wrong code
+  // would, and only the phone's holder can learn that the number is taken.
   await consumeCode(ctx, { purpose: 'register', target: input.mobile, code: input.code });
+  if (await findUserBy(ctx.db, { mobile: input.mobile })) throw conflictOn('mobile');
   return createBoss(ctx, {
     name: input.name,
     mobile: input.mobile,
