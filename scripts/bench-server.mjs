@@ -40,6 +40,7 @@ export async function startServer(env) {
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      DEMO: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -17,12 +17,14 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
+import { contentSecurityDirectives } from './http/content-security.ts';
+import { registerNoStore } from './http/no-store.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerSimulators } from './http/simulators.ts';
 import { simulatorsEnabled, type Connectors } from './integrations/marketplaces/index.ts';
 import type { Messenger } from './integrations/messenger.ts';
-import { directUploadOrigin, type ObjectStorage } from './integrations/object-storage.ts';
+import type { ObjectStorage } from './integrations/object-storage.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -54,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               'req.headers["x-token-expire"]',
             ],
             serializers: {
-              // The upload route takes the token as `?token=`; keep it out of the logs.
+              // Downloads and the upload URL take the token as `?token=`; keep it out of the logs.
               req: (req: FastifyRequest) => ({
                 method: req.method,
                 url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[Redacted]'),
@@ -80,26 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void reply.header('x-request-id', request.id);
   });
 
-  const uploadOrigin = directUploadOrigin(config);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        // Direct uploads (get-oss-sts) PUT to the bucket itself.
-        connectSrc: uploadOrigin ? ["'self'", uploadOrigin] : ["'self'"],
-        frameSrc: ["'self'", 'https:', 'http:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
     hsts: { maxAge: HSTS_ONE_YEAR, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -123,10 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The interactive docs and their JSON only for a demo: production does not publish its API map.
+  if (config.DEMO) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
   registerAccessControl(app, deps.database.db);
+  registerNoStore(app);
 
   app.get(
     '/api/health',

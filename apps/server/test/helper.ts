@@ -87,6 +87,7 @@ export async function startApp(
   const config = loadConfig(
     {
       NODE_ENV: 'test',
+      DEMO: '1',
       LOG_LEVEL: 'silent',
       DEV_CAPTCHA_ANSWER: TEST_CAPTCHA,
       DATA_DIR: '/tmp/unused',

@@ -24,7 +24,11 @@ export type Access =
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** Also accept the token as `?token=`: the spec's upload URL carries it there. */
+    /**
+     * Also accept the token as `?token=`, only where a header cannot be sent: file downloads a
+     * browser opens as a link (a new tab) and the spec's upload URL (spec 7, "the upload URL
+     * carries the user token as a query value"). Shown in the route's documentation.
+     */
     tokenInQuery?: boolean;
   }
   interface FastifyRequest {
@@ -38,6 +42,8 @@ const WHO: Record<Access['auth'], string> = {
   user: "A seller's signed-in user",
   admin: 'A platform operator',
 };
+
+const TOKEN_IN_QUERY = 'The token may also be sent as `?token=` (a link cannot send a header).';
 
 function describePerm(perm: PermRequirement): string {
   if (typeof perm === 'string') return `\`${perm}\``;
@@ -72,7 +78,9 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     if (route.schema && !route.schema.hide) {
       route.schema = {
         ...route.schema,
-        description: describeAccess(access),
+        description: route.config?.tokenInQuery
+          ? `${describeAccess(access)} ${TOKEN_IN_QUERY}`
+          : describeAccess(access),
         ...(access.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
       };
     }

@@ -10,10 +10,38 @@ export const Mobile = z
   .string()
   .trim()
   .regex(/^(\+\d{1,4})?1\d{10}$|^\+\d{6,15}$/, 'Invalid mobile number');
+/**
+ * A new login password (ASVS 6.2.1, 6.2.9): length only, no composition rules. The server
+ * also refuses the most common passwords (`assertPasswordAllowed`), a list too big for the web.
+ */
 export const Password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH);
+export const PASSWORD_IS_LOGIN = 'The password must not be your e-mail or mobile number';
+
+/** True when the password is one of the account's own logins (case and a +country prefix aside). */
+export function passwordIsLogin(
+  password: string,
+  logins: ReadonlyArray<string | null | undefined>,
+): boolean {
+  const candidate = password.trim().toLowerCase();
+  return logins.some((login) => {
+    if (!login) return false;
+    const known = login.trim().toLowerCase();
+    return candidate === known || candidate === known.replace(/^\+\d{1,4}(?=1\d{10}$)/, '');
+  });
+}
+
+/** Refuses a new password equal to the e-mail or mobile sent with it, on the web and the server. */
+function notLogin<T extends z.ZodType<{ password: string; email?: string; mobile?: string }>>(
+  schema: T,
+) {
+  return schema.refine((v) => !passwordIsLogin(v.password, [v.email, v.mobile]), {
+    message: PASSWORD_IS_LOGIN,
+    path: ['password'],
+  });
+}
 export const PayPassword = z.string().regex(/^\d{6}$/, 'Pay password must be 6 digits');
 export const Code = z
   .string()
@@ -35,16 +63,18 @@ function confirmed<T extends z.ZodObject>(schema: T, field: string, confirmation
 export const CaptchaResult = z.object({ captcha_key: z.string(), image: z.string() });
 export type CaptchaResult = z.infer<typeof CaptchaResult>;
 
-export const RegisterInput = confirmed(
-  z.object({
-    name: DisplayName,
-    email: Email,
-    password: Password,
-    password_confirmation: z.string(),
-    ...withCaptcha,
-  }),
-  'password',
-  'password_confirmation',
+export const RegisterInput = notLogin(
+  confirmed(
+    z.object({
+      name: DisplayName,
+      email: Email,
+      password: Password,
+      password_confirmation: z.string(),
+      ...withCaptcha,
+    }),
+    'password',
+    'password_confirmation',
+  ),
 );
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
@@ -52,14 +82,16 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 export const MobileCodeInput = z.object({ mobile: Mobile, ...withCaptcha });
 export type MobileCodeInput = z.infer<typeof MobileCodeInput>;
 
-export const RegisterByMobileInput = z.object({
-  name: DisplayName,
-  mobile: Mobile,
-  password: Password,
-  code: Code,
-  isBind: z.coerce.number().int().min(0).max(1).optional(),
-  encode: z.string().max(512).optional(),
-});
+export const RegisterByMobileInput = notLogin(
+  z.object({
+    name: DisplayName,
+    mobile: Mobile,
+    password: Password,
+    code: Code,
+    isBind: z.coerce.number().int().min(0).max(1).optional(),
+    encode: z.string().max(512).optional(),
+  }),
+);
 export type RegisterByMobileInput = z.infer<typeof RegisterByMobileInput>;
 
 export const LoginInput = z.object({
@@ -84,10 +116,12 @@ export const LoginByMobileInput = z
   });
 export type LoginByMobileInput = z.infer<typeof LoginByMobileInput>;
 
-export const ForgetByMobileInput = confirmed(
-  z.object({ mobile: Mobile, code: Code, password: Password, password_confirmation: z.string() }),
-  'password',
-  'password_confirmation',
+export const ForgetByMobileInput = notLogin(
+  confirmed(
+    z.object({ mobile: Mobile, code: Code, password: Password, password_confirmation: z.string() }),
+    'password',
+    'password_confirmation',
+  ),
 );
 export type ForgetByMobileInput = z.infer<typeof ForgetByMobileInput>;
 

@@ -61,6 +61,20 @@ describe('zod → antd rule adapter', () => {
     expect(await check(RegisterInput, 'password', short)).toBe('Use at least 8 characters');
   });
 
+  it('refuses the e-mail as the password, in the current language', async () => {
+    const same = {
+      ...valid,
+      password: 'Seller@Example.com',
+      password_confirmation: 'Seller@Example.com',
+    };
+    expect(await check(RegisterInput, 'password', same)).toBe(
+      'The password must not be your e-mail or mobile number',
+    );
+    await setLanguage('zh-CN');
+    expect(await check(RegisterInput, 'password', same)).toBe('密码不能与邮箱或手机号相同');
+    await setLanguage('en');
+  });
+
   it('applies cross-field refinements to the confirmation field', async () => {
     const mismatch = { ...valid, password_confirmation: 'different horse' };
     expect(await check(RegisterInput, 'password_confirmation', mismatch)).toBe(

@@ -42,6 +42,7 @@ export const en: typeof zhCN = {
     code: 'The code is 6 digits',
     mismatch: 'The two passwords do not match',
     passwordOrCode: 'Enter the password or the SMS code',
+    passwordIsLogin: 'The password must not be your e-mail or mobile number',
     invalid: 'Invalid value',
   },
   auth: {
@@ -97,7 +98,8 @@ export const en: typeof zhCN = {
       name: 'Display or company name',
       namePlaceholder: 'Shown inside the back-office',
       password: 'Password',
-      passwordHint: 'At least 8 characters; a phrase you can remember works well',
+      passwordHint:
+        'At least 8 characters, not a common password and not your e-mail or mobile; a phrase you can remember works well',
       passwordConfirm: 'Confirm password',
       submit: 'Sign up and log in',
       haveAccount: 'Already have an account?',
