@@ -43,6 +43,7 @@ export const en: typeof zhCN = {
     mismatch: 'The two passwords do not match',
     passwordOrCode: 'Enter the password or the SMS code',
     invalid: 'Invalid value',
+    controlCharacter: 'Remove the invisible control characters (often pasted in with the text)',
   },
   auth: {
     brand: {

@@ -42,6 +42,7 @@ export const zhCN = {
     mismatch: '两次输入的密码不一致',
     passwordOrCode: '请输入密码或短信验证码',
     invalid: '格式不正确',
+    controlCharacter: '请删除不可见的控制字符（常随粘贴的文字带入）',
   },
   auth: {
     brand: {
