@@ -3,7 +3,7 @@ import {
   DesignSaveInput,
   DesignSaveResult,
   envelopeOf,
-  IdInput,
+  IdQuery,
   permOf,
   SavedDesign,
 } from '@app/shared';
@@ -48,7 +48,7 @@ export function registerDesignRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'A saved design with its mockups and print files, to reopen in the editor',
-        querystring: IdInput,
+        querystring: IdQuery,
         response: { 200: envelopeOf(SavedDesign) },
       },
       config: { access: { auth: 'user', perm: { or: [mine('add'), mine('update')] } } },

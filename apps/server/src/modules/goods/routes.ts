@@ -16,6 +16,7 @@ import {
   GoodsMergeInput,
   GoodsTypeNum,
   IdInput,
+  IdQuery,
   IdsInput,
   IdsQuery,
   JoinPlatformInput,
@@ -128,7 +129,7 @@ export function registerGoodsRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'An own or shared finished product with SKUs and images',
-        querystring: IdInput,
+        querystring: IdQuery,
         response: { 200: envelopeOf(FinishedProductDetail) },
       },
       config: access({ or: [mine('info'), library('info')] }),

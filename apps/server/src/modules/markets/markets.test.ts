@@ -390,7 +390,10 @@ describe('store list and edits', () => {
     expect(
       (await get(seller.token, '/api/market/index', { status: '0' })).body.data.list,
     ).toHaveLength(1);
-    const on = await post(seller.token, '/api/market/modify-status', { id: ids.de, status: '1' });
+    // A JSON body carries numbers as numbers: text is refused, not coerced.
+    const text = await post(seller.token, '/api/market/modify-status', { id: ids.de, status: '1' });
+    expect(text.status).toBe(422);
+    const on = await post(seller.token, '/api/market/modify-status', { id: ids.de, status: 1 });
     expect(on.body.data.status).toBe(1);
   });
 

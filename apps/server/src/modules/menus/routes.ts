@@ -4,7 +4,7 @@ import {
   DeleteMenuResult,
   envelopeOf,
   GetMenuResult,
-  IdInput,
+  IdQuery,
   MenuItem,
   MenuListQuery,
   MenuPageQuery,
@@ -82,7 +82,7 @@ export function registerMenuRoutes(app: App): void {
       schema: {
         tags,
         summary: 'One menu',
-        querystring: IdInput,
+        querystring: IdQuery,
         response: { 200: envelopeOf(MenuItem) },
       },
       config: operator('info'),
