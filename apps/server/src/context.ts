@@ -24,6 +24,11 @@ export interface Ctx {
   /** The language messages, exports and documents are written in for this actor. */
   lang: Language;
   inTransaction?: boolean;
+  /**
+   * The menus revision read with the session (`resolveSession`), which versions the actor's
+   * permissions; contexts made outside a request leave it out and it is read when needed.
+   */
+  permVersion?: number;
 }
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACES, type Marketplace } from '@app/shared';
 import { createOperator, createSeller, type SellerFixture } from '../../../test/fixtures.ts';
 import { buildTestApp, call, type TestApp } from '../../../test/helper.ts';
+import { bumpRevision, MENUS_REVISION } from '../../db/revisions.ts';
 import { jobs, menus, oauthStates, stores } from '../../db/schema.ts';
 import { resolveToken } from '../auth/sessions.ts';
 import {
@@ -819,6 +820,7 @@ describe('access', () => {
 
     // Runs last in this file: it removes a permission for everyone on this database.
     await t.database.db.delete(menus).where(eq(menus.perms, 'market:index:delete'));
+    await bumpRevision(t.database.db, MENUS_REVISION); // as every menu edit does
     const seller = await createSeller(t.database.db);
     const id = await authorize(seller, 'ACCESS-1');
     expect((await post(seller.token, '/api/market/delMarket', { id })).status).toBe(403);
