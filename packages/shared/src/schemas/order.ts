@@ -250,6 +250,8 @@ export const OrderLog = z.object({
   user_name: z.string().nullable(),
   action: z.string(),
   detail: z.record(z.string(), z.unknown()),
+  /** What happened, in the reader's language (rendered from `action` and `detail`). */
+  text: z.string(),
 });
 export type OrderLog = z.infer<typeof OrderLog>;
 
