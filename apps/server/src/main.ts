@@ -11,7 +11,7 @@ import {
   simulatorsEnabled,
 } from './integrations/marketplaces/index.ts';
 import { createMessenger } from './integrations/messengers.ts';
-import { createObjectStorage } from './integrations/object-storage.ts';
+import { createObjectStorage } from './integrations/storage.ts';
 import { storeSecretBox } from './integrations/secret-box.ts';
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';

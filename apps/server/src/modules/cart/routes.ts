@@ -25,7 +25,7 @@ import {
   SettlementInput,
   type PermRequirement,
 } from '@app/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { idempotencyHeader, idempotent } from '../finance/idempotency.ts';

@@ -8,7 +8,7 @@ import {
   SavedDesign,
 } from '@app/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { loadPerms } from '../menus/perms.ts';

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EmptyData, envelopeOf, SysLoginInput, SysLoginResult } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { authCtx } from '../auth/context.ts';
 import { authLimiters } from '../auth/rate-limits.ts';

@@ -18,7 +18,7 @@ import {
   UpcResetResult,
   type PermRequirement,
 } from '@app/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../http/deps.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
