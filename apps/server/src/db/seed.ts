@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { MENU_TYPE, permOf, type MenuScope } from '@app/shared';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { seedTemplateRules } from '../modules/templates/seed.ts';
+import { hashPassword } from '../modules/auth/index.ts';
+import { seedTemplateRules } from '../modules/templates/index.ts';
 import type { Db, Executor } from './client.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedGoods } from './seed-goods.ts';

@@ -13,8 +13,7 @@ import {
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
-import { authCtx } from '../auth/context.ts';
-import { authLimiters } from '../auth/rate-limits.ts';
+import { authCtx, authLimiters } from '../auth/index.ts';
 import {
   getBindingState,
   getPublicConfig,

@@ -28,7 +28,7 @@ import {
 import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { idempotencyHeader, idempotent } from '../finance/idempotency.ts';
+import { idempotencyHeader, idempotent } from '../finance/index.ts';
 import {
   addAddress,
   deleteAddress,

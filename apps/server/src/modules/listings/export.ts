@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import type { ZipEntry } from '../../http/zip.ts';
 import type { ObjectStorage } from '../../integrations/object-storage.ts';
 import { NotFoundError } from '../../errors.ts';
-import { fromMinor } from '../orders/money.ts';
+import { fromMinor } from '../orders/index.ts';
 import { keyOfUrl } from './compliance.ts';
 import { findListings, type LoadedListing } from './rows.ts';
 

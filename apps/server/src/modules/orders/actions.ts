@@ -30,8 +30,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../e
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { lockSellerMoney } from '../finance/ledger.ts';
-import { cancelPurchaseOrder } from '../finance/purchase-orders.ts';
+import { cancelPurchaseOrder, lockSellerMoney } from '../finance/index.ts';
 import { visibleStores } from '../markets/service.ts';
 import { visibleOrder, writeOrderLog } from './access.ts';
 import { visibleOrders } from './list.ts';

@@ -27,7 +27,7 @@ import {
 import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { idempotencyHeader, idempotent } from '../finance/idempotency.ts';
+import { idempotencyHeader, idempotent } from '../finance/index.ts';
 import { editOrderCustoms, getOrderCustoms } from './customs.ts';
 import { labelReadiness, printLabels } from './labels.ts';
 import { refundOrder } from './refund.ts';
