@@ -11,33 +11,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { contentSecurityDirectives } from './http/content-security.ts';
 import { registerNoStore } from './http/no-store.ts';
 import { registerCompression } from './http/compression.ts';
+import type { App, AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerSimulators } from './http/simulators.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { simulatorsEnabled, type Connectors } from './integrations/marketplaces/index.ts';
-import type { Messenger } from './integrations/messenger.ts';
-import type { ObjectStorage } from './integrations/object-storage.ts';
-import type { JobRunner } from './jobs/runner.ts';
+import { simulatorsEnabled } from './integrations/marketplaces/index.ts';
 import { registerModules } from './modules/index.ts';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  messenger: Messenger;
-  jobs: JobRunner;
-  storage: ObjectStorage;
-  /** One connector per available marketplace (`createMarketplaceConnectors`). */
-  connectors: Connectors;
-}
-
-export type App = FastifyInstance;
 
 const HSTS_ONE_YEAR = 31_536_000;
 

@@ -13,7 +13,7 @@ import {
 } from './integrations/marketplaces/index.ts';
 import { databaseBuckets } from './integrations/marketplaces/rate-buckets.ts';
 import { createMessenger } from './integrations/messengers.ts';
-import { createObjectStorage } from './integrations/object-storage.ts';
+import { createObjectStorage } from './integrations/storage.ts';
 import { prepareStoreSecretBox, storeSecretBox } from './integrations/secret-box.ts';
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@app/shared';
-import type { App } from '../src/app.ts';
+import type { App } from '../src/http/deps.ts';
 import { sellers, users } from '../src/db/schema.ts';
 import { DEMO_LOGINS, operatorPasswordFor } from '../src/db/seed.ts';
 import {

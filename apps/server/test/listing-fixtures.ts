@@ -3,7 +3,7 @@ import type { createMarketplaceSimulators } from '@app/sim';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { gs1CheckDigit } from '@app/shared';
-import type { App } from '../src/app.ts';
+import type { App } from '../src/http/deps.ts';
 import type { Executor } from '../src/db/client.ts';
 import { stores, upcCodes } from '../src/db/schema.ts';
 import type { Config } from '../src/config.ts';

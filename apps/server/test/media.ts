@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import type { App } from '../src/app.ts';
+import type { App } from '../src/http/deps.ts';
 
 /** A one-colour image; `alpha` makes it half transparent. */
 export function solid(width: number, height: number, opts: { alpha?: boolean } = {}) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
+import type { App } from '../src/http/deps.ts';
 import { ConflictError, ValidationError } from '../src/errors.ts';
 import { createOperator, createSeller } from './fixtures.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../src/app.ts';
+import type { App } from '../src/http/deps.ts';
 import { bumpRevision, MENUS_REVISION } from '../src/db/revisions.ts';
 import { menus } from '../src/db/schema.ts';
 import { createOperator, createSeller } from './fixtures.ts';

@@ -5,7 +5,7 @@ import { simulatorStateDir } from '../http/simulators.ts';
 import { simulatorsEnabled } from '../integrations/marketplaces/index.ts';
 import { storeSecretBox, type SecretBox } from '../integrations/secret-box.ts';
 import { sealAuth } from '../modules/markets/service.ts';
-import { alignDemoSkus } from '../modules/orders/demo.ts';
+import { alignDemoSkus } from '../modules/orders/index.ts';
 import type { Executor } from './client.ts';
 import { stores, storeStaff, users } from './schema.ts';
 

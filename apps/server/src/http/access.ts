@@ -8,8 +8,8 @@ import {
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import { resolveSession } from '../modules/auth/sessions.ts';
-import { loadPerms } from '../modules/menus/perms.ts';
+import { resolveSession } from '../modules/auth/index.ts';
+import { loadPerms } from '../modules/menus/index.ts';
 
 /**
  * Every `/api` route declares who may call it in `config.access`: anyone, a signed-in

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { directUploadOrigin } from '../integrations/object-storage.ts';
+import { directUploadOrigin } from '../integrations/storage.ts';
 
 function originsOf(list: string): string[] {
   return list

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_S3_DEFAULTS } from '@app/sim';
 import { startSimStorage } from '../../test/sim-storage.ts';
 import { loadConfig } from '../config.ts';
-import { createObjectStorage, newObjectKey } from './object-storage.ts';
+import { newObjectKey } from './object-storage.ts';
 import { createS3Storage, S3RequestError, type S3Options } from './s3-storage.ts';
+import { createObjectStorage } from './storage.ts';
 
 const aws: S3Options = {
   region: 'eu-west-1',

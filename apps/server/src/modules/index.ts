@@ -1,4 +1,4 @@
-import type { AppDeps, App } from '../app.ts';
+import type { AppDeps, App } from '../http/deps.ts';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerCartRoutes } from './cart/routes.ts';

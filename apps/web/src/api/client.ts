@@ -1,5 +1,5 @@
 import { ACCEPTED_STATUS_MAX, ACCEPTED_STATUS_MIN, REQUEST_TIMEOUT_MS } from '@app/shared';
-import { loginPath, paths } from '../app/paths.ts';
+import { loginPath, paths } from '../shared/paths.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
 import { feedback } from '../shared/feedback.ts';
 import { currentLanguage, i18n } from '../shared/i18n/i18n.ts';

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { ToolOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 
 /** For menu pages this release does not ship yet: says so plainly instead of faking the feature. */
 export function BuildingPage({ title }: { title: string }) {

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
 import { lazyPage } from '../shared/lazy-page.ts';
 import { PageLoading } from '../shared/ui/page-loading.tsx';
-import { loginPath, paths, safeRedirect } from './paths.ts';
+import { loginPath, paths, safeRedirect } from '../shared/paths.ts';
 
 const PublicLayout = lazyPage(
   () => import('../features/public/components/public-layout.tsx'),

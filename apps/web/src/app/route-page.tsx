@@ -5,7 +5,7 @@ import { menuLabel } from '../shared/i18n/menu-label.ts';
 import type { ViewRoute } from '../shared/session/view-routes.ts';
 import { lazyPage } from '../shared/lazy-page.ts';
 import { PageLoading } from '../shared/ui/page-loading.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 import { renderView } from './view-registry.ts';
 
 const FramePage = lazyPage(() => import('../features/frame/pages/frame-page.tsx'), 'FramePage');

@@ -1,13 +1,13 @@
 import { Suspense, useMemo } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation } from 'react-router';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
-import { appConfig } from './app-config.ts';
+import { appConfig } from '../shared/app-config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { GuestOnly, PublicArea, RequireAuth, UnknownRoute } from './guards.tsx';
 import { lazyPage } from '../shared/lazy-page.ts';
 import { NavigationBridge, ScrollToTop } from './navigation-bridge.tsx';
 import { PageLoading } from '../shared/ui/page-loading.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 import { RoutePage } from './route-page.tsx';
 import { SessionLoader } from './session-loader.tsx';
 import { withShellRoutes } from './shell-routes.ts';

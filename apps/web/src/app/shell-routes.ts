@@ -1,5 +1,5 @@
 import type { ViewRoute } from '../shared/session/view-routes.ts';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 
 /**
  * Routes the shell itself links to (landing, profile, logout). The server menu normally lists

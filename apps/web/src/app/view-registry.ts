@@ -5,12 +5,7 @@ import {
   type ReactElement,
 } from 'react';
 import { lazyPage } from '../shared/lazy-page.ts';
-
-/** What every server-driven page receives. */
-export interface ViewProps {
-  /** The translated menu title. */
-  title: string;
-}
+import type { ViewProps } from '../shared/view-props.ts';
 
 type View = LazyExoticComponent<ComponentType<ViewProps>>;
 

@@ -2,7 +2,7 @@ import { FIRST_MILE_CHANNELS } from './data.ts';
 import { paramError, ShopeeError } from './errors.ts';
 import { bodyInt, bodyList, bodyString, pageSize, type Body } from './params.ts';
 import { orderChange, shopOrders } from './orders.ts';
-import type { ShopContext } from './server.ts';
+import type { ShopContext } from './context.ts';
 
 /** Orders waiting for a first-mile tracking number: paid, not shipped on, not bound yet. */
 export function getUnbindOrderList(ctx: ShopContext) {

@@ -3,7 +3,7 @@ import { paramError, ShopeeError } from './errors.ts';
 import { bodyList, bodyString, type Body } from './params.ts';
 import { labelPdf } from '../pdf.ts';
 import { findOrder, orderChange, type ShopeeOrder } from './orders.ts';
-import type { ShopContext } from './server.ts';
+import type { ShopContext } from './context.ts';
 
 const PICKUP_ADDRESS_ID = 2001;
 const PICKUP_TIME_ID = '1700000000';

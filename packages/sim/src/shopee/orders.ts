@@ -3,7 +3,7 @@ import { generateOrders, type SimOrder } from '../http.ts';
 import { DEMO_CATALOGUE, REGIONS } from './data.ts';
 import { paramError, ShopeeError } from './errors.ts';
 import { bodyString, commaList, pageSize, requiredInt } from './params.ts';
-import type { ShopContext } from './server.ts';
+import type { ShopContext } from './context.ts';
 import type { SimOrderChange } from './state.ts';
 
 const DAY = 86_400;

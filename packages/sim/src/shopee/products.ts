@@ -9,7 +9,7 @@ import {
   requiredInt,
   type Body,
 } from './params.ts';
-import type { ShopContext } from './server.ts';
+import type { ShopContext } from './context.ts';
 import type { SimItem, SimModel, SimTier } from './state.ts';
 
 const ITEM_STATUSES = ['NORMAL', 'BANNED', 'UNLIST', 'REVIEWING', 'SELLER_DELETE', 'SHOPEE_DELETE'];

@@ -16,6 +16,7 @@ import {
   type MarketSimulator,
 } from '../market.ts';
 import { consentHtml } from './consent.ts';
+import type { ShopContext } from './context.ts';
 import { REGIONS } from './data.ts';
 import { paramError, SHOPEE_THROTTLE_BODY, ShopeeError } from './errors.ts';
 import * as firstMile from './first-mile.ts';
@@ -24,23 +25,11 @@ import { getOrderDetail, getOrderList, setNote } from './orders.ts';
 import { bodyInt, bodyString, type Body } from './params.ts';
 import * as products from './products.ts';
 import { readCommonParams, verifySign } from './signing.ts';
-import { ShopeeStore, type ShopState } from './state.ts';
+import { ShopeeStore } from './state.ts';
 
 export interface ShopeeSimOptions extends MarketSimOptions {
   /** Reference 3.4: access tokens live 4 hours; tests shorten it. */
   accessTokenTtlSeconds?: number;
-}
-
-/** What a shop API handler sees once the call is signed and its token checked. */
-export interface ShopContext {
-  shopId: number;
-  shop: ShopState;
-  store: ShopeeStore;
-  query: URLSearchParams;
-  body: Body;
-  /** Unix seconds. */
-  now: number;
-  publicUrl: string;
 }
 
 type Route = { method: 'GET' | 'POST'; run: (ctx: ShopContext) => unknown };

@@ -11,10 +11,9 @@ import {
   SubscribeState,
   UpdateSmsCodeInput,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
-import { authCtx } from '../auth/context.ts';
-import { authLimiters } from '../auth/rate-limits.ts';
+import { authCtx, authLimiters } from '../auth/index.ts';
 import {
   getBindingState,
   getPublicConfig,

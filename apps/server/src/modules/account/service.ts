@@ -14,12 +14,19 @@ import { withTransaction } from '../../db/tx.ts';
 import { users } from '../../db/schema.ts';
 import { UnauthorizedError, ValidationError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
-import { consumeCode, sendCode } from '../auth/codes.ts';
-import type { AuthCtx } from '../auth/context.ts';
-import { assertPasswordAllowed } from '../auth/password-policy.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { revokeSubjectSessions } from '../auth/sessions.ts';
-import { conflictOn, findUserBy, isUniqueViolation, type UserRow } from '../auth/users.ts';
+import {
+  assertPasswordAllowed,
+  conflictOn,
+  consumeCode,
+  findUserBy,
+  hashPassword,
+  isUniqueViolation,
+  revokeSubjectSessions,
+  sendCode,
+  verifyPassword,
+  type AuthCtx,
+  type UserRow,
+} from '../auth/index.ts';
 
 async function currentUser(ctx: Ctx): Promise<UserRow> {
   const user = await findUserBy(ctx.db, { id: requireUser(ctx).userId });

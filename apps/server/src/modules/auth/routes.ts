@@ -14,7 +14,7 @@ import {
   RegisterInput,
   UserInfo,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { authCtx } from './context.ts';
 import { authLimiters } from './rate-limits.ts';

@@ -11,12 +11,15 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { cartItems, sellers } from '../../db/schema.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
-import { createPurchaseOrder, type OrderItemSnapshot } from '../finance/orders.ts';
-import { lockSellerMoney } from '../finance/ledger.ts';
-import { purchaseOrderOf } from '../finance/purchase-orders.ts';
+import {
+  createPurchaseOrder,
+  lockSellerMoney,
+  purchaseOrderOf,
+  type OrderItemSnapshot,
+} from '../finance/index.ts';
 import { discountMinor, effectiveLevel } from '../finance/service.ts';
 import { sellerIdOf } from '../../tenancy.ts';
-import { purchaseLinkedOrders } from '../orders/purchase.ts';
+import { purchaseLinkedOrders } from '../orders/service.ts';
 import { addressFor, ownAddress, shipToOf } from './addresses.ts';
 import { countryOf, shippingMinor } from './countries.ts';
 import { takeStock } from './pricing.ts';

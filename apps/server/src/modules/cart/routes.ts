@@ -26,10 +26,10 @@ import {
   SettlementInput,
   type PermRequirement,
 } from '@app/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { idempotencyHeader, idempotent } from '../finance/idempotency.ts';
+import { idempotencyHeader, idempotent } from '../finance/index.ts';
 import {
   addAddress,
   deleteAddress,

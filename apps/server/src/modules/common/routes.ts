@@ -1,10 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CaptchaResult, envelopeOf, UserInfo } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
-import { createCaptcha } from '../auth/captcha.ts';
-import { authCtx } from '../auth/context.ts';
-import { authLimiters } from '../auth/rate-limits.ts';
+import { authCtx, authLimiters, createCaptcha } from '../auth/index.ts';
 import { getUserInfo } from '../auth/service.ts';
 
 const tags = ['common'];

@@ -8,10 +8,10 @@ import {
   SavedDesign,
 } from '@app/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { loadPerms } from '../menus/perms.ts';
+import { loadPerms } from '../menus/index.ts';
 import { saveDesign, showDesign } from './service.ts';
 
 /** The design tool makes and edits the seller's finished goods, so it shares their permissions. */

@@ -34,7 +34,7 @@ import { sellerIdOf } from '../../tenancy.ts';
 import { createFromParent, replaceMockups, showProduct, updateProduct } from '../goods/service.ts';
 import { showParentProduct } from '../goods-library/service.ts';
 import { readBytes } from '../uploads/service.ts';
-import { isPlatformKey } from '../uploads/tools.ts';
+import { isPlatformKey } from '../uploads/index.ts';
 import {
   RENDERER_VERSION,
   renderLayers,

@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, OutboxMessage, OutboxQuery } from '@app/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { listOutbox } from './service.ts';
 

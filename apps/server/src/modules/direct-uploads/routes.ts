@@ -7,10 +7,10 @@ import {
   permOf,
   UploadedFile,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { uploadCtx } from '../uploads/upload-ctx.ts';
+import { uploadCtx } from '../uploads/index.ts';
 import { confirmDirectUpload, DIRECT_UPLOAD_SECONDS, issueUploadCredentials } from './service.ts';
 
 const tags = ['common'];

@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { isObjectKey, newObjectKey, type ImageExt } from '../../integrations/object-storage.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { MAX_UPLOAD_BYTES } from '../uploads/multipart.ts';
+import { MAX_UPLOAD_BYTES } from '../uploads/index.ts';
 import { uploadImage, type UploadCtx } from '../uploads/service.ts';
 
 /** How long a presigned upload URL stays valid. */

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { TooManyRequestsError, ValidationError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../auth/index.ts';
 
 /** Five wrong pay passwords per user in 15 minutes, then 429 until the window ends. */
 const MAX_FAILURES = 5;

@@ -17,7 +17,7 @@ import {
 import { findOwned, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
-import { releasePurchasedOrders } from '../orders/purchase.ts';
+import { releasePurchasedOrders } from '../orders/service.ts';
 import { lockSellerMoney, post } from './ledger.ts';
 import { lockOwnOrders, type OrderItemSnapshot, type PurchaseOrderRow } from './orders.ts';
 

@@ -34,7 +34,7 @@ import {
   IdQuery,
   type PermRequirement,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { ok } from '../../http/envelope.ts';

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { parentProductImages } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import type { ObjectStorage } from '../../integrations/object-storage.ts';
-import { foreignUrls } from '../uploads/tools.ts';
+import { foreignUrls } from '../uploads/index.ts';
 
 const FOREIGN_IMAGE = "Choose an image you uploaded or one of the product's images";
 

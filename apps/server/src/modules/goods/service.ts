@@ -69,7 +69,7 @@ import { withTransaction } from '../../db/tx.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { isUniqueViolation } from '../auth/users.ts';
+import { isUniqueViolation } from '../auth/index.ts';
 import { loadCategories, searchTextContains, withDescendants } from '../goods-library/service.ts';
 import type { ObjectStorage } from '../../integrations/object-storage.ts';
 import { assertUsableImages } from './images.ts';

@@ -16,11 +16,10 @@ import {
   permOf,
   StorageSpace,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { dilateStorage, storageSpace } from '../uploads/quota.ts';
-import { uploadCtx } from '../uploads/upload-ctx.ts';
+import { dilateStorage, storageSpace, uploadCtx } from '../uploads/index.ts';
 import {
   createImageCategory,
   deleteImageCategory,

@@ -16,7 +16,7 @@ import type { Ctx } from '../../context.ts';
 import { files, imageCategories } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { findOwned, ownedBy } from '../../tenancy.ts';
-import { createFolder, folderTree, requireFolder, updateFolder } from '../uploads/folders.ts';
+import { createFolder, folderTree, requireFolder, updateFolder } from '../uploads/index.ts';
 import {
   deleteFiles,
   listFiles,

@@ -1,6 +1,6 @@
 import { envelopeOf, JobIdParams, JobState } from '@app/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { getJob } from './service.ts';
 

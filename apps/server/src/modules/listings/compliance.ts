@@ -13,7 +13,7 @@ import { exemptBrands, forbiddenWords, upcCodes } from '../../db/schema.ts';
 import { MarketplaceError } from '../../integrations/marketplaces/connector.ts';
 import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
 import { ownedBy } from '../../tenancy.ts';
-import { findForbiddenWords, type ForbiddenWord } from '../templates/forbidden-words.ts';
+import { findForbiddenWords, type ForbiddenWord } from '../templates/index.ts';
 import { findStore, type StoreRow } from '../markets/service.ts';
 import { attributesOf } from './categories.ts';
 import type { ListingCtx } from './context.ts';

@@ -17,7 +17,7 @@ import {
   TranslateInput,
   TranslateResult,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';

@@ -33,9 +33,14 @@ import {
 } from '../../integrations/translator/index.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { findStore, listAmazonStores, siteOf } from '../markets/service.ts';
-import { rateToBase } from '../templates/exchange-rates.ts';
-import { divide, parseDecimal, toDecimal } from '../templates/decimal.ts';
-import { minorDigits, priceFor } from '../templates/pricing.ts';
+import {
+  divide,
+  minorDigits,
+  parseDecimal,
+  priceFor,
+  rateToBase,
+  toDecimal,
+} from '../templates/index.ts';
 import { forbiddenWordCheck } from './compliance.ts';
 import type { ListingCtx } from './context.ts';
 import { findListing, itemSummary, type LoadedListing } from './rows.ts';

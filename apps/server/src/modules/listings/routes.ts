@@ -37,7 +37,7 @@ import {
   UpdateStep3Input,
   UpdateStep4Input,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { streamZip } from '../../http/zip.ts';

@@ -45,10 +45,9 @@ import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import { findOwned, ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { listAmazonStores, siteOf } from '../markets/service.ts';
-import { rateToBase } from '../templates/exchange-rates.ts';
-import { priceFor } from '../templates/pricing.ts';
+import { priceFor, rateToBase } from '../templates/index.ts';
 import { attributeErrors, attributesOf, findAmazonStore } from './categories.ts';
-import { foreignUrls } from '../uploads/tools.ts';
+import { foreignUrls } from '../uploads/index.ts';
 import type { ListingCtx } from './context.ts';
 import {
   emptyCounts,

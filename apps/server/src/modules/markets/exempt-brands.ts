@@ -12,7 +12,7 @@ import { exemptBrands, stores } from '../../db/schema.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { isUniqueViolation } from '../auth/users.ts';
+import { isUniqueViolation } from '../auth/index.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { findStore, visibleStores } from './service.ts';
 

@@ -17,12 +17,11 @@ import {
   MediaFolderTree,
   permOf,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { streamZip } from '../../http/zip.ts';
-import { parseFields, readUpload, registerMultipart } from '../uploads/multipart.ts';
-import { uploadCtx } from '../uploads/upload-ctx.ts';
+import { parseFields, readUpload, registerMultipart, uploadCtx } from '../uploads/index.ts';
 import {
   destroyMaterialDir,
   destroyMaterials,

@@ -27,7 +27,7 @@ import {
   requireFolder,
   subtreeIds,
   updateFolder,
-} from '../uploads/folders.ts';
+} from '../uploads/index.ts';
 import {
   deleteFiles,
   deleteObjects,

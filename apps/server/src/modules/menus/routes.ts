@@ -14,7 +14,7 @@ import {
 } from '@app/shared';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../http/deps.ts';
 import { sendCachedJson } from '../../http/compression.ts';
 import { ok } from '../../http/envelope.ts';
 import {

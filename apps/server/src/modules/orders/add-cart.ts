@@ -8,7 +8,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import { orderItems } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { loadSkuFacts } from '../cart/pricing.ts';
+import { loadSkuFacts } from '../cart/index.ts';
 import { addOrderLines, orderIdsBySku } from '../cart/service.ts';
 import { cartNum } from './actions.ts';
 import { visibleOrdersById } from './access.ts';

@@ -24,10 +24,10 @@ import {
   UpdateLogisticsInput,
   UpdateLogisticsResult,
 } from '@app/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { idempotencyHeader, idempotent } from '../finance/idempotency.ts';
+import { idempotencyHeader, idempotent } from '../finance/index.ts';
 import { editOrderCustoms, getOrderCustoms } from './customs.ts';
 import { labelReadiness, printLabels } from './labels.ts';
 import { refundOrder } from './refund.ts';

@@ -30,7 +30,7 @@ import {
   SplitOrderInput,
   SplitOrderResult,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import type { Ctx } from '../../context.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';

@@ -16,7 +16,7 @@ import {
   RemarkImportResult,
   SaveExportTemplateInput,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';

@@ -33,13 +33,15 @@ import type { ShipOrderInput } from '../../integrations/marketplaces/shopee/conn
 import { MarketplaceError } from '../../integrations/marketplaces/connector.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { findStore, visibleStores, type MarketCtx } from '../markets/service.ts';
-import { marketList } from '../orders/actions.ts';
-import { addOrdersToCart } from '../orders/add-cart.ts';
-import { listOrders } from '../orders/list.ts';
-import { toOrders } from '../orders/rows.ts';
-import { queueStoreSyncs } from '../orders/sync.ts';
-import { assertAllowed } from '../orders/transitions.ts';
-import { writeOrderLog } from '../orders/access.ts';
+import {
+  addOrdersToCart,
+  assertAllowed,
+  listOrders,
+  marketList,
+  queueStoreSyncs,
+  toOrders,
+  writeOrderLog,
+} from '../orders/index.ts';
 import {
   orderSnOf,
   saveState,

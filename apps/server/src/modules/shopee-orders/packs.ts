@@ -14,7 +14,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { FILES_URL_PREFIX, keyOfUrl } from '../../integrations/object-storage.ts';
 import { findOwned, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { writeOrderLog } from '../orders/access.ts';
+import { writeOrderLog } from '../orders/index.ts';
 import { shopeeOrders } from './session.ts';
 
 /** The platform's first-mile warehouses, a few per region; written once, kept by `code`. */

@@ -4,7 +4,7 @@ import { shopeeOrderState, type orders } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { ShopeeConnector } from '../../integrations/marketplaces/shopee/connector.ts';
 import { findStore, openStoreSession, type MarketCtx } from '../markets/service.ts';
-import { visibleOrdersById } from '../orders/access.ts';
+import { visibleOrdersById } from '../orders/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type StateRow = typeof shopeeOrderState.$inferSelect;

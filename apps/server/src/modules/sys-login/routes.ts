@@ -1,9 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EmptyData, envelopeOf, SysLoginInput, SysLoginResult } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
-import { authCtx } from '../auth/context.ts';
-import { authLimiters } from '../auth/rate-limits.ts';
+import { authCtx, authLimiters } from '../auth/index.ts';
 import { sysLogin, sysLogout } from './service.ts';
 
 const tags = ['sys/login'];

@@ -3,10 +3,13 @@ import { TOKEN_TTL_SECONDS, type SysLoginInput, type SysLoginResult } from '@app
 import type { Ctx } from '../../context.ts';
 import { adminUsers } from '../../db/schema.ts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
-import { verifyCaptcha } from '../auth/captcha.ts';
-import type { AuthCtx } from '../auth/context.ts';
-import { issueToken, revokeToken } from '../auth/sessions.ts';
-import { passwordMatches } from '../auth/users.ts';
+import {
+  issueToken,
+  passwordMatches,
+  revokeToken,
+  verifyCaptcha,
+  type AuthCtx,
+} from '../auth/index.ts';
 
 /** Operator login for the admin console; the captcha fields use the console's names. */
 export async function sysLogin(ctx: AuthCtx, input: SysLoginInput): Promise<SysLoginResult> {

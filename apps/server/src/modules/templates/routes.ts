@@ -27,7 +27,7 @@ import {
   TextTemplateUpdateInput,
   type PermRequirement,
 } from '@app/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { getExchangeRates } from './exchange-rates.ts';

@@ -18,11 +18,11 @@ import {
   UpcResetResult,
   type PermRequirement,
 } from '@app/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../http/deps.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { readUpload, registerMultipart } from '../uploads/multipart.ts';
+import { readUpload, registerMultipart } from '../uploads/index.ts';
 import { readCodeRows } from './read-codes.ts';
 import {
   generateFromPrefix,

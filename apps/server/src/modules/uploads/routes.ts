@@ -12,7 +12,7 @@ import {
   ModifyImagesSizeResult,
   UploadedFile,
 } from '@app/shared';
-import type { App, AppDeps } from '../../app.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { streamZip } from '../../http/zip.ts';
 import { parseFields, readUpload, registerMultipart } from './multipart.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import type { UploadCtx } from './service.ts';
 
 /** The request's context plus object storage, for every route that reads or writes files. */

@@ -3,7 +3,7 @@ import type { ResultStatusType } from 'antd/es/result';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../shared/paths.ts';
 
 type ErrorKind = 'forbidden' | 'notFound' | 'serverError' | 'unavailable';
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 import { useLevelName } from '../../shared/auth/level-name.ts';
 import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../shared/paths.ts';
 
 export function HeaderBar() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import type { DesignLayer } from '@app/shared';
-import { uploadMaterial } from '../materials/api/materials.ts';
+import { uploadMaterial } from '../materials/index.ts';
 
 /** Local artwork bigger than this would not survive the trip to /login in sessionStorage. */
 export const LOCAL_ARTWORK_MAX_BYTES = 2 * 1024 * 1024;

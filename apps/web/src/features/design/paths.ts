@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 
 /** /design for a parent product, or for a saved design (with its product when known). */
 export function designPath({

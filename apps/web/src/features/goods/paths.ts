@@ -1,4 +1,6 @@
-export const COLLECT_PATH = '/goods/collect';
+import { paths } from '../../shared/paths.ts';
+
+export const COLLECT_PATH = paths.finishedLibrary;
 export const EDIT_PATH = '/goods/productHouseEdit';
 export const SHARED_PATH = '/goods/productHouseG';
 export const SHARED_DETAIL_PATH = '/goods/productHouseDetailG';

@@ -1,5 +1,5 @@
 import { FINISHED_PRODUCT_SORTS, FinishedProductListQuery } from '@app/shared';
-import { createUrlFilters, sortChoices } from '../goods-library/url-filters.ts';
+import { createUrlFilters, sortChoices } from '../goods-library/index.ts';
 
 export const FINISHED_SORT_CHOICES = sortChoices(FINISHED_PRODUCT_SORTS);
 export type FinishedSortChoice = (typeof FINISHED_SORT_CHOICES)[number];

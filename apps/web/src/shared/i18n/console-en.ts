@@ -1,18 +1,4 @@
-import { ordersEn } from '../../features/orders/i18n-en.ts';
-import { shopeeOrdersEn } from '../../features/shopee-orders/i18n-en.ts';
-import { orderTransferEn } from '../../features/order-transfer/i18n-en.ts';
-import { orderDocumentsEn } from '../../features/order-documents/i18n-en.ts';
-import { cartEn } from '../../features/cart/i18n-en.ts';
-import { goodsEn } from '../../features/goods/i18n-en.ts';
-import { goodsLibraryEn } from '../../features/goods-library/i18n-en.ts';
-import { marketsEn } from '../../features/markets/i18n-en.ts';
-import { templatesEn } from '../../features/templates/i18n-en.ts';
-import { upcEn } from '../../features/upc/i18n-en.ts';
-import { listingsEn } from '../../features/listings/i18n-en.ts';
-import { multistationEn } from '../../features/listings/i18n-multistation-en.ts';
-import { financeEn } from '../../features/finance/i18n-en.ts';
 import { paymentsEn } from '../payments/i18n-en.ts';
-import { materialsEn } from '../../features/materials/i18n-en.ts';
 import type { consoleZhCN } from './console-zh-cn.ts';
 
 export const consoleEn: typeof consoleZhCN = {
@@ -67,21 +53,7 @@ export const consoleEn: typeof consoleZhCN = {
       loadFailed: 'Account security details are unavailable right now',
     },
   },
-  goodsLibrary: goodsLibraryEn,
-  goods: goodsEn,
-  materials: materialsEn,
-  markets: marketsEn,
-  templates: templatesEn,
-  upc: upcEn,
-  shopeeOrders: shopeeOrdersEn,
-  listings: listingsEn,
-  multistation: multistationEn,
-  cart: cartEn,
-  orders: ordersEn,
-  orderTransfer: orderTransferEn,
-  finance: financeEn,
   payments: paymentsEn,
-  orderDocuments: orderDocumentsEn,
   my: {
     title: 'Profile',
     tabs: {

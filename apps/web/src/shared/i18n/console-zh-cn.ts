@@ -1,18 +1,4 @@
-import { ordersZhCN } from '../../features/orders/i18n-zh-cn.ts';
-import { shopeeOrdersZhCN } from '../../features/shopee-orders/i18n-zh-cn.ts';
-import { orderTransferZhCN } from '../../features/order-transfer/i18n-zh-cn.ts';
-import { orderDocumentsZhCN } from '../../features/order-documents/i18n-zh-cn.ts';
-import { cartZhCN } from '../../features/cart/i18n-zh-cn.ts';
-import { goodsZhCN } from '../../features/goods/i18n-zh-cn.ts';
-import { goodsLibraryZhCN } from '../../features/goods-library/i18n-zh-cn.ts';
-import { marketsZhCN } from '../../features/markets/i18n-zh-cn.ts';
-import { templatesZhCN } from '../../features/templates/i18n-zh-cn.ts';
-import { upcZhCN } from '../../features/upc/i18n-zh-cn.ts';
-import { listingsZhCN } from '../../features/listings/i18n-zh-cn.ts';
-import { multistationZhCN } from '../../features/listings/i18n-multistation-zh-cn.ts';
-import { financeZhCN } from '../../features/finance/i18n-zh-cn.ts';
 import { paymentsZhCN } from '../payments/i18n-zh-cn.ts';
-import { materialsZhCN } from '../../features/materials/i18n-zh-cn.ts';
 
 /** Console (signed-in) texts; loaded with the console layout. */
 export const consoleZhCN = {
@@ -66,21 +52,7 @@ export const consoleZhCN = {
       loadFailed: '暂时无法获取账户安全信息',
     },
   },
-  goodsLibrary: goodsLibraryZhCN,
-  goods: goodsZhCN,
-  materials: materialsZhCN,
-  markets: marketsZhCN,
-  templates: templatesZhCN,
-  upc: upcZhCN,
-  shopeeOrders: shopeeOrdersZhCN,
-  listings: listingsZhCN,
-  multistation: multistationZhCN,
-  cart: cartZhCN,
-  orders: ordersZhCN,
-  orderTransfer: orderTransferZhCN,
-  finance: financeZhCN,
   payments: paymentsZhCN,
-  orderDocuments: orderDocumentsZhCN,
   my: {
     title: '个人资料',
     tabs: { profile: '基本信息', mobile: '绑定手机', password: '登录密码', pay: '支付密码' },

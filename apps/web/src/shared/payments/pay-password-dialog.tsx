@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMinor } from '@app/shared';
 import { isApiError } from '../../api/api-error.ts';
-import { profilePath } from '../../app/paths.ts';
+import { profilePath } from '../paths.ts';
 import { useBindingState } from '../session/get-binding-state.ts';
 import { newIntentKey } from './use-pay.ts';
 import './payments.css';

@@ -4,4 +4,6 @@ export const sessionKeys = {
   binding: () => [...sessionKeys.all, 'binding'] as const,
   /** The cart and what is priced from it; catalogue pages that add to the cart invalidate it. */
   cart: () => [...sessionKeys.all, 'cart'] as const,
+  /** The finished-product library; joining parent products to it makes its lists stale. */
+  finishedProducts: () => [...sessionKeys.all, 'goods'] as const,
 };

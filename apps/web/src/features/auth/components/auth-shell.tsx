@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { appConfig } from '../../../app/app-config.ts';
-import { paths } from '../../../app/paths.ts';
+import { appConfig } from '../../../shared/app-config.ts';
+import { paths } from '../../../shared/paths.ts';
 import { LanguageSwitch } from '../../../shared/i18n/language-switch.tsx';
 
 interface AuthShellProps {

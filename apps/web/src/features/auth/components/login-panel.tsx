@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyPage } from '../../../shared/lazy-page.ts';
 import { SegmentedSwitch } from '../../../shared/ui/segmented-switch.tsx';
 import { PageLoading } from '../../../shared/ui/page-loading.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { EmailLoginForm } from './email-login-form.tsx';
 
 // Most sellers log in by e-mail; the mobile form (and its code dialog) loads when chosen.

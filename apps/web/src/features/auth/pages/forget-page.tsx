@@ -4,7 +4,7 @@ import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons'
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ForgetByMobileInput, maskPhone, MobileCodeInput } from '@app/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { CaptchaField } from '../../../shared/captcha/captcha-field.tsx';
 import { useCaptcha } from '../../../shared/captcha/get-captcha.ts';
 import { feedback } from '../../../shared/feedback.ts';

@@ -9,7 +9,7 @@ import {
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RegisterByMobileInput, RegisterInput } from '@app/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { CaptchaField } from '../../../shared/captcha/captcha-field.tsx';
 import { useCaptcha } from '../../../shared/captcha/get-captcha.ts';
 import { MobileField, SmsCodeField } from '../../../shared/forms/mobile-fields.tsx';

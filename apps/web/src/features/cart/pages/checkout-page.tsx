@@ -11,7 +11,7 @@ import {
 } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
 import { PayPasswordDialog } from '../../../shared/payments/pay-password-dialog.tsx';

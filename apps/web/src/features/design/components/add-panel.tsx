@@ -3,7 +3,7 @@ import { Button, Empty, Modal, Pagination, Spin, Typography } from 'antd';
 import { FolderOpenOutlined, FontSizeOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MaterialItem } from '@app/shared';
-import { useMaterials } from '../../materials/api/materials.ts';
+import { useMaterials } from '../../materials/index.ts';
 import {
   LOCAL_ARTWORK_MAX_BYTES,
   readLocalArtwork,

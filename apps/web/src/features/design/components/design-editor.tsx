@@ -17,10 +17,10 @@ import {
 } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
-import { loginPath, paths } from '../../../app/paths.ts';
+import { loginPath, paths } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
-import { localTitle } from '../../goods-library/components/product-title.ts';
+import { localTitle } from '../../goods-library/index.ts';
 import { saveDesign } from '../api/design.ts';
 import { uploadLocalArtwork, type Artwork } from '../artwork.ts';
 import { blankFor, coloursOf, sidesOf, sizesOf } from '../blank.ts';

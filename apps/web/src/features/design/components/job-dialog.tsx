@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Progress, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COLLECT_PATH, editPath } from '../../goods/paths.ts';
+import { COLLECT_PATH, editPath } from '../../goods/index.ts';
 import { useJob } from '../../../shared/jobs/jobs.ts';
 
 interface JobDialogProps {

@@ -3,9 +3,12 @@ import { Alert, Card, Empty, Input, Pagination, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CategoryNode, ParentProductSummary } from '@app/shared';
-import { useCategoryTree, useParentProducts } from '../../goods-library/api/goods-library.ts';
-import { ProductImage } from '../../goods-library/components/product-image.tsx';
-import { localTitle } from '../../goods-library/components/product-title.ts';
+import {
+  localTitle,
+  ProductImage,
+  useCategoryTree,
+  useParentProducts,
+} from '../../goods-library/index.ts';
 import { designPath } from '../paths.ts';
 
 const FEATURED_SIZE = 8;

@@ -12,7 +12,7 @@ import {
   type PurchaseOrderQuery,
 } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
 import { PayPasswordDialog } from '../../../shared/payments/pay-password-dialog.tsx';

@@ -3,7 +3,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LedgerQuery } from '@app/shared';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useFrozenRecords } from '../api/ledger.ts';
 import { useFinanceInfo } from '../../../shared/payments/finance-info.ts';
 import { BalanceSummary } from '../components/balance-card.tsx';

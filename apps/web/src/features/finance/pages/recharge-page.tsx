@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type FinanceRule } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { PaymentResult } from '../../../shared/payments/payment-result.tsx';
 import { newIntentKey, openAlipay, useAlipayRecharge } from '../../../shared/payments/use-pay.ts';

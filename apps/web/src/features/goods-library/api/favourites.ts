@@ -8,7 +8,7 @@ import type {
   ParentProductPage,
 } from '@app/shared';
 import { api } from '../../../api/client.ts';
-import { finishedKeys } from '../../goods/api/finished-products.ts';
+import { sessionKeys } from '../../../shared/session/session-keys.ts';
 import { goodsLibraryKeys } from './goods-library.ts';
 
 export const favouriteKeys = {
@@ -95,6 +95,6 @@ export function useJoinLibrary() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: joinLibrary,
-    onSuccess: () => client.invalidateQueries({ queryKey: finishedKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.finishedProducts() }),
   });
 }

@@ -4,7 +4,7 @@ import { reportError } from '../../../api/form-errors.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
 import { navigateTo } from '../../../shared/navigation.ts';
-import { COLLECT_PATH } from '../../goods/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useJoinLibrary } from '../api/favourites.ts';
 import { LIBRARY_PATH } from '../paths.ts';
 
@@ -31,10 +31,10 @@ export function useJoinToLibrary() {
           {t('goodsLibrary.join.added', { count: added })}
           {failed > 0 && ` ${t('goodsLibrary.join.failed', { count: failed })}`}{' '}
           <a
-            href={COLLECT_PATH}
+            href={paths.finishedLibrary}
             onClick={(event) => {
               event.preventDefault();
-              navigateTo(COLLECT_PATH);
+              navigateTo(paths.finishedLibrary);
             }}
           >
             {t('goodsLibrary.join.open')}

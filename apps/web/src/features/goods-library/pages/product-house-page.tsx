@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PARENT_PRODUCT_TOTAL_CAP, type ParentProductListQuery } from '@app/shared';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useFavouriteIds } from '../api/favourites.ts';
 import { useParentProducts } from '../api/goods-library.ts';
 import { CategoryTreePanel } from '../components/category-tree.tsx';

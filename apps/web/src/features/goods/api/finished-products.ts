@@ -16,7 +16,7 @@ import { sessionKeys } from '../../../shared/session/session-keys.ts';
 export type FinishedScope = 'private' | 'shared';
 
 export const finishedKeys = {
-  all: [...sessionKeys.all, 'goods'] as const,
+  all: sessionKeys.finishedProducts(),
   lists: () => [...finishedKeys.all, 'list'] as const,
   list: (scope: FinishedScope, query: FinishedProductListQuery) =>
     [...finishedKeys.lists(), scope, query] as const,

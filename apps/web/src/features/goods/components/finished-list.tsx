@@ -9,16 +9,17 @@ import {
   type FinishedProductSummary,
   type FinishedSource,
 } from '@app/shared';
-import { CategoryTreePanel } from '../../goods-library/components/category-tree.tsx';
 import {
+  CategoryTreePanel,
   FilterBar,
+  LIBRARY_PATH,
+  PAGE_SIZES,
   renamePricePatch,
+  SelectionBar,
+  useSelection,
   type FilterPatch,
-} from '../../goods-library/components/filter-bar.tsx';
-import { SelectionBar } from '../../goods-library/components/selection-bar.tsx';
-import { useSelection } from '../../goods-library/components/use-selection.ts';
-import { LIBRARY_PATH } from '../../goods-library/paths.ts';
-import { PAGE_SIZES, type LibraryView } from '../../goods-library/url-filters.ts';
+  type LibraryView,
+} from '../../goods-library/index.ts';
 import {
   useFinishedProducts,
   useGoodsTypeNum,
@@ -26,7 +27,6 @@ import {
 } from '../api/finished-products.ts';
 import { FINISHED_SORT_CHOICES, finishedFilters, type FinishedSortChoice } from '../url-filters.ts';
 import { FinishedGrid, FinishedTable } from './finished-results.tsx';
-import '../../goods-library/goods-library.css';
 import '../goods.css';
 
 const SKELETON_CARDS = 8;

@@ -3,8 +3,7 @@ import { Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, formatTimestamp, type FinishedProductSummary } from '@app/shared';
-import { LibraryCard } from '../../goods-library/components/library-card.tsx';
-import { ProductImage } from '../../goods-library/components/product-image.tsx';
+import { LibraryCard, ProductImage } from '../../goods-library/index.ts';
 import type { FinishedScope } from '../api/finished-products.ts';
 import { TitleEditor } from './title-editor.tsx';
 

@@ -10,7 +10,7 @@ import { FINISHED_IMAGES_MAX, type Envelope, type UploadedFile } from '@app/shar
 import { API_BASE, domainHeader } from '../../../api/client.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
-import { ProductImage } from '../../goods-library/components/product-image.tsx';
+import { ProductImage } from '../../goods-library/index.ts';
 import { IconAction } from '../../../shared/ui/icon-action.tsx';
 
 export interface ImageValue {

@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FinishedProductSummary } from '@app/shared';
-import { ProductImage } from '../../goods-library/components/product-image.tsx';
+import { ProductImage } from '../../goods-library/index.ts';
 import { useFinishedProducts } from '../api/finished-products.ts';
 import { finishedFilters } from '../url-filters.ts';
 

@@ -1,4 +1,4 @@
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { FinishedList } from '../components/finished-list.tsx';
 import { useCollectActions } from '../components/use-collect-actions.tsx';
 import { editPath } from '../paths.ts';

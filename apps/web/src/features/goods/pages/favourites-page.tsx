@@ -12,21 +12,23 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CollListQuery } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import {
+  createUrlFilters,
   favouriteKeys,
+  LIBRARY_PATH,
+  PAGE_SIZES,
+  ProductGrid,
+  ProductTable,
+  SelectionBar,
   setFavourite,
   useFavouriteIds,
   useFavourites,
-} from '../../goods-library/api/favourites.ts';
-import { ProductGrid, ProductTable } from '../../goods-library/components/product-results.tsx';
-import { SelectionBar } from '../../goods-library/components/selection-bar.tsx';
-import { useJoinToLibrary } from '../../goods-library/components/use-join-library.tsx';
-import { useSelection } from '../../goods-library/components/use-selection.ts';
-import { LIBRARY_PATH } from '../../goods-library/paths.ts';
-import { createUrlFilters, PAGE_SIZES, type LibraryView } from '../../goods-library/url-filters.ts';
-import '../../goods-library/goods-library.css';
+  useJoinToLibrary,
+  useSelection,
+  type LibraryView,
+} from '../../goods-library/index.ts';
 import '../goods.css';
 
 const favouriteFilters = createUrlFilters(CollListQuery, ['keyword', 'page', 'size']);

@@ -25,10 +25,9 @@ import {
 } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { feedback } from '../../../shared/feedback.ts';
-import { parseId } from '../../goods-library/paths.ts';
-import { minorToYuan, yuanToMinor } from '../../goods-library/url-filters.ts';
+import { minorToYuan, parseId, yuanToMinor } from '../../goods-library/index.ts';
 import {
   updateFinishedProduct,
   useEditableProduct,
@@ -37,7 +36,6 @@ import {
 import { IconAction } from '../../../shared/ui/icon-action.tsx';
 import { ImageListField, type ImageValue } from '../components/image-list-field.tsx';
 import { COLLECT_PATH } from '../paths.ts';
-import '../../goods-library/goods-library.css';
 import '../goods.css';
 
 interface SkuRow {

@@ -10,16 +10,14 @@ import {
   type RelativePage,
 } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { feedback } from '../../../shared/feedback.ts';
-import { ProductImage } from '../../goods-library/components/product-image.tsx';
-import { createUrlFilters } from '../../goods-library/url-filters.ts';
+import { createUrlFilters, ProductImage } from '../../goods-library/index.ts';
 import { useFinishedProduct, useGoodsMutation } from '../api/finished-products.ts';
 import { addRelatives, deleteRelative, useRelatives } from '../api/relatives.ts';
 import { IconAction } from '../../../shared/ui/icon-action.tsx';
 import { ProductSelect } from '../components/product-select.tsx';
 import { editPath } from '../paths.ts';
-import '../../goods-library/goods-library.css';
 import '../goods.css';
 
 const relativeFilters = createUrlFilters(RelativeListQuery, ['id', 'page', 'size']);

@@ -5,14 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, formatTimestamp, type FinishedSku } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
-import { ProductImage } from '../../goods-library/components/product-image.tsx';
-import { localTitle } from '../../goods-library/components/product-title.ts';
-import { detailPath, parseId } from '../../goods-library/paths.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
+import { detailPath, localTitle, parseId, ProductImage } from '../../goods-library/index.ts';
 import { useFinishedProduct } from '../api/finished-products.ts';
 import { useSharedActions } from '../components/use-shared-actions.tsx';
 import { editPath, SHARED_PATH } from '../paths.ts';
-import '../../goods-library/goods-library.css';
 import '../goods.css';
 
 /** /goods/productHouseDetailG?id=: a finished product from the shared library, to copy into one's own. */

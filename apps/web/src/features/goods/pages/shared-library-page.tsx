@@ -1,4 +1,4 @@
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { FinishedList } from '../components/finished-list.tsx';
 import { useSharedActions } from '../components/use-shared-actions.tsx';
 import { sharedDetailPath } from '../paths.ts';

@@ -13,8 +13,8 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, formatTimestamp, MENU_TYPE, permOf } from '@app/shared';
-import { paths, profilePath, type ProfileSection } from '../../../app/paths.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import { paths, profilePath, type ProfileSection } from '../../../shared/paths.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { FINANCE_INFO_PERM, useFinanceInfo } from '../../../shared/payments/finance-info.ts';

@@ -3,8 +3,7 @@ import { Button, Empty, Modal, Pagination, Spin, Tabs, Upload } from 'antd';
 import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../shared/feedback.ts';
-import { useMaterials } from '../../materials/api/materials.ts';
-import { useMaterialUpload } from '../../materials/api/use-material-upload.ts';
+import { useMaterials, useMaterialUpload } from '../../materials/index.ts';
 import { useSourceProduct } from '../api/listings.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';

@@ -30,7 +30,7 @@ import {
   type MultistationCreateResult,
 } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { invalidateListings, usePricingTemplateOptions } from '../api/listings.ts';
 import {

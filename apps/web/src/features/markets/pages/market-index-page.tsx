@@ -13,7 +13,7 @@ import {
   type Store,
 } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
 import {

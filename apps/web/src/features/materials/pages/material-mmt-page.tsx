@@ -20,7 +20,7 @@ import {
   type MaterialListQuery,
   type MediaBatchResult,
 } from '@app/shared';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
 import {

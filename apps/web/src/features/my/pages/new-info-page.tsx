@@ -1,8 +1,8 @@
 import { Avatar, Card, Tabs, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ProfileSection } from '../../../app/paths.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ProfileSection } from '../../../shared/paths.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useLevelName } from '../../../shared/auth/level-name.ts';
 import { MobileForm } from '../components/mobile-form.tsx';

@@ -2,7 +2,7 @@ import { Alert } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { permOf } from '@app/shared';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { CustomsCard } from '../components/customs-card.tsx';
 import { parseIds } from '../../../shared/url-query.ts';

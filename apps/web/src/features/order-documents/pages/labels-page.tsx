@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { deskStatusName, type LabelReadiness } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { saveBlob } from '../../../shared/save-blob.ts';
 import { printLabels, useLabelReadiness } from '../api/order-documents.ts';

@@ -2,7 +2,7 @@ import { Card, Tabs } from 'antd';
 import { permOf } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { ExportPanel } from '../components/export-panel.tsx';
 import { ImportMemosPanel } from '../components/import-memos-panel.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { OrderListView } from '../components/order-list-view.tsx';
 import { orderPaths } from '../paths.ts';
 import '../orders.css';

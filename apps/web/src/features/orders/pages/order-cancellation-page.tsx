@@ -8,7 +8,7 @@ import {
   type Order,
   type OrderListQuery,
 } from '@app/shared';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import {
   cancelOrder,

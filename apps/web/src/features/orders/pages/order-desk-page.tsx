@@ -16,7 +16,7 @@ import {
   type OrderAction,
   type OrderListFilter,
 } from '@app/shared';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { cancelOrder, setHold, useRefreshOrders } from '../api/orders.ts';
 import { showBatchResult } from '../components/batch-result.tsx';

@@ -12,7 +12,7 @@ import {
   type OrderBatchResult,
 } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, formatTimestamp, type BuyLevelResult, type MemberLevel } from '@app/shared';
-import { loginPath, paths } from '../../../app/paths.ts';
+import { loginPath, paths } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { PayPasswordDialog } from '../../../shared/payments/pay-password-dialog.tsx';

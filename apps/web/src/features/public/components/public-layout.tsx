@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { appConfig } from '../../../app/app-config.ts';
+import { appConfig } from '../../../shared/app-config.ts';
 import { PageLoading } from '../../../shared/ui/page-loading.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { addTranslations } from '../../../shared/i18n/i18n.ts';
 import { LanguageSwitch } from '../../../shared/i18n/language-switch.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { CallToAction, FeatureGrid, PageHero } from '../components/marketing.tsx';
 
 export function AdvantagePage() {

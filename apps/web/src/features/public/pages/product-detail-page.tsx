@@ -4,22 +4,20 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, permOf, type ParentSku } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
-import { loginPath, paths } from '../../../app/paths.ts';
+import { loginPath, paths } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useCan } from '../../../shared/can.tsx';
-import { useFavouriteIds } from '../../goods-library/api/favourites.ts';
-import { useParentProduct } from '../../goods-library/api/goods-library.ts';
-import { FavouriteButton } from '../../goods-library/components/favourite-button.tsx';
-import { useJoinToLibrary } from '../../goods-library/components/use-join-library.tsx';
 import {
+  FavouriteButton,
+  localTitle,
   ParentProductFacts,
   ParentProductGallery,
   ParentSkuTable,
-} from '../../goods-library/components/parent-product-view.tsx';
-import { localTitle } from '../../goods-library/components/product-title.ts';
+  useFavouriteIds,
+  useJoinToLibrary,
+  useParentProduct,
+} from '../../goods-library/index.ts';
 import { withQueries } from '../components/with-queries.tsx';
-import '../catalogue-translations.ts';
-import '../../goods-library/goods-library.css';
 import '../catalogue.css';
 
 function parseId(value: string | null): number | null {

@@ -8,24 +8,23 @@ import {
   type ParentProductListQuery,
   type ParentProductSummary,
 } from '@app/shared';
-import { paths } from '../../../app/paths.ts';
-import { useParentProducts } from '../../goods-library/api/goods-library.ts';
-import { CategoryTreePanel } from '../../goods-library/components/category-tree.tsx';
-import { FilterBar, type FilterPatch } from '../../goods-library/components/filter-bar.tsx';
-import { ProductImage } from '../../goods-library/components/product-image.tsx';
-import { localTitle } from '../../goods-library/components/product-title.ts';
+import { paths } from '../../../shared/paths.ts';
 import {
+  CategoryTreePanel,
   DEFAULT_QUERY,
+  FilterBar,
+  localTitle,
   PAGE_SIZES,
+  ProductImage,
   readFilters,
   SORT_CHOICES,
+  useParentProducts,
   writeFilters,
+  type FilterPatch,
   type SortChoice,
-} from '../../goods-library/url-filters.ts';
+} from '../../goods-library/index.ts';
 import { PageHero } from '../components/marketing.tsx';
 import { withQueries } from '../components/with-queries.tsx';
-import '../catalogue-translations.ts';
-import '../../goods-library/goods-library.css';
 import '../catalogue.css';
 
 const SKELETON_CARDS = 8;

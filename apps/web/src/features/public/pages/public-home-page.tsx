@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { FeatureGrid, PageHero } from '../components/marketing.tsx';
 
 const MARKETPLACES = ['Amazon', 'Shopify', 'Temu', 'Shopee'];

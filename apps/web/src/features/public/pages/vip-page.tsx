@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { addTranslations } from '../../../shared/i18n/i18n.ts';
 import { paymentsEn } from '../../../shared/payments/i18n-en.ts';

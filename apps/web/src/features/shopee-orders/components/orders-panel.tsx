@@ -48,7 +48,7 @@ import {
   useShopeeOrders,
   useShopeeStores,
 } from '../api/shopee-orders.ts';
-import { SyncOrdersButton } from '../../orders/components/sync-orders.tsx';
+import { SyncOrdersButton } from '../../orders/index.ts';
 import { FirstMileDialog, NoteDialog, ShipDialog } from './order-dialogs.tsx';
 
 const PAGE = '/newOrder/shopee';

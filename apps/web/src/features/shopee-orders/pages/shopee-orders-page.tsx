@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { ChannelsPanel } from '../components/channels-panel.tsx';
 import { OrdersPanel } from '../components/orders-panel.tsx';
 import { PacksPanel } from '../components/packs-panel.tsx';

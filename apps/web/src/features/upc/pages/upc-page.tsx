@@ -2,7 +2,7 @@ import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { permOf } from '@app/shared';
-import type { ViewProps } from '../../../app/view-registry.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { CodesPanel } from '../components/codes-panel.tsx';
 import { SkuRulePanel } from '../components/sku-rule-panel.tsx';

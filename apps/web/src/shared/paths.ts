@@ -24,8 +24,9 @@ export const paths = {
   logout: '/my/logout',
   /** A server-menu page the public product pages point signed-out visitors to. */
   parentLibrary: '/goods/productHouse',
-  /** Server-menu pages that screens outside the finance feature link to. */
+  /** Server-menu pages that screens outside their own feature link to. */
   recharge: '/my/recharge',
+  finishedLibrary: '/goods/collect',
 } as const;
 
 export type ProfileSection = 'profile' | 'mobile' | 'password' | 'pay';

@@ -1,0 +1,12 @@
+// The order desk's public face for other modules (Shopee orders, seeds, listings' money).
+// What checkout and purchase orders need is in service.ts instead: purchase orders are reached
+// from the desk through finance's index, so one face each way keeps the import graph acyclic.
+export { visibleOrdersById, writeOrderLog } from './access.ts';
+export { marketList } from './actions.ts';
+export { addOrdersToCart } from './add-cart.ts';
+export { alignDemoSkus } from './demo.ts';
+export { listOrders } from './list.ts';
+export { fromMinor } from './money.ts';
+export { toOrders } from './rows.ts';
+export { queueStoreSyncs } from './sync.ts';
+export { assertAllowed } from './transitions.ts';

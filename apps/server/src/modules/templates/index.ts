@@ -1,0 +1,7 @@
+// Templates' public face: pricing, exchange rates and forbidden words for listings, the seed data
+// for start-up.
+export { divide, parseDecimal, toDecimal } from './decimal.ts';
+export { rateToBase } from './exchange-rates.ts';
+export { findForbiddenWords, type ForbiddenWord } from './forbidden-words.ts';
+export { minorDigits, priceFor } from './pricing.ts';
+export { seedTemplateRules } from './seed.ts';

@@ -1,0 +1,18 @@
+import 'i18next';
+import type { designZhCN } from '../features/design/i18n-zh-cn.ts';
+import type { publicZhCN } from '../features/public/i18n-zh-cn.ts';
+import type { zhCN } from '../shared/i18n/zh-cn.ts';
+import type { consoleTextsZhCN } from './layout/console-texts.ts';
+
+// Every text key the app can load, so `t()` checks keys. It lives in the app because only the app
+// knows every feature's texts.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: {
+      translation: typeof zhCN &
+        typeof consoleTextsZhCN &
+        typeof publicZhCN & { design: typeof designZhCN };
+    };
+  }
+}

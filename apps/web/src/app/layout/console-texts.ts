@@ -1,0 +1,71 @@
+import { cartEn } from '../../features/cart/i18n-en.ts';
+import { cartZhCN } from '../../features/cart/i18n-zh-cn.ts';
+import { financeEn } from '../../features/finance/i18n-en.ts';
+import { financeZhCN } from '../../features/finance/i18n-zh-cn.ts';
+import { goodsEn } from '../../features/goods/i18n-en.ts';
+import { goodsZhCN } from '../../features/goods/i18n-zh-cn.ts';
+import { goodsLibraryEn } from '../../features/goods-library/i18n-en.ts';
+import { goodsLibraryZhCN } from '../../features/goods-library/i18n-zh-cn.ts';
+import { listingsEn } from '../../features/listings/i18n-en.ts';
+import { listingsZhCN } from '../../features/listings/i18n-zh-cn.ts';
+import { multistationEn } from '../../features/listings/i18n-multistation-en.ts';
+import { multistationZhCN } from '../../features/listings/i18n-multistation-zh-cn.ts';
+import { marketsEn } from '../../features/markets/i18n-en.ts';
+import { marketsZhCN } from '../../features/markets/i18n-zh-cn.ts';
+import { materialsEn } from '../../features/materials/i18n-en.ts';
+import { materialsZhCN } from '../../features/materials/i18n-zh-cn.ts';
+import { orderDocumentsEn } from '../../features/order-documents/i18n-en.ts';
+import { orderDocumentsZhCN } from '../../features/order-documents/i18n-zh-cn.ts';
+import { orderTransferEn } from '../../features/order-transfer/i18n-en.ts';
+import { orderTransferZhCN } from '../../features/order-transfer/i18n-zh-cn.ts';
+import { ordersEn } from '../../features/orders/i18n-en.ts';
+import { ordersZhCN } from '../../features/orders/i18n-zh-cn.ts';
+import { shopeeOrdersEn } from '../../features/shopee-orders/i18n-en.ts';
+import { shopeeOrdersZhCN } from '../../features/shopee-orders/i18n-zh-cn.ts';
+import { templatesEn } from '../../features/templates/i18n-en.ts';
+import { templatesZhCN } from '../../features/templates/i18n-zh-cn.ts';
+import { upcEn } from '../../features/upc/i18n-en.ts';
+import { upcZhCN } from '../../features/upc/i18n-zh-cn.ts';
+import { consoleEn } from '../../shared/i18n/console-en.ts';
+import { consoleZhCN } from '../../shared/i18n/console-zh-cn.ts';
+
+/**
+ * The signed-in console's texts: the frame's own and each console feature's, under the feature's
+ * key. The app gathers them (shared code never imports a feature) into one bundle that loads with
+ * the layout, so the login page does not carry them.
+ */
+export const consoleTextsZhCN = {
+  ...consoleZhCN,
+  goodsLibrary: goodsLibraryZhCN,
+  goods: goodsZhCN,
+  materials: materialsZhCN,
+  markets: marketsZhCN,
+  templates: templatesZhCN,
+  upc: upcZhCN,
+  shopeeOrders: shopeeOrdersZhCN,
+  listings: listingsZhCN,
+  multistation: multistationZhCN,
+  cart: cartZhCN,
+  orders: ordersZhCN,
+  orderTransfer: orderTransferZhCN,
+  finance: financeZhCN,
+  orderDocuments: orderDocumentsZhCN,
+};
+
+export const consoleTextsEn: typeof consoleTextsZhCN = {
+  ...consoleEn,
+  goodsLibrary: goodsLibraryEn,
+  goods: goodsEn,
+  materials: materialsEn,
+  markets: marketsEn,
+  templates: templatesEn,
+  upc: upcEn,
+  shopeeOrders: shopeeOrdersEn,
+  listings: listingsEn,
+  multistation: multistationEn,
+  cart: cartEn,
+  orders: ordersEn,
+  orderTransfer: orderTransferEn,
+  finance: financeEn,
+  orderDocuments: orderDocumentsEn,
+};

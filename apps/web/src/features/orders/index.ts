@@ -1,0 +1,2 @@
+// The order desk's public face: the sync button the Shopee order screen shares.
+export { SyncOrdersButton } from './components/sync-orders.tsx';
