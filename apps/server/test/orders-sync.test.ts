@@ -106,7 +106,9 @@ async function remoteUpdates(storeId: number) {
   return new Map(rows.map((r) => [r.remoteId, r.at.getTime()]));
 }
 
-describe('order sync', () => {
+// A sync reads a month of a store's orders and then each order's items: most of a minute of work
+// on a quiet machine, so three times the suite's limit for a loaded one.
+describe('order sync', { timeout: 180_000 }, () => {
   it.each([
     ['amazon', 'US', 'A3SIMSYNC0001'],
     ['shopify', 'GLOBAL', 'sync-test.myshopify.com'],
