@@ -195,7 +195,7 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
       )
       .returning({ id: listings.id });
     const ids = rows.map((r) => r.id);
-    const started = [];
+    const started: string[] = [];
     for (const [server, part] of [
       [a, ids.slice(0, LISTINGS_PER_BATCH)],
       [b, ids.slice(LISTINGS_PER_BATCH)],
