@@ -23,7 +23,7 @@ export function pinned(core, cmd, args) {
   return hasTaskset ? ['taskset', ['-c', String(core), cmd, ...args]] : [cmd, args];
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = srv.address();
@@ -40,6 +40,7 @@ export async function startServer(env) {
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      DEMO: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

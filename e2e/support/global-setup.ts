@@ -51,6 +51,7 @@ export default async function setup(project: TestProject) {
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      DEMO: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -47,7 +47,7 @@ const database = await openDatabase(
 );
 const log = pino({ level: 'silent' });
 const config = loadConfig(
-  { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir },
+  { NODE_ENV: 'test', DEMO: '1', LOG_LEVEL: 'silent', DATA_DIR: dir },
   { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: process.env.BENCH_STORE_KEY! },
 );
 const box = storeSecretBox(config);

@@ -12,6 +12,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow();
   });
 
+  it('runs in production mode unless DEMO is set, and refuses DEMO in production', () => {
+    expect(loadConfig({}).DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).DEMO).toBe(false);
+    expect(loadConfig({ DEMO: '1' }).DEMO).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', STORE_SECRET_KEY: KEY, DEMO: '1' })).toThrow(
+      /DEMO: must not be set in production/,
+    );
+  });
+
   it('asks for the rest of a marketplace credential set once any part is given', () => {
     expect(() => loadConfig({ SHOPIFY_API_KEY: 'k' })).toThrow(/SHOPIFY_API_SECRET: required/);
     expect(() => loadConfig({ AMAZON_LWA_CLIENT_ID: 'id', AMAZON_LWA_CLIENT_SECRET: 's' })).toThrow(

@@ -11,6 +11,13 @@ const bool = z
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * The one switch for what only a demo or a developer's machine may expose: the dev outbox
+     * (`/api/dev/outbox`, which shows every code sent), the simulators, the demo logins and
+     * default operator password, the public API docs and `DEV_CAPTCHA_ANSWER`. Off unless set;
+     * `npm start` sets it.
+     */
+    DEMO: bool,
     PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: z.string().url().optional(),
@@ -19,6 +26,14 @@ export const ConfigSchema = z
     SITE_NAME: z.string().default('Seller Hub'),
     PUBLIC_URL: z.string().url().optional(),
     CORS_ORIGINS: z.string().default(''),
+    /** Origins (comma-separated) that menu entries with an external URL may embed in a frame. */
+    FRAME_ORIGINS: z
+      .string()
+      .default('')
+      .refine(
+        (v) => v.split(',').every((o) => o.trim() === '' || URL.canParse(o.trim())),
+        'comma-separated URLs, e.g. https://help.example.com',
+      ),
     /** Trust X-Forwarded-For only from these proxies (comma-separated IPs/CIDRs); empty = the socket address. */
     TRUST_PROXY: z.string().default(''),
     REDIS_URL: z.string().optional(),
@@ -37,7 +52,7 @@ export const ConfigSchema = z
     SMS_WEBHOOK_URL: z.string().url().optional(),
     DEV_CAPTCHA_ANSWER: z.string().optional(),
     SEED_DEMO: bool,
-    /** Password of the first operator `admin`; outside production it defaults to the demo one. */
+    /** Password of the first operator `admin`; with DEMO it defaults to the demo one. */
     ADMIN_PASSWORD: z.string().min(12).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -51,7 +66,7 @@ export const ConfigSchema = z
     STORE_SECRET_KEY: z.string().optional(),
     /**
      * Marketplace simulators (`packages/sim`) for every marketplace without credentials:
-     * mounted under `/__sim/*` and used by the connectors. Default on outside production.
+     * mounted under `/__sim/*` and used by the connectors. Default on with DEMO, off without.
      */
     MARKETPLACE_SIM: z.enum(['on', 'off']).optional(),
     /** Where connectors reach the simulators; default this server's own `/__sim`. */
@@ -124,11 +139,18 @@ export const ConfigSchema = z
         message: 'required with TRANSLATOR=deepl',
       });
     }
-    if (c.NODE_ENV === 'production' && c.DEV_CAPTCHA_ANSWER) {
+    if (c.NODE_ENV === 'production' && c.DEMO) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO'],
+        message: 'must not be set in production: it exposes the codes sent and default logins',
+      });
+    }
+    if (c.DEV_CAPTCHA_ANSWER && !c.DEMO) {
       ctx.addIssue({
         code: 'custom',
         path: ['DEV_CAPTCHA_ANSWER'],
-        message: 'must not be set in production',
+        message: 'only with DEMO=1 (never in production)',
       });
     }
   });

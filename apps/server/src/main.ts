@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeError } from './describe-error.ts';
-import { DEMO_LOGINS, seedBase, seedDemo } from './db/seed.ts';
+import { DEMO_LOGINS, operatorPasswordFor, seedBase, seedDemo } from './db/seed.ts';
 import { DEMO_STAFF, demoStoreOptions } from './db/seed-markets.ts';
 import {
   createMarketplaceConnectors,
@@ -29,13 +29,13 @@ async function main(): Promise<void> {
     dataDir: config.DATABASE_URL ? null : config.DATA_DIR,
     onConnectionError: (error) => log.warn({ err: error }, 'database connection ended'),
   });
-  const operatorPassword =
-    config.ADMIN_PASSWORD ?? (config.NODE_ENV === 'production' ? null : DEMO_LOGINS.admin.password);
+  // Default credentials (the operator's, the demo seller's) exist only in a demo.
+  const operatorPassword = operatorPasswordFor(config);
   await seedBase(database.db, { operatorPassword });
   await prepareStoreSecretBox(config, database.db);
   const storage = createObjectStorage(config);
   const seededDemo =
-    config.SEED_DEMO || !config.DATABASE_URL
+    config.SEED_DEMO || (config.DEMO && !config.DATABASE_URL)
       ? await seedDemo(database.db, { storage, stores: demoStoreOptions(config) })
       : false;
 
@@ -82,9 +82,12 @@ async function main(): Promise<void> {
     '',
     `  ${config.SITE_NAME} is running at ${url}`,
     `  database: ${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  API docs: ${url}/api/docs`,
+    config.DEMO
+      ? '  mode: demo (DEMO=1): dev outbox at /api/dev/outbox, simulators, demo logins, API docs'
+      : '  mode: production (DEMO unset): no dev outbox, no simulators, no default passwords, no public API docs',
   ];
-  if (seededDemo || !config.DATABASE_URL) {
+  if (config.DEMO) lines.push(`  API docs: ${url}/api/docs`);
+  if (seededDemo) {
     lines.push(
       '  demo logins:',
       `    seller boss  ${DEMO_LOGINS.seller.email} / ${DEMO_LOGINS.seller.password}  (mobile ${DEMO_LOGINS.seller.mobile}; pay password ${DEMO_LOGINS.seller.payPassword})`,
@@ -93,13 +96,17 @@ async function main(): Promise<void> {
             `    staff        ${DEMO_STAFF.map((s) => s.email).join(', ')} / ${DEMO_LOGINS.seller.password}  (see only their assigned stores)`,
           ]
         : []),
-      `    operator     ${DEMO_LOGINS.admin.username} / ${config.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : DEMO_LOGINS.admin.password}  (POST /api/sys/login/login)`,
     );
   }
+  if (operatorPassword)
+    lines.push(
+      `  operator       ${DEMO_LOGINS.admin.username} / ${config.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : DEMO_LOGINS.admin.password}  (POST /api/sys/login/login)`,
+    );
   if (config.DEV_CAPTCHA_ANSWER)
     lines.push(
       `  DEV_CAPTCHA_ANSWER is set: every captcha also accepts "${config.DEV_CAPTCHA_ANSWER}"`,
     );
+  app.log.info({ mode: config.DEMO ? 'demo' : 'production' }, 'server started');
   console.log(lines.join('\n') + '\n');
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@app/shared';
 import type { App } from '../src/app.ts';
 import { sellers, users } from '../src/db/schema.ts';
+import { DEMO_LOGINS, operatorPasswordFor } from '../src/db/seed.ts';
 import {
   buildTestApp,
   call,
@@ -92,7 +93,7 @@ describe('account', () => {
     }
   });
 
-  it('getconfig is public and says the dev outbox is on outside production', async () => {
+  it('getconfig is public and says the dev outbox is on in a demo', async () => {
     const res = await api('GET', '/api/getconfig');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -239,6 +240,18 @@ describe('account', () => {
       'password',
       'password_confirmation',
     ]);
+    for (const [password, reason] of [
+      ['password', /too common/],
+      ['Qwerty123', /too common/],
+      ['OWNER@example.com', /e-mail or mobile/],
+    ] as const) {
+      const refused = await api('POST', '/api/save-mem-pwd', {
+        token,
+        body: { old_password: PASSWORD, password, password_confirmation: password },
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.data.fields.password).toMatch(reason);
+    }
 
     const ok = await api('POST', '/api/save-mem-pwd', {
       token,
@@ -413,11 +426,12 @@ describe('rate limits', () => {
   });
 });
 
-describe('production', () => {
+describe('without DEMO (production mode)', () => {
   let prod: TestApp;
   beforeAll(async () => {
     prod = await buildTestApp({
       config: {
+        DEMO: false,
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://127.0.0.1:9',
         SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
@@ -440,6 +454,23 @@ describe('production', () => {
     expect(res.status).toBe(422);
     expect(res.body.data.fields.captcha).toBe('The captcha is incorrect');
   });
+
+  it('publishes no API docs and mounts no simulator', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/__sim/amazon/apps/authorize/consent']) {
+      expect((await prod.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+
+  it('has no default operator password', () => {
+    expect(operatorPasswordFor({ DEMO: false, ADMIN_PASSWORD: undefined })).toBeNull();
+    expect(operatorPasswordFor({ DEMO: false, ADMIN_PASSWORD: 'Long-operator-pass' })).toBe(
+      'Long-operator-pass',
+    );
+    expect(operatorPasswordFor({ DEMO: true, ADMIN_PASSWORD: undefined })).toBe(
+      DEMO_LOGINS.admin.password,
+    );
+  });
 });
 
 describe('tokens live in the database', () => {
@@ -460,7 +491,7 @@ describe('tokens live in the database', () => {
   }
 
   it('a token stays valid after the server restarts on the same database', async () => {
-    const store = await scratchDatabase({ persistent: true });
+    const store = await scratchDatabase();
     try {
       const firstDb = await store.open();
       const first = await startApp(firstDb);
@@ -489,7 +520,8 @@ describe('tokens live in the database', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'a token from one server process works on another, and a logout on one ends it on both',
     async () => {
-      const store = await scratchDatabase();
+      // Empty, as a new deployment's: both processes start on it as they would there.
+      const store = await scratchDatabase({ empty: true });
       const [dbA, dbB] = [await store.open(), await store.open()];
       const [a, b] = [await startApp(dbA), await startApp(dbB)];
       try {

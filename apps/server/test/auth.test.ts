@@ -154,9 +154,62 @@ describe('captcha', () => {
         })
       ).status,
     ).toBe(200);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_CAPTCHA_ANSWER: 'x' })).toThrow(
-      /DEV_CAPTCHA_ANSWER/,
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DEV_CAPTCHA_ANSWER: 'x', STORE_SECRET_KEY: 'k' }),
+    ).toThrow(/DEV_CAPTCHA_ANSWER/);
+    expect(() => loadConfig({ DEV_CAPTCHA_ANSWER: 'x' })).toThrow(
+      /DEV_CAPTCHA_ANSWER: only with DEMO=1/,
     );
+  });
+});
+
+describe('password policy (ASVS 6.2): 8+ characters, not common, not the login', () => {
+  async function registerWith(email: string, password: string) {
+    return api('POST', '/api/register', {
+      body: await withCaptcha({ name: 'P', email, password, password_confirmation: password }),
+    });
+  }
+
+  it('refuses the most common passwords on sign-up, whatever their case', async () => {
+    for (const password of ['12345678', 'password', 'PASSWORD', 'iloveyou', 'sunshine1']) {
+      const res = await registerWith('common@example.com', password);
+      expect(res.status).toBe(422);
+      expect(res.body.data.fields.password).toMatch(/too common/);
+    }
+    expect((await registerWith('common@example.com', 'sunshine-lotus-9')).status).toBe(200);
+  });
+
+  it('refuses the e-mail or mobile as the password on sign-up', async () => {
+    const byEmail = await registerWith('same@example.com', 'same@example.com');
+    expect(byEmail.status).toBe(422);
+    expect(byEmail.body.data.fields.password).toMatch(/e-mail or mobile/);
+    const mobile = '13900000091';
+    const byMobile = await api('POST', '/api/register-by-mobile', {
+      body: { name: 'M', mobile, password: mobile, code: '123456' },
+    });
+    expect(byMobile.status).toBe(422);
+    expect(byMobile.body.data.fields.password).toMatch(/e-mail or mobile/);
+    const common = await api('POST', '/api/register-by-mobile', {
+      body: { name: 'M', mobile, password: 'qwerty123', code: '123456' },
+    });
+    expect(common.body.data.fields.password).toMatch(/too common/);
+  });
+
+  it('refuses a common password on reset without spending the code', async () => {
+    const mobile = '13900000092';
+    await registerByMobile(mobile);
+    await api('POST', '/api/forget-sms-code', { body: await withCaptcha({ mobile }) });
+    const code = await latestCode(mobile);
+    const common = await api('POST', '/api/forget-by-mobile', {
+      body: { mobile, code, password: '1q2w3e4r', password_confirmation: '1q2w3e4r' },
+    });
+    expect(common.status).toBe(422);
+    expect(common.body.data.fields.password).toMatch(/too common/);
+    const NEW = 'Lotus-reset-77';
+    const res = await api('POST', '/api/forget-by-mobile', {
+      body: { mobile, code, password: NEW, password_confirmation: NEW },
+    });
+    expect(res.status).toBe(200);
   });
 });
 
@@ -362,7 +415,7 @@ describe('tokens', () => {
 });
 
 describe('mobile accounts and codes', () => {
-  it('registers by mobile with an SMS code; the number is then taken (409)', async () => {
+  it('registers by mobile with an SMS code; a taken number answers like a free one', async () => {
     const info = await registerByMobile('13900000001');
     expect(info).toMatchObject({
       mobile: '13900000001',
@@ -372,16 +425,30 @@ describe('mobile accounts and codes', () => {
       level_name_en: 'Regular',
     });
 
-    const again = await api('POST', '/api/register-sms-code', {
-      body: await withCaptcha({ mobile: '13900000001' }),
-    });
-    expect(again.status).toBe(409);
-    expect(again.body.data.fields.mobile).toMatch(/already registered/);
-    const direct = await api('POST', '/api/register-by-mobile', {
-      body: { name: 'X', mobile: '13900000001', password: PASSWORD, code: '123456' },
-    });
-    expect(direct.status).toBe(409);
-    expect(direct.body.message).toMatch(/mobile/i);
+    // The same answers as for a number nobody holds: 200 to the code request, 422 to a guess.
+    for (const mobile of ['13900000001', '13900000081']) {
+      const sent = await api('POST', '/api/register-sms-code', {
+        body: await withCaptcha({ mobile }),
+      });
+      expect({ mobile, status: sent.status, body: sent.body }).toEqual({
+        mobile,
+        status: 200,
+        body: { code: 0, data: null, message: 'success' },
+      });
+      const direct = await api('POST', '/api/register-by-mobile', {
+        body: { name: 'X', mobile, password: PASSWORD, code: '000000' },
+      });
+      expect({ mobile, status: direct.status, fields: direct.body.data.fields }).toEqual({
+        mobile,
+        status: 422,
+        fields: { code: 'The code is incorrect or has expired, please get a new one' },
+      });
+    }
+    // Only the holder of the registered number hears about it, and gets no code.
+    const notice = (await api('GET', '/api/dev/outbox', { query: { recipient: '13900000001' } }))
+      .body.data[0];
+    expect(notice.body).toMatch(/already has an account/);
+    expect(notice.body).not.toMatch(/\b\d{6}\b/);
   });
 
   it('sends the code in Chinese and English and stores only its hash', async () => {

@@ -47,7 +47,7 @@ const counting = (config: Config) => {
 
 beforeAll(async () => {
   sim = await startSimulator(combineSimulators(sims, '/__sim'));
-  scratch = await scratchDatabase({ persistent: true });
+  scratch = await scratchDatabase();
 });
 afterAll(async () => {
   await scratch?.remove();
@@ -165,5 +165,4 @@ it('resumes an interrupted batch after a restart, publishing each listing exactl
     await second.stop();
     await db2.close();
   }
-  // A persistent PGlite takes most of this: it is created and migrated on disk.
 }, 180_000);

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { MENU_TYPE, permOf, type MenuScope } from '@app/shared';
+import type { Config } from '../config.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedTemplateRules } from '../modules/templates/seed.ts';
@@ -332,6 +333,13 @@ async function seedOperator(db: Db, password: string): Promise<void> {
  * only inserts entries it never inserted before, so edits and deletions made through sys/menu
  * survive restarts.
  */
+/** The first operator's password: ADMIN_PASSWORD, or the demo one only in a demo (else none is created). */
+export function operatorPasswordFor(
+  config: Pick<Config, 'ADMIN_PASSWORD' | 'DEMO'>,
+): string | null {
+  return config.ADMIN_PASSWORD ?? (config.DEMO ? DEMO_LOGINS.admin.password : null);
+}
+
 export async function seedBase(
   db: Db,
   opts: { operatorPassword: string | null } = { operatorPassword: DEMO_LOGINS.admin.password },

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkPerm, type PermRequirement } from '@app/shared';
+import {
+  checkPerm,
+  DEFAULT_LANGUAGE,
+  languageFromAcceptLanguage,
+  type PermRequirement,
+} from '@app/shared';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import { resolveToken } from '../modules/auth/sessions.ts';
+import { resolveSession } from '../modules/auth/sessions.ts';
 import { loadPerms } from '../modules/menus/perms.ts';
 
 /**
@@ -19,7 +24,11 @@ export type Access =
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** Also accept the token as `?token=`: the spec's upload URL carries it there. */
+    /**
+     * Also accept the token as `?token=`, only where a header cannot be sent: file downloads a
+     * browser opens as a link (a new tab) and the spec's upload URL (spec 7, "the upload URL
+     * carries the user token as a query value"). Shown in the route's documentation.
+     */
     tokenInQuery?: boolean;
   }
   interface FastifyRequest {
@@ -33,6 +42,8 @@ const WHO: Record<Access['auth'], string> = {
   user: "A seller's signed-in user",
   admin: 'A platform operator',
 };
+
+const TOKEN_IN_QUERY = 'The token may also be sent as `?token=` (a link cannot send a header).';
 
 function describePerm(perm: PermRequirement): string {
   if (typeof perm === 'string') return `\`${perm}\``;
@@ -67,7 +78,9 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     if (route.schema && !route.schema.hide) {
       route.schema = {
         ...route.schema,
-        description: describeAccess(access),
+        description: route.config?.tokenInQuery
+          ? `${describeAccess(access)} ${TOKEN_IN_QUERY}`
+          : describeAccess(access),
         ...(access.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
       };
     }
@@ -75,15 +88,18 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    const actor = token ? await resolveToken(db, token) : ({ kind: 'anonymous' } as const);
-    request.ctx = { db, actor, log: request.log, ip: request.ip };
+    const { actor, permVersion } = token
+      ? await resolveSession(db, token)
+      : { actor: { kind: 'anonymous' } as const, permVersion: undefined };
+    const lang = languageFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    request.ctx = { db, actor, log: request.log, ip: request.ip, lang, permVersion };
 
     const access = request.routeOptions.config?.access;
     if (!access || access.auth === 'public') return;
     if (actor.kind === 'anonymous') throw new UnauthorizedError();
     if (access.auth === 'any') return;
     if (access.auth !== actor.kind) throw new ForbiddenError();
-    if (access.perm !== undefined && !checkPerm(await loadPerms(db, actor), access.perm)) {
+    if (access.perm !== undefined && !checkPerm(await loadPerms(request.ctx), access.perm)) {
       throw new ForbiddenError();
     }
   });

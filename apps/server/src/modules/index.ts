@@ -52,5 +52,5 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerTemplateRoutes(app);
   registerUpcRoutes(app);
   registerListingRoutes(app, deps);
-  if (deps.config.NODE_ENV !== 'production') registerDevRoutes(app);
+  if (deps.config.DEMO) registerDevRoutes(app);
 }

@@ -39,6 +39,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
+    // The demo switch: the dev outbox, demo logins and DEV_CAPTCHA_ANSWER the page tests use.
+    DEMO: '1',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

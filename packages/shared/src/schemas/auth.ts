@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { text } from './common.ts';
 
 export const Email = z
   .email()
@@ -10,18 +11,46 @@ export const Mobile = z
   .string()
   .trim()
   .regex(/^(\+\d{1,4})?1\d{10}$|^\+\d{6,15}$/, 'Invalid mobile number');
+/**
+ * A new login password (ASVS 6.2.1, 6.2.9): length only, no composition rules. The server
+ * also refuses the most common passwords (`assertPasswordAllowed`), a list too big for the web.
+ */
 export const Password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH);
+export const PASSWORD_IS_LOGIN = 'The password must not be your e-mail or mobile number';
+
+/** True when the password is one of the account's own logins (case and a +country prefix aside). */
+export function passwordIsLogin(
+  password: string,
+  logins: ReadonlyArray<string | null | undefined>,
+): boolean {
+  const candidate = password.trim().toLowerCase();
+  return logins.some((login) => {
+    if (!login) return false;
+    const known = login.trim().toLowerCase();
+    return candidate === known || candidate === known.replace(/^\+\d{1,4}(?=1\d{10}$)/, '');
+  });
+}
+
+/** Refuses a new password equal to the e-mail or mobile sent with it, on the web and the server. */
+function notLogin<T extends z.ZodType<{ password: string; email?: string; mobile?: string }>>(
+  schema: T,
+) {
+  return schema.refine((v) => !passwordIsLogin(v.password, [v.email, v.mobile]), {
+    message: PASSWORD_IS_LOGIN,
+    path: ['password'],
+  });
+}
 export const PayPassword = z.string().regex(/^\d{6}$/, 'Pay password must be 6 digits');
 export const Code = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'Code must be 6 digits');
-export const DisplayName = z.string().trim().min(1).max(50);
-export const CaptchaAnswer = z.string().trim().min(1).max(12);
-export const CaptchaKey = z.string().trim().min(1).max(64);
+export const DisplayName = text().trim().min(1).max(50);
+export const CaptchaAnswer = text().trim().min(1).max(12);
+export const CaptchaKey = text().trim().min(1).max(64);
 
 const withCaptcha = { captcha: CaptchaAnswer, captcha_key: CaptchaKey };
 
@@ -35,16 +64,18 @@ function confirmed<T extends z.ZodObject>(schema: T, field: string, confirmation
 export const CaptchaResult = z.object({ captcha_key: z.string(), image: z.string() });
 export type CaptchaResult = z.infer<typeof CaptchaResult>;
 
-export const RegisterInput = confirmed(
-  z.object({
-    name: DisplayName,
-    email: Email,
-    password: Password,
-    password_confirmation: z.string(),
-    ...withCaptcha,
-  }),
-  'password',
-  'password_confirmation',
+export const RegisterInput = notLogin(
+  confirmed(
+    z.object({
+      name: DisplayName,
+      email: Email,
+      password: Password,
+      password_confirmation: z.string(),
+      ...withCaptcha,
+    }),
+    'password',
+    'password_confirmation',
+  ),
 );
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
@@ -52,14 +83,16 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 export const MobileCodeInput = z.object({ mobile: Mobile, ...withCaptcha });
 export type MobileCodeInput = z.infer<typeof MobileCodeInput>;
 
-export const RegisterByMobileInput = z.object({
-  name: DisplayName,
-  mobile: Mobile,
-  password: Password,
-  code: Code,
-  isBind: z.coerce.number().int().min(0).max(1).optional(),
-  encode: z.string().max(512).optional(),
-});
+export const RegisterByMobileInput = notLogin(
+  z.object({
+    name: DisplayName,
+    mobile: Mobile,
+    password: Password,
+    code: Code,
+    isBind: z.number().int().min(0).max(1).optional(),
+    encode: text().max(512).optional(),
+  }),
+);
 export type RegisterByMobileInput = z.infer<typeof RegisterByMobileInput>;
 
 export const LoginInput = z.object({
@@ -75,8 +108,8 @@ export const LoginByMobileInput = z
     mobile: Mobile,
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
     code: Code.optional(),
-    isBind: z.coerce.number().int().min(0).max(1).optional(),
-    encode: z.string().max(512).optional(),
+    isBind: z.number().int().min(0).max(1).optional(),
+    encode: text().max(512).optional(),
   })
   .refine((v) => v.password !== undefined || v.code !== undefined, {
     message: 'Enter the password or the SMS code',
@@ -84,10 +117,12 @@ export const LoginByMobileInput = z
   });
 export type LoginByMobileInput = z.infer<typeof LoginByMobileInput>;
 
-export const ForgetByMobileInput = confirmed(
-  z.object({ mobile: Mobile, code: Code, password: Password, password_confirmation: z.string() }),
-  'password',
-  'password_confirmation',
+export const ForgetByMobileInput = notLogin(
+  confirmed(
+    z.object({ mobile: Mobile, code: Code, password: Password, password_confirmation: z.string() }),
+    'password',
+    'password_confirmation',
+  ),
 );
 export type ForgetByMobileInput = z.infer<typeof ForgetByMobileInput>;
 
@@ -104,7 +139,7 @@ export type CheckMailCodeResult = z.infer<typeof CheckMailCodeResult>;
 export const UpdateSmsCodeInput = z.object({ mobile: Mobile });
 export type UpdateSmsCodeInput = z.infer<typeof UpdateSmsCodeInput>;
 
-export const AutoLoginInput = z.object({ token: z.string().min(16).max(256) });
+export const AutoLoginInput = z.object({ token: text().min(16).max(256) });
 export type AutoLoginInput = z.infer<typeof AutoLoginInput>;
 
 export const SaveMemMobileInput = z.object({ mobile: Mobile, code: Code });
@@ -174,7 +209,7 @@ export const PublicConfig = z.object({
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 export const SysLoginInput = z.object({
-  username: z.string().trim().min(1).max(64),
+  username: text().trim().min(1).max(64),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   captchaId: CaptchaKey,
   verifyCode: CaptchaAnswer,
@@ -185,7 +220,7 @@ export const SysLoginResult = z.object({ token: z.string(), expire: z.number().i
 export type SysLoginResult = z.infer<typeof SysLoginResult>;
 
 /** Development outbox (GET /api/dev/outbox): what the Messenger would have sent. */
-export const OutboxQuery = z.object({ recipient: z.string().trim().min(1).max(254).optional() });
+export const OutboxQuery = z.object({ recipient: text().trim().min(1).max(254).optional() });
 export type OutboxQuery = z.infer<typeof OutboxQuery>;
 
 export const OutboxMessage = z.object({

@@ -8,7 +8,7 @@ const authorize = { site: uk, state: 's1', redirectUri: 'https://hub.test/cb' };
 
 describe('createMarketplaceConnectors', () => {
   it('points marketplaces without credentials at the mounted simulators, as sandbox', () => {
-    const connectors = createMarketplaceConnectors(loadConfig({ PORT: '9000' }));
+    const connectors = createMarketplaceConnectors(loadConfig({ PORT: '9000', DEMO: '1' }));
     expect(Object.keys(connectors).sort()).toEqual(['amazon', 'shopee', 'shopify', 'temu']);
     expect(connectors.amazon!.sandbox).toBe(true);
     expect(connectors.amazon!.authorizeUrl(authorize)).toMatch(
@@ -19,6 +19,7 @@ describe('createMarketplaceConnectors', () => {
   it('uses the real marketplace once its credentials are configured', () => {
     const connectors = createMarketplaceConnectors(
       loadConfig({
+        DEMO: '1',
         AMAZON_LWA_CLIENT_ID: 'amzn1.application-oa2-client.x',
         AMAZON_LWA_CLIENT_SECRET: 'secret',
         AMAZON_APP_ID: 'amzn1.sellerapps.app.x',
@@ -32,6 +33,15 @@ describe('createMarketplaceConnectors', () => {
   });
 
   it('offers no marketplace without credentials when the simulators are off', () => {
-    expect(createMarketplaceConnectors(loadConfig({ MARKETPLACE_SIM: 'off' }))).toEqual({});
+    expect(createMarketplaceConnectors(loadConfig({ MARKETPLACE_SIM: 'off', DEMO: '1' }))).toEqual(
+      {},
+    );
+  });
+
+  it('mounts no simulator without DEMO unless MARKETPLACE_SIM asks for them', () => {
+    expect(createMarketplaceConnectors(loadConfig({}))).toEqual({});
+    expect(
+      Object.keys(createMarketplaceConnectors(loadConfig({ MARKETPLACE_SIM: 'on' }))),
+    ).toHaveLength(4);
   });
 });

@@ -63,7 +63,7 @@ export function simulatorUrls(config: Config): { internal: string; public: strin
 }
 
 export function simulatorsEnabled(config: Config): boolean {
-  return (config.MARKETPLACE_SIM ?? (config.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
+  return (config.MARKETPLACE_SIM ?? (config.DEMO ? 'on' : 'off')) === 'on';
 }
 
 /**

@@ -162,10 +162,9 @@ describe('DeepL client', () => {
 describe('configuration', () => {
   const env = { STORE_SECRET_KEY: 'x'.repeat(64), DATA_DIR: '/tmp/unused', PORT: '9999' };
 
-  it('defaults to the mounted simulator outside production and to nothing in production', () => {
-    expect(createTranslator(loadConfig({ ...env, NODE_ENV: 'development' }))?.name).toBe(
-      'libretranslate',
-    );
+  it('defaults to the mounted simulator in a demo and to nothing without DEMO', () => {
+    expect(createTranslator(loadConfig({ ...env, DEMO: '1' }))?.name).toBe('libretranslate');
+    expect(createTranslator(loadConfig({ ...env, NODE_ENV: 'development' }))).toBeNull();
     expect(createTranslator(loadConfig({ ...env, NODE_ENV: 'production' }))).toBeNull();
     const deepl = loadConfig({ ...env, TRANSLATOR: 'deepl', TRANSLATOR_API_KEY: 'k:fx' });
     expect(createTranslator(deepl)?.name).toBe('deepl');

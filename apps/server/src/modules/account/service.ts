@@ -16,6 +16,7 @@ import { UnauthorizedError, ValidationError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
 import { consumeCode, sendCode } from '../auth/codes.ts';
 import type { AuthCtx } from '../auth/context.ts';
+import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeSubjectSessions } from '../auth/sessions.ts';
 import { conflictOn, findUserBy, isUniqueViolation, type UserRow } from '../auth/users.ts';
@@ -87,6 +88,7 @@ export async function saveMemPwd(ctx: Ctx, input: SaveMemPwdInput): Promise<void
   if (!(await verifyPassword(input.old_password, user.passwordHash))) {
     throw new ValidationError({ old_password: 'The current password is incorrect' });
   }
+  await assertPasswordAllowed(input.password, [user.email, user.mobile]);
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
     await tx.db.update(users).set(touch({ passwordHash })).where(eq(users.id, user.id));
@@ -133,6 +135,6 @@ export function getPublicConfig(ctx: AuthCtx): PublicConfig {
     register_enabled: true,
     mobile_login_enabled: true,
     router_mode: ctx.config.ROUTER_MODE,
-    dev_outbox: ctx.config.NODE_ENV !== 'production',
+    dev_outbox: ctx.config.DEMO,
   };
 }

@@ -122,3 +122,23 @@ export async function consumeCode(
     .returning({ id: verificationCodes.id });
   if (!used) throw invalid;
 }
+
+/**
+ * Tells the holder of an address or number that someone tried to sign up with it although it
+ * already has an account: sign-up answers the same either way, and this message, not the
+ * answer, is where the owner learns it.
+ */
+export async function sendAlreadyRegisteredNotice(
+  ctx: AuthCtx,
+  req: { channel: 'sms' | 'email'; to: string },
+): Promise<void> {
+  const site = ctx.config.SITE_NAME;
+  await ctx.messenger.send({
+    channel: req.channel,
+    to: req.to,
+    subject: `${site} 账号已存在 / you already have an account`,
+    body:
+      `【${site}】有人尝试用此${req.channel === 'sms' ? '手机号' : '邮箱'}注册，但它已有账号。如是您本人，请直接登录或找回密码；否则请忽略。\n` +
+      `${site}: someone tried to sign up with this ${req.channel === 'sms' ? 'number' : 'address'}, which already has an account. If it was you, log in or reset your password; otherwise ignore this message.`,
+  });
+}

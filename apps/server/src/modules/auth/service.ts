@@ -18,8 +18,9 @@ import { sellers, users } from '../../db/schema.ts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
 import { verifyCaptcha } from './captcha.ts';
-import { consumeCode, sendCode } from './codes.ts';
+import { consumeCode, sendAlreadyRegisteredNotice, sendCode } from './codes.ts';
 import type { AuthCtx } from './context.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import {
   issueToken,
@@ -106,13 +107,22 @@ async function createBoss(ctx: Ctx, input: NewBoss): Promise<UserInfo> {
 
 export async function register(ctx: AuthCtx, input: RegisterInput): Promise<UserInfo> {
   await verifyCaptcha(ctx, input.captcha_key, input.captcha);
+  await assertPasswordAllowed(input.password, [input.email]);
   if (await findUserBy(ctx.db, { email: input.email })) throw conflictOn('email');
   return createBoss(ctx, { name: input.name, email: input.email, password: input.password });
 }
 
+/**
+ * Answers the same whether or not the number is registered (no account enumeration): a new
+ * number gets a sign-up code, a registered one a notice without a code, so only the holder of
+ * the phone learns that it already has an account.
+ */
 export async function sendRegisterSmsCode(ctx: AuthCtx, input: MobileCodeInput): Promise<void> {
   await verifyCaptcha(ctx, input.captcha_key, input.captcha);
-  if (await findUserBy(ctx.db, { mobile: input.mobile })) throw conflictOn('mobile');
+  if (await findUserBy(ctx.db, { mobile: input.mobile })) {
+    await sendAlreadyRegisteredNotice(ctx, { channel: 'sms', to: input.mobile });
+    return;
+  }
   await sendCode(ctx, { purpose: 'register', channel: 'sms', to: input.mobile });
 }
 
@@ -121,9 +131,11 @@ export async function registerByMobile(
   input: RegisterByMobileInput,
 ): Promise<UserInfo> {
   const externalBinding = externalBindingOf(input);
-  // Checked before the code is spent, so a taken number does not burn the user's code.
-  if (await findUserBy(ctx.db, { mobile: input.mobile })) throw conflictOn('mobile');
+  await assertPasswordAllowed(input.password, [input.mobile]);
+  // The code first: a registered number never gets one, so it fails here like a wrong code
+  // would, and only the phone's holder can learn that the number is taken.
   await consumeCode(ctx, { purpose: 'register', target: input.mobile, code: input.code });
+  if (await findUserBy(ctx.db, { mobile: input.mobile })) throw conflictOn('mobile');
   return createBoss(ctx, {
     name: input.name,
     mobile: input.mobile,
@@ -184,12 +196,15 @@ export async function sendForgetSmsCode(ctx: AuthCtx, input: MobileCodeInput): P
 
 /** A reset ends every session of the account: whoever knew the old password is logged out. */
 export async function forgetByMobile(ctx: AuthCtx, input: ForgetByMobileInput): Promise<void> {
+  // Before the code is spent, so a refused password does not cost the user a new code.
+  await assertPasswordAllowed(input.password, [input.mobile]);
   await consumeCode(ctx, { purpose: 'forget', target: input.mobile, code: input.code });
   const user = await findUserBy(ctx.db, { mobile: input.mobile });
   if (!user)
     throw new ValidationError({
       code: 'The code is incorrect or has expired, please get a new one',
     });
+  await assertPasswordAllowed(input.password, [user.email, user.mobile]);
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
     await tx.db

@@ -9,6 +9,8 @@ import {
   type ListingBatchKind,
   type ListingBatchStarted,
   type ListingIssue,
+  DEFAULT_LANGUAGE,
+  isLanguage,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import {
@@ -108,7 +110,12 @@ export async function startBatches(
           storeId,
           kind,
           // The job has no config: image URLs are made absolute with the request's.
-          params: { ...params, ...(ctx.publicUrl ? { publicUrl: ctx.publicUrl } : {}) },
+          // The starter's language: findings and failure texts are written in it.
+          params: {
+            ...params,
+            lang: ctx.lang,
+            ...(ctx.publicUrl ? { publicUrl: ctx.publicUrl } : {}),
+          },
         })
         .returning({ id: listingBatches.id });
       await tx.db
@@ -510,7 +517,8 @@ export async function runBatch(
     .limit(1);
   if (!batch || batch.finishedAt) return { done: 0, failed: 0 };
   const publicUrl = deps.publicUrl ?? (batch.params.publicUrl as string | undefined);
-  const ctx = sellerCtx({ ...deps, publicUrl }, batch.sellerId, job.log);
+  const lang = isLanguage(batch.params.lang) ? batch.params.lang : DEFAULT_LANGUAGE;
+  const ctx = { ...sellerCtx({ ...deps, publicUrl }, batch.sellerId, job.log), lang };
   const all = await deps.db
     .select()
     .from(listingBatchItems)

@@ -51,11 +51,11 @@ export function registerMaterialRoutes(app: App, deps: AppDeps): void {
         schema: {
           tags,
           summary:
-            'Upload one material (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB, PNG transparency kept; optional field `dir_id` before it), within the storage quota (409 when full); the token may also be sent as `?token=`',
+            'Upload one material (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB, PNG transparency kept; optional field `dir_id` before it), within the storage quota (409 when full)',
           consumes: ['multipart/form-data'],
           response: { 200: envelopeOf(MaterialItem) },
         },
-        config: can('add', { tokenInQuery: true }),
+        config: can('add'),
       },
       async (request) => {
         const upload = await readUpload(scope, request);

@@ -145,7 +145,7 @@ export function registerOrderTransferRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary:
-          "The xlsx of a finished export job of the actor's seller (404 for anyone else's; 409 while it runs); the token may also be sent as `?token=`",
+          "The xlsx of a finished export job of the actor's seller (404 for anyone else's; 409 while it runs)",
         querystring: ExportDownloadQuery,
         produces: [XLSX_TYPE],
       },

@@ -35,7 +35,7 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
         schema: {
           tags,
           summary:
-            'Upload one image (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB; optional field `category_id` before it) into the image space, within the storage quota (409 when full); the token may also be sent as `?token=`',
+            'Upload one image (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB; optional field `category_id` before it) into the image space, within the storage quota (409 when full)',
           consumes: ['multipart/form-data'],
           response: { 200: envelopeOf(UploadedFile) },
         },

@@ -42,7 +42,9 @@ export const en: typeof zhCN = {
     code: 'The code is 6 digits',
     mismatch: 'The two passwords do not match',
     passwordOrCode: 'Enter the password or the SMS code',
+    passwordIsLogin: 'The password must not be your e-mail or mobile number',
     invalid: 'Invalid value',
+    controlCharacter: 'Remove the invisible control characters (often pasted in with the text)',
   },
   auth: {
     brand: {
@@ -97,7 +99,8 @@ export const en: typeof zhCN = {
       name: 'Display or company name',
       namePlaceholder: 'Shown inside the back-office',
       password: 'Password',
-      passwordHint: 'At least 8 characters; a phrase you can remember works well',
+      passwordHint:
+        'At least 8 characters, not a common password and not your e-mail or mobile; a phrase you can remember works well',
       passwordConfirm: 'Confirm password',
       submit: 'Sign up and log in',
       haveAccount: 'Already have an account?',

@@ -41,7 +41,9 @@ export const zhCN = {
     code: '验证码为 6 位数字',
     mismatch: '两次输入的密码不一致',
     passwordOrCode: '请输入密码或短信验证码',
+    passwordIsLogin: '密码不能与邮箱或手机号相同',
     invalid: '格式不正确',
+    controlCharacter: '请删除不可见的控制字符（常随粘贴的文字带入）',
   },
   auth: {
     brand: {
@@ -96,7 +98,7 @@ export const zhCN = {
       name: '昵称 / 公司名',
       namePlaceholder: '用于在后台中显示',
       password: '设置密码',
-      passwordHint: '至少 8 位，建议使用一句容易记住的短语',
+      passwordHint: '至少 8 位，不能是常见密码或您的邮箱、手机号；建议使用一句容易记住的短语',
       passwordConfirm: '确认密码',
       submit: '注册并登录',
       haveAccount: '已有账号？',
