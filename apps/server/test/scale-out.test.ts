@@ -138,7 +138,11 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
     dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     const dbUrl = new URL(process.env.TEST_DATABASE_URL!);
     dbUrl.pathname = `/${name}`;
-    const env = { DATABASE_URL: dbUrl.toString(), SIM_BASE_URL: `${sim.url}/__sim` };
+    const env = {
+      DATABASE_URL: dbUrl.toString(),
+      MARKETPLACE_SIM: 'on',
+      SIM_BASE_URL: `${sim.url}/__sim`,
+    };
 
     // 1. Started together on the empty database, both come up.
     const startedAt = Date.now();
