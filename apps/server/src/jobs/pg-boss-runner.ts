@@ -32,7 +32,7 @@ const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 /** A running job's worker refreshes the row's `updated_at` this often. */
 const HEARTBEAT_MS = 5_000;
 /** A running job silent this long lost its worker (a crash, kill -9, a stalled process). */
-export const SILENT_AFTER_SECONDS = 15;
+const SILENT_AFTER_SECONDS = 15;
 /** How often every started runner looks for silent jobs; also once at start-up. */
 const REAP_EVERY_MS = 5_000;
 const INTERRUPTED = 'Interrupted: the server running it stopped';
@@ -190,7 +190,8 @@ export function createJobRunner(
       await setStatus(jobId, { status: 'failed', message: failureMessage(error) }, attempt);
       throw error;
     } finally {
-      running.delete(jobId);
+      // The same job may have come back to this process under a newer attempt meanwhile.
+      if (running.get(jobId)?.attempt === attempt) running.delete(jobId);
     }
   };
 
