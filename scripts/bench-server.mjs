@@ -23,7 +23,7 @@ export function pinned(core, cmd, args) {
   return hasTaskset ? ['taskset', ['-c', String(core), cmd, ...args]] : [cmd, args];
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = srv.address();

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +7,10 @@ import { buildIfStale, findChromium, root } from './lib.mjs';
 import {
   createPgDatabase,
   demoToken,
+  freePort,
   hasTaskset,
   load,
+  pinned,
   startServer,
   stopServer,
 } from './bench-server.mjs';
@@ -18,28 +20,73 @@ import { benchDesign } from './bench-design.mjs';
 import { benchPayments } from './bench-pay.mjs';
 import { benchListings } from './bench-listings.mjs';
 
-// `npm run bench`: API throughput/latency on PGlite and PostgreSQL, the login page's initial JS,
+// `npm run bench`: API throughput/latency on PGlite and PostgreSQL (against a bare node:http
+// server sending the same SQL), the login page's initial JS,
 // upload throughput, design mockup rendering, balance payments and the catalogue at 100,000 products
 // (BENCH_CATALOGUE=0 skips that part).
 const DURATION = process.env.BENCH_DURATION ?? '10';
 const CONNECTIONS = '50';
 
-async function benchDatabase(label, env) {
+const ENDPOINTS = ['/api/common/get-user-info', '/api/get-menu'];
+
+/** Warm-up run (discarded), then the measured one. */
+function measure(url, token) {
+  const run = () => load(url, token, { duration: DURATION, connections: CONNECTIONS });
+  run();
+  return run();
+}
+
+/** The bare node:http server of scripts/bench-baseline.mjs on core 0, where the product ran. */
+async function startBaseline(database, menuFile) {
+  const port = await freePort();
+  const [cmd, args] = pinned(0, process.execPath, [
+    path.join(root, 'scripts/bench-baseline.mjs'),
+    String(port),
+    database,
+    menuFile,
+  ]);
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', () => reject(new Error('baseline server did not start')));
+  });
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
+/**
+ * Each endpoint on the product, then on the bare baseline against the same database (the product
+ * stopped first: PGlite allows one process, and each gets core 0 to itself). `vs bare` is the
+ * product's req/s over the baseline's.
+ */
+async function benchDatabase(label, env, baselineDatabase) {
   const { base, child } = await startServer(env);
+  const rows = [];
+  let token;
+  const menuFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-menu-')), 'menu.json');
   try {
-    const token = await demoToken(base);
-    const rows = [];
-    for (const endpoint of ['/api/common/get-user-info', '/api/get-menu']) {
-      const run = () =>
-        load(base + endpoint, token, { duration: DURATION, connections: CONNECTIONS });
-      run(); // warm-up run, discarded
-      const r = run();
-      rows.push({ database: label, endpoint, ...r });
+    token = await demoToken(base);
+    const menu = await fetch(`${base}/api/get-menu`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    fs.writeFileSync(menuFile, Buffer.from(await menu.arrayBuffer()));
+    for (const endpoint of ENDPOINTS) {
+      rows.push({ database: label, endpoint, ...measure(base + endpoint, token) });
     }
-    return rows;
   } finally {
     await stopServer(child);
   }
+  const baseline = await startBaseline(baselineDatabase, menuFile);
+  try {
+    for (const row of rows) {
+      const bare = measure(baseline.base + row.endpoint, token);
+      row.bareRps = bare.rps;
+      row.vsBare = +(row.rps / bare.rps).toFixed(2);
+    }
+  } finally {
+    await stopServer(baseline.child);
+    fs.rmSync(path.dirname(menuFile), { recursive: true, force: true });
+  }
+  return rows;
 }
 
 async function loginPageJs() {
@@ -92,12 +139,20 @@ async function loginPageJs() {
 await buildIfStale();
 const results = [];
 const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
-results.push(...(await benchDatabase('pglite', { DATA_DIR: pgliteDir })));
+results.push(
+  ...(await benchDatabase(
+    'pglite',
+    { DATA_DIR: pgliteDir },
+    `pglite:${path.join(pgliteDir, 'pglite')}`,
+  )),
+);
 
 const pg = createPgDatabase('bench');
 if (pg) {
   try {
-    results.push(...(await benchDatabase('postgres', { DATABASE_URL: pg.url, SEED_DEMO: '1' })));
+    results.push(
+      ...(await benchDatabase('postgres', { DATABASE_URL: pg.url, SEED_DEMO: '1' }, pg.url)),
+    );
   } catch (error) {
     console.log(`PostgreSQL bench failed: ${error.message.split('\n')[0]}`);
   } finally {
@@ -119,7 +174,12 @@ console.table(
     'p99 ms': r.p99,
     non2xx: r.non2xx,
     errors: r.errors,
+    'bare req/s': r.bareRps,
+    'vs bare': r.vsBare,
   })),
+);
+console.log(
+  '`vs bare`: req/s of the product over a bare node:http server sending the same SQL (scripts/bench-baseline.mjs); budget 0.8',
 );
 console.log(
   `Login page initial JS: ${bundle.kbGzip} KB gzipped in ${bundle.files} files (${bundle.method}); budget 250 KB`,

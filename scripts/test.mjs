@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, findChromium, root, run } from './lib.mjs';
 
-// `npm test`: unit + API (PGlite, then PostgreSQL when TEST_DATABASE_URL is set) + browser e2e.
+// `npm test`: unit + API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) + browser e2e.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -33,10 +33,11 @@ async function vitest(label, cwd, env = {}) {
 await vitest('shared unit', 'packages/shared');
 await vitest('simulators', 'packages/sim');
 await vitest('web unit', 'apps/web');
-await vitest('server API on PGlite', 'apps/server', { TEST_DATABASE_URL: '' });
+// One run, one project per database (apps/server/vitest.config.ts), so both share the workers.
 if (process.env.TEST_DATABASE_URL) {
-  await vitest('server API on PostgreSQL', 'apps/server');
+  await vitest('server API on PGlite and PostgreSQL', 'apps/server');
 } else {
+  await vitest('server API on PGlite', 'apps/server');
   console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
 }
 

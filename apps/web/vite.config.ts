@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 // `VITE_API_PORT` lets several dev servers run side by side, each against its own API.
 const API_TARGET = `http://localhost:${process.env.VITE_API_PORT ?? '9000'}`;
@@ -26,7 +27,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

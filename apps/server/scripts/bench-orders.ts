@@ -60,6 +60,7 @@ function ctxOf(s: { sellerId: number; userId: number }): Ctx {
     db,
     log,
     ip: '127.0.0.1',
+    lang: 'zh-CN' as const,
     actor: {
       kind: 'user',
       userId: s.userId,
@@ -78,6 +79,7 @@ function jobOf(sellerId: number, payload: unknown): JobContext {
     sellerId,
     payload,
     log,
+    signal: new AbortController().signal,
     progress: async () => {},
   };
 }

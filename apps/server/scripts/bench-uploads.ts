@@ -49,6 +49,7 @@ try {
     },
     log: pino({ level: 'silent' }),
     ip: '127.0.0.1',
+    lang: 'zh-CN' as const,
     storage: createLocalStorage(dir),
   };
 

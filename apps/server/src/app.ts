@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
@@ -19,9 +15,12 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { contentSecurityDirectives } from './http/content-security.ts';
 import { registerNoStore } from './http/no-store.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerSimulators } from './http/simulators.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { simulatorsEnabled, type Connectors } from './integrations/marketplaces/index.ts';
 import type { Messenger } from './integrations/messenger.ts';
 import type { ObjectStorage } from './integrations/object-storage.ts';
@@ -82,12 +81,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
     hsts: { maxAge: HSTS_ONE_YEAR, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
@@ -128,36 +128,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (simulatorsEnabled(config) && !config.SIM_BASE_URL) await registerSimulators(app, config);
   registerWebApp(app, config);
   return app;
-}
-
-/** Serves the built SPA with history-mode fallback; unknown `/api` paths answer the 404 envelope. */
-function registerWebApp(app: FastifyInstance, config: Config): void {
-  const dist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : null;
-  const hasDist = dist !== null && fs.existsSync(path.join(dist, 'index.html'));
-  if (hasDist) {
-    void app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  }
-
-  app.get('/app-config.js', { schema: { hide: true } }, async (_request, reply) => {
-    const runtime = { routerMode: config.ROUTER_MODE, siteName: config.SITE_NAME };
-    return reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(`window.__APP_CONFIG__ = ${JSON.stringify(runtime)};\n`);
-  });
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const wantsPage =
-      request.method === 'GET' &&
-      !url.startsWith('/api') &&
-      !url.startsWith('/__sim') &&
-      !path.extname(url);
-    if (hasDist && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .status(404)
-      .send({ code: 404, data: null, message: `Not found: ${request.method} ${url}` });
-  });
 }

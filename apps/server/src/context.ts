@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@app/shared';
 import type { Executor } from './db/client.ts';
 
 export type Actor =
@@ -20,7 +21,14 @@ export interface Ctx {
   actor: Actor;
   log: FastifyBaseLogger;
   ip: string;
+  /** The language messages, exports and documents are written in for this actor. */
+  lang: Language;
   inTransaction?: boolean;
+  /**
+   * The menus revision read with the session (`resolveSession`), which versions the actor's
+   * permissions; contexts made outside a request leave it out and it is read when needed.
+   */
+  permVersion?: number;
 }
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;

@@ -4,18 +4,19 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { describeError } from './describe-error.ts';
 import { DEMO_LOGINS, operatorPasswordFor, seedBase, seedDemo } from './db/seed.ts';
 import { DEMO_STAFF, demoStoreOptions } from './db/seed-markets.ts';
 import {
   createMarketplaceConnectors,
   simulatorsEnabled,
 } from './integrations/marketplaces/index.ts';
+import { databaseBuckets } from './integrations/marketplaces/rate-buckets.ts';
 import { createMessenger } from './integrations/messengers.ts';
 import { createObjectStorage } from './integrations/object-storage.ts';
-import { storeSecretBox } from './integrations/secret-box.ts';
+import { prepareStoreSecretBox, storeSecretBox } from './integrations/secret-box.ts';
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
-import { resumeBatches } from './modules/listings/lifecycle.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   // Default credentials (the operator's, the demo seller's) exist only in a demo.
   const operatorPassword = operatorPasswordFor(config);
   await seedBase(database.db, { operatorPassword });
+  await prepareStoreSecretBox(config, database.db);
   const storage = createObjectStorage(config);
   const seededDemo =
     config.SEED_DEMO || (config.DEMO && !config.DATABASE_URL)
@@ -39,7 +41,12 @@ async function main(): Promise<void> {
 
   const messenger = createMessenger(config, database.db);
   const jobs = createJobRunner(database, { log: log.child({ name: 'jobs' }) });
-  const connectors = createMarketplaceConnectors(config);
+  // Several processes share PostgreSQL, so they share the stores' request quotas there too;
+  // PGlite is one process, whose own buckets are exact.
+  const connectors = createMarketplaceConnectors(
+    config,
+    database.kind === 'postgres' ? { buckets: databaseBuckets(database.db) } : {},
+  );
   const app = await buildApp({
     config: { ...config, WEB_DIST: webDist },
     database,
@@ -55,9 +62,8 @@ async function main(): Promise<void> {
     connectors,
     box: storeSecretBox(config),
   });
+  // Starting also resumes the jobs a crash or shutdown left running.
   if (config.JOBS === 'on') await jobs.start();
-  // Listing batches a crash or shutdown interrupted go on where they stopped.
-  if (config.JOBS === 'on') await resumeBatches({ db: database.db }, jobs);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -105,6 +111,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`Start-up failed: ${describeError(error)}`);
   process.exit(1);
 });

@@ -498,7 +498,7 @@ describe('tokens live in the database', () => {
   }
 
   it('a token stays valid after the server restarts on the same database', async () => {
-    const store = await scratchDatabase({ persistent: true });
+    const store = await scratchDatabase();
     try {
       const firstDb = await store.open();
       const first = await startApp(firstDb);
@@ -527,7 +527,8 @@ describe('tokens live in the database', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'a token from one server process works on another, and a logout on one ends it on both',
     async () => {
-      const store = await scratchDatabase();
+      // Empty, as a new deployment's: both processes start on it as they would there.
+      const store = await scratchDatabase({ empty: true });
       const [dbA, dbB] = [await store.open(), await store.open()];
       const [a, b] = [await startApp(dbA), await startApp(dbB)];
       try {

@@ -409,6 +409,22 @@ describe('compliance report', () => {
     expect(rules).toContain('main_image_background');
     expect(rules).not.toContain('main_image_size');
   });
+
+  it('writes the findings in the language of whoever asks', async () => {
+    const p = await product();
+    const created = await api('POST', 'create', { market_id: store.id, goods_ids: [p.productId] });
+    const check = (language?: string) =>
+      call(t.app, 'GET', '/api/publish/check', {
+        token: seller.token,
+        query: { id: String(created.body.data.ids[0]) },
+        headers: language ? { 'accept-language': language } : {},
+      });
+    const describe = (body: any) =>
+      body.data.findings.find((f: any) => f.field === 'describe')?.message as string;
+    expect(describe((await check('en-US,en;q=0.9')).body)).toBe('Enter a description');
+    expect(describe((await check('zh-CN')).body)).toBe('请填写商品描述');
+    expect(describe((await check()).body)).toBe('请填写商品描述');
+  });
 });
 
 describe('publishing lifecycle', () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMenuTree, type MenuItem } from '@app/shared';
+import { bumpRevision, MENUS_REVISION } from '../src/db/revisions.ts';
 import { menus } from '../src/db/schema.ts';
 import { createOperator, createSeller } from './fixtures.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
@@ -444,7 +445,9 @@ describe('sys/menu access', () => {
       .select()
       .from(menus)
       .where(eq(menus.router, '/goods/collect'));
+    // Permissions are cached per menus revision, which every menu edit bumps; so does this one.
     await t.database.db.delete(menus).where(eq(menus.id, permRow!.id));
+    await bumpRevision(t.database.db, MENUS_REVISION);
     try {
       const res = await call(t.app, 'POST', sys('delete'), {
         token: operator.token,
@@ -457,6 +460,7 @@ describe('sys/menu access', () => {
       expect((await call(t.app, 'GET', sys('list'), { token: operator.token })).status).toBe(200);
     } finally {
       await t.database.db.insert(menus).values(permRow!);
+      await bumpRevision(t.database.db, MENUS_REVISION);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orderLogs, orderRefunds, orders, orderSkuRelations } from '../src/db/schema.ts';
 import { productFor } from './cart-fixtures.ts';
@@ -209,10 +209,41 @@ describe('shipping labels', () => {
     expect(check.status).toBe(200);
     expect(check.body.data.map((r: { ready: boolean }) => r.ready)).toEqual([true, true]);
 
+    await db
+      .update(orders)
+      .set({
+        address: {
+          name: 'สมชาย ใจดี',
+          phone: '',
+          line1: '99 ถนนสุขุมวิท',
+          line2: '',
+          city: 'กรุงเทพมหานคร',
+          state: '',
+          postal_code: '10110',
+          country_code: 'TH',
+        },
+      })
+      .where(eq(orders.id, a.id));
+
     const res = await postPdf('print-label', { ids: [a.id, b.id] });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    // Chinese and Thai names print in embedded Noto fonts, cut down to the label's characters.
     const pdf = await PDFDocument.load(res.rawPayload);
+    const fonts = pdf.context
+      .enumerateIndirectObjects()
+      .flatMap(([, o]) => (o instanceof PDFDict ? [o.get(PDFName.of('BaseFont'))] : []))
+      .filter((name) => name instanceof PDFName)
+      .map((name) => name.decodeText().replace(/-\d+$/, ''));
+    expect(new Set(fonts)).toEqual(
+      new Set([
+        'NotoSansHans-Regular',
+        'NotoSansHans-Bold',
+        'NotoSansThai-Regular',
+        'NotoSansThai-Bold',
+      ]),
+    );
+    expect(res.rawPayload.length).toBeLessThan(60_000);
     expect(pdf.getPageCount()).toBe(2);
     for (const page of pdf.getPages()) {
       const { width, height } = page.getSize();

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MARKET_SITES, type Marketplace } from '@app/shared';
 import {
   combineSimulators,
   createMarketplaceSimulators,
-  SIM_AMAZON_DEFAULTS,
   startSimulator,
   type RunningSimulator,
 } from '@app/sim';
 import { orderItems, orderLogs, orders, orderSyncState, stores } from '../src/db/schema.ts';
-import { createAmazonConnector } from '../src/integrations/marketplaces/amazon/connector.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
@@ -21,21 +19,24 @@ import { buildTestApp, call, type TestApp } from './helper.ts';
 /** Order sync against the marketplace simulators, started standalone as `npm run sim` does. */
 const SECRET_KEY = randomBytes(32).toString('hex');
 /**
- * One clock for the simulators and the connectors' waits: two syncs in a row see the same
- * orders, a throttled connector's wait refills the simulator's bucket, and a test can let
- * time pass.
+ * The file runs on a fake clock from a fixed instant. The simulators' orders are a function of
+ * the time (one every two hours on average, paid 5-30 minutes after it is placed, shipped half
+ * a day or more later), so on the wall clock which orders a sync sees, and in which state,
+ * would depend on when the test runs. Only `Date` is faked: timers, sockets and the job worker
+ * run as usual. Throttled connectors wait on this clock (`sleep` moves it on), so their rate
+ * buckets refill as the simulator's do, and a test lets time pass with `pass`.
  */
-let clock = Date.now();
-const sleep = async (ms: number) => {
-  clock += ms;
-};
-const sims = createMarketplaceSimulators({ basePath: '/__sim', now: () => new Date(clock) });
+const START = Date.UTC(2026, 2, 2, 9, 41);
+const pass = (ms: number) => vi.setSystemTime(Date.now() + ms);
+const sleep = async (ms: number) => void pass(ms);
+const sims = createMarketplaceSimulators({ basePath: '/__sim' });
 let sim: RunningSimulator;
 let t: TestApp;
 let seller: SellerFixture;
 const noProgress = { progress: async () => {} };
 
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: START });
   sim = await startSimulator(combineSimulators(sims, '/__sim'));
   t = await buildTestApp({
     jobs: true,
@@ -45,6 +46,8 @@ beforeAll(async () => {
   seller = await createSeller(t.database.db);
 });
 afterAll(async () => {
+  // A stopping job worker waits on the real clock.
+  vi.useRealTimers();
   await t?.close();
   await sim?.close();
 });
@@ -54,24 +57,6 @@ const access = () => ({
   connectors: createMarketplaceConnectors(t.config, { sleep }),
   box: storeSecretBox(t.config),
 });
-
-/** Amazon on the shared clock throughout: its rate buckets refill as the simulator's do. */
-const clockedAccess = () => {
-  const base = `${sim.url}/__sim/amazon`;
-  const amazon = createAmazonConnector(
-    {
-      ...SIM_AMAZON_DEFAULTS,
-      beta: false,
-      lwaTokenUrl: `${base}/auth/o2/token`,
-      consentOrigin: () => base,
-      apiOrigin: () => base,
-      sandbox: true,
-      now: () => new Date(clock),
-    },
-    { sleep },
-  );
-  return { ...access(), connectors: { ...access().connectors, amazon } };
-};
 
 async function sandboxStore(marketplace: Marketplace, site: string, account: string) {
   const info = MARKET_SITES.find((s) => s.marketplace === marketplace && s.code === site)!;
@@ -129,7 +114,7 @@ describe('order sync', () => {
     const store = await sandboxStore(mp, site, account);
     const totals = { created: 0, updated: 0 };
     const sync = async () => {
-      const result = await syncStore(clockedAccess(), store, noProgress);
+      const result = await syncStore(access(), store, noProgress);
       expect(result.skipped).toBeNull();
       totals.created += result.created;
       totals.updated += result.updated;
@@ -139,14 +124,14 @@ describe('order sync', () => {
     expect(first.created).toBeGreaterThan(10);
     // Throttled requests wait on the shared clock, so orders moved on during the first sync;
     // half an hour later the catch-up sync reads those and the rate buckets are full again.
-    clock += 30 * 60_000;
+    pass(30 * 60_000);
     await sync();
     const settled = await snapshot(store.id);
     expect(settled.orders).toBe(totals.created);
     expect(settled.logs).toBe(totals.created + totals.updated);
 
-    // A throttled request lets the shared clock run on, so orders may genuinely be placed or
-    // change during this sync too (how many depends on the wall-clock start): exactly those count.
+    // A throttled request lets the clock run on, so orders may genuinely be placed or change
+    // during this sync too: exactly those count.
     const updatedBefore = await remoteUpdates(store.id);
     const again = await sync();
     const updatedAfter = await remoteUpdates(store.id);
@@ -163,7 +148,7 @@ describe('order sync', () => {
     expect(state!.updatedAfter).not.toBeNull();
 
     // Two days on, orders have shipped and new ones came: each change is logged once.
-    clock += 2 * 86_400_000;
+    pass(2 * 86_400_000);
     const later = await sync();
     expect(later.updated).toBeGreaterThan(0);
     const after = await snapshot(store.id);
@@ -191,6 +176,26 @@ describe('order sync', () => {
     expect(refused.status).toBe(409);
   });
 
+  it('ends quietly when the store is deleted while its orders are being read', async () => {
+    const store = await sandboxStore('shopify', 'GLOBAL', 'sync-deleted.myshopify.com');
+    const deleting = access();
+    const shopify = deleting.connectors.shopify!;
+    const fetchOrders = shopify.fetchOrders.bind(shopify);
+    shopify.fetchOrders = async (session, query) => {
+      const page = await fetchOrders(session, query);
+      await t.database.db.delete(stores).where(eq(stores.id, store.id));
+      return page;
+    };
+    const result = await syncStore(deleting, store, noProgress);
+    expect(result.skipped).toMatch(/deleted/);
+    expect((await snapshot(store.id)).orders).toBe(0);
+    const state = await t.database.db
+      .select()
+      .from(orderSyncState)
+      .where(eq(orderSyncState.storeId, store.id));
+    expect(state).toEqual([]);
+  });
+
   it('queues a sync job per store from the API and reports its progress', async () => {
     const store = await sandboxStore('shopify', 'GLOBAL', 'sync-job.myshopify.com');
     const res = await call(t.app, 'POST', '/api/cw-order/synchro', {
@@ -204,6 +209,8 @@ describe('order sync', () => {
     for (let i = 0; i < 200; i++) {
       job = (await call(t.app, 'GET', `/api/jobs/${jobId}`, { token: seller.token })).body.data;
       if (job.status === 'succeeded' || job.status === 'failed') break;
+      // PGlite's clock is the process's, so the queued job only becomes due as time passes.
+      pass(100);
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(job.status, JSON.stringify(job)).toBe('succeeded');
@@ -243,7 +250,7 @@ describe('order sync', () => {
       expect(total).toBe(rows.length);
       expect(done).toBe(loaded.length);
     };
-    const result = await syncStore(clockedAccess(), store, { progress });
+    const result = await syncStore(access(), store, { progress });
     expect(result.created).toBeGreaterThan(300);
     // Every header was in before the first items came: the first few loaded, the rest shown as
     // loading, and the loaded ones are those waiting on the seller.
@@ -258,8 +265,7 @@ describe('order sync', () => {
     expect(settled.logs).toBe(result.created);
     const rows = await db.select().from(orders).where(eq(orders.storeId, store.id));
     expect(rows.filter((r) => r.itemsPending || r.itemCount === 0)).toEqual([]);
-    // Amazon gives no address for an order not yet paid (Pending); the simulator's newest
-    // orders may be, depending on the hour the test runs.
+    // Amazon gives no address for an order not yet paid (Pending): the newest may be.
     const paid = rows.filter((r) => r.remoteStatus !== 'Pending');
     expect(paid.length).toBeGreaterThan(300);
     expect(paid.filter((r) => !(r.address?.name && r.address.line1))).toEqual([]);
@@ -271,15 +277,16 @@ describe('order sync', () => {
     }
     await db
       .update(orderSyncState)
-      .set({ itemsLeaseUntil: new Date(Date.now() + 60_000), itemsLeaseHolder: 'other' })
+      // A lease ends by the database's clock, which runs on the wall clock.
+      .set({ itemsLeaseUntil: sql`now() + interval '1 minute'`, itemsLeaseHolder: 'other' })
       .where(eq(orderSyncState.storeId, store.id));
-    const leased = await syncStore(clockedAccess(), store, noProgress);
+    const leased = await syncStore(access(), store, noProgress);
     expect([leased.itemsLoaded, leased.itemsPending]).toEqual([0, 5]);
     await db
       .update(orderSyncState)
-      .set({ itemsLeaseUntil: new Date(Date.now() - 1000) })
+      .set({ itemsLeaseUntil: sql`now() - interval '1 second'` })
       .where(eq(orderSyncState.storeId, store.id));
-    const freed = await syncStore(clockedAccess(), store, noProgress);
+    const freed = await syncStore(access(), store, noProgress);
     expect([freed.itemsLoaded, freed.itemsPending]).toEqual([5, 0]);
     // Items fetched again unchanged are no change.
     expect((await snapshot(store.id)).logs).toBe(settled.logs + freed.updated + leased.updated);
@@ -288,7 +295,7 @@ describe('order sync', () => {
   it("keeps a refund and a hold made here against the next sync, and applies the marketplace's moves", async () => {
     const store = await sandboxStore('amazon', 'US', 'A3SIMREFUND001');
     const db = t.database.db;
-    await syncStore(clockedAccess(), store, noProgress);
+    await syncStore(access(), store, noProgress);
     // The newest unshipped orders: the simulator ships them half a day or more after purchase.
     const [refunded, held] = await db
       .select()
@@ -316,7 +323,7 @@ describe('order sync', () => {
       .update(orderSyncState)
       .set({ updatedAfter: null })
       .where(eq(orderSyncState.storeId, store.id));
-    await syncStore(clockedAccess(), store, noProgress);
+    await syncStore(access(), store, noProgress);
     const [r1] = await db.select().from(orders).where(eq(orders.id, refunded!.id));
     const [h1] = await db.select().from(orders).where(eq(orders.id, held!.id));
     expect([r1!.status, r1!.orderStatus, r1!.remoteStatus]).toEqual([60, 'canceled', 'Unshipped']);
@@ -326,8 +333,8 @@ describe('order sync', () => {
 
     // Two days on the marketplace has shipped both: the held one ships, the refunded one stays
     // cancelled on the desk with the marketplace's status recorded and logged.
-    clock += 2.1 * 86_400_000;
-    await syncStore(clockedAccess(), store, noProgress);
+    pass(2.1 * 86_400_000);
+    await syncStore(access(), store, noProgress);
     const [r2] = await db.select().from(orders).where(eq(orders.id, refunded!.id));
     const [h2] = await db.select().from(orders).where(eq(orders.id, held!.id));
     expect([r2!.status, r2!.orderStatus, r2!.remoteStatus]).toEqual([60, 'shipped', 'Shipped']);

@@ -180,6 +180,20 @@ describe('order actions', () => {
     const logs = await post('show-order-log', { id: o.id });
     expect(logs.body.data.map((l: { action: string }) => l.action)).toEqual(['address', 'memo']);
     expect(logs.body.data[0].user_id).toBe(seller.userId);
+    // Each line is written when read, in the reader's language.
+    expect(logs.body.data.map((l: { text: string }) => l.text)).toEqual([
+      '修改了收货地址',
+      '备注改为“gift wrap”',
+    ]);
+    const inEnglish = await call(t.app, 'POST', '/api/cw-order/show-order-log', {
+      token: seller.token,
+      body: { id: o.id },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(inEnglish.body.data.map((l: { text: string }) => l.text)).toEqual([
+      'Address changed',
+      'Memo set to "gift wrap"',
+    ]);
   });
 
   it('holds and releases back to the previous status; refuses what the status forbids', async () => {

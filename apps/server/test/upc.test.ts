@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkGtin, previewSkus, withCheckDigit } from '@app/shared';
 import { eq } from 'drizzle-orm';
@@ -123,6 +124,12 @@ describe('import', () => {
     const notXlsx = await uploadTo(t.app, '/api/upc/import', s.token, Buffer.from('x'), 'a.xlsx');
     expect(notXlsx.status).toBe(422);
     expect(notXlsx.body.data.fields).toHaveProperty('file');
+    // A zip bomb is refused before the spreadsheet parser inflates it, with its own reason.
+    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(64 << 20) });
+    const bombed = await uploadTo(t.app, '/api/upc/import', s.token, Buffer.from(bomb), 'b.xlsx');
+    expect(bombed.status).toBe(422);
+    expect(bombed.body.data.fields.file).toBeTruthy();
+    expect(bombed.body.data.fields.file).not.toBe(notXlsx.body.data.fields.file);
     const badQuery = await get(s, '/api/upc/index', { state: 'lost' });
     expect(badQuery.status).toBe(422);
     expect(badQuery.body.data.fields).toHaveProperty('state');

@@ -1,5 +1,6 @@
 export * from './envelope.ts';
 export * from './perms.ts';
+export * from './language.ts';
 export * from './constants.ts';
 export * from './format.ts';
 export * from './schemas/common.ts';

@@ -48,16 +48,21 @@ const PGLITE_SHARED_BUFFERS = '32MB';
  */
 const EXTENSIONS_SQL = 'CREATE EXTENSION IF NOT EXISTS pg_trgm';
 
-async function createExtensions(pool: pg.Pool): Promise<void> {
+/**
+ * Extensions and migrations under one session advisory lock: processes started together on an
+ * empty database take turns, and each later one finds the migrations applied (drizzle's
+ * migrator takes no lock; two at once collide on `pg_type` creating the same table).
+ */
+async function migrateLocked(pool: pg.Pool, db: Db): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.extensions]);
-    await client.query(EXTENSIONS_SQL);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
+    await client.query('SELECT pg_advisory_lock($1)', [LOCKS.migrations]);
+    try {
+      await client.query(EXTENSIONS_SQL);
+      await migratePg(db, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.migrations]);
+    }
   } finally {
     client.release();
   }
@@ -88,8 +93,7 @@ export async function openDatabase(opts: {
     // and the next query opens a new one.
     pool.on('error', (error) => opts.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
-    await createExtensions(pool);
-    await migratePg(db, { migrationsFolder: migrationsFolder() });
+    await migrateLocked(pool, db);
     return {
       kind: 'postgres',
       db,

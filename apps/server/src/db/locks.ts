@@ -1,9 +1,10 @@
 /**
- * Keys of the transaction-scoped advisory locks (`pg_advisory_xact_lock`), in one place so two
- * unrelated jobs never wait on each other by sharing a number.
+ * Keys of the advisory locks (transaction-scoped `pg_advisory_xact_lock` unless said otherwise),
+ * in one place so two unrelated jobs never wait on each other by sharing a number.
  */
 export const LOCKS = {
-  extensions: 7_204_210,
+  /** Session-scoped, held by one connection while the extensions and migrations run. */
+  migrations: 7_204_210,
   seed: 7_204_211,
   menuEdit: 7_204_212,
   catalogSeed: 7_204_213,

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists } from 'drizzle-orm';
 import { pino } from 'pino';
-import type { FinishedSource } from '@app/shared';
+import { DEFAULT_LANGUAGE, type FinishedSource } from '@app/shared';
 import type { Ctx } from '../context.ts';
 import { createFromParent } from '../modules/goods/service.ts';
 import type { Executor } from './client.ts';
@@ -48,6 +48,7 @@ export async function seedGoods(db: Executor, sellerId: number, now = new Date()
     actor: { kind: 'anonymous' },
     log: pino({ level: 'silent' }),
     ip: '',
+    lang: DEFAULT_LANGUAGE,
     inTransaction: true,
   };
   // Parents with an on-sale SKU, spread over the catalogue so the demo covers several categories.

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkPerm, type PermRequirement } from '@app/shared';
+import {
+  checkPerm,
+  DEFAULT_LANGUAGE,
+  languageFromAcceptLanguage,
+  type PermRequirement,
+} from '@app/shared';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
-import { resolveToken } from '../modules/auth/sessions.ts';
+import { resolveSession } from '../modules/auth/sessions.ts';
 import { loadPerms } from '../modules/menus/perms.ts';
 
 /**
@@ -83,15 +88,18 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    const actor = token ? await resolveToken(db, token) : ({ kind: 'anonymous' } as const);
-    request.ctx = { db, actor, log: request.log, ip: request.ip };
+    const { actor, permVersion } = token
+      ? await resolveSession(db, token)
+      : { actor: { kind: 'anonymous' } as const, permVersion: undefined };
+    const lang = languageFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    request.ctx = { db, actor, log: request.log, ip: request.ip, lang, permVersion };
 
     const access = request.routeOptions.config?.access;
     if (!access || access.auth === 'public') return;
     if (actor.kind === 'anonymous') throw new UnauthorizedError();
     if (access.auth === 'any') return;
     if (access.auth !== actor.kind) throw new ForbiddenError();
-    if (access.perm !== undefined && !checkPerm(await loadPerms(db, actor), access.perm)) {
+    if (access.perm !== undefined && !checkPerm(await loadPerms(request.ctx), access.perm)) {
       throw new ForbiddenError();
     }
   });

@@ -49,11 +49,10 @@ export async function registerSimulators(app: FastifyInstance, config: Config): 
     scope.all(
       `${SIM_PREFIX}/*`,
       {
-        config: { access: { auth: 'public' } },
-        schema: { hide: true },
         // The simulators stand in for other companies' sites: our CSP (form-action 'self') would
         // stop their consent forms from sending the browser back to the callback.
-        helmet: false,
+        config: { access: { auth: 'public' }, securityHeaders: false },
+        schema: { hide: true },
       },
       (request, reply) => {
         reply.hijack();

@@ -3,8 +3,9 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { outboxMessages } from '../db/schema.ts';
+import { scratchDatabase, type ScratchDatabase } from '../../test/helper.ts';
 import { createMessenger } from './messengers.ts';
 
 const message = {
@@ -56,12 +57,15 @@ function fakeSmtpServer(received: string[]): net.Server {
 }
 
 describe('createMessenger', () => {
+  let scratch: ScratchDatabase;
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: null });
+    scratch = await scratchDatabase();
+    database = await scratch.open();
   });
   afterAll(async () => {
     await database.close();
+    await scratch.remove();
   });
 
   it('keeps messages in the outbox table when no provider is configured', async () => {

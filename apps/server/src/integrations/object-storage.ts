@@ -71,6 +71,28 @@ export function isObjectKey(key: string): boolean {
   return KEY_PATTERN.test(key) || PLATFORM_KEY_PATTERN.test(key) || isPrivateKey(key);
 }
 
+/**
+ * The object key behind a URL this server handed out: `/api/files/<key>` (absolute or not) or,
+ * given the storage, its public URL (`S3_PUBLIC_URL`); null for any other URL, so a URL from
+ * elsewhere is never read as one of our objects.
+ */
+export function keyOfUrl(url: string, storage?: Pick<ObjectStorage, 'url'>): string | null {
+  const base = storage?.url('');
+  if (base && base !== FILES_URL_PREFIX && url.startsWith(base)) {
+    const key = url.slice(base.length);
+    return isObjectKey(key) ? key : null;
+  }
+  let key: string;
+  try {
+    const pathname = new URL(url, 'http://local').pathname;
+    if (!pathname.startsWith(FILES_URL_PREFIX)) return null;
+    key = decodeURIComponent(pathname.slice(FILES_URL_PREFIX.length));
+  } catch {
+    return null;
+  }
+  return isObjectKey(key) ? key : null;
+}
+
 /** `<folder>/<name>.<ext>` for platform files (the demo catalogue's pictures); public like every object. */
 export function platformObjectKey(folder: PlatformFolder, name: string, ext: ImageExt): string {
   const key = `${folder}/${name}.${ext}`;

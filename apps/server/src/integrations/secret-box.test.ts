@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client.ts';
+import { serverSecrets } from '../db/schema.ts';
 import { createSecretBox, KEY_FILE_NAME, loadSecretKey, parseSecretKey } from './secret-box.ts';
 
 const key = randomBytes(32);
@@ -75,41 +77,63 @@ describe('parseSecretKey', () => {
 
 describe('loadSecretKey', () => {
   const dirs: string[] = [];
+  let database: Database;
   const tempDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-box-'));
     dirs.push(dir);
     return dir;
   };
-  afterEach(() => {
+  const dev = (dir: string) => ({
+    STORE_SECRET_KEY: undefined,
+    NODE_ENV: 'development' as const,
+    DATA_DIR: dir,
+  });
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: null });
+  });
+  afterEach(async () => {
+    await database.db.delete(serverSecrets);
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
+  afterAll(async () => {
+    await database?.close();
+  });
 
-  it('prefers STORE_SECRET_KEY and writes no file', () => {
+  it('prefers STORE_SECRET_KEY and stores nothing', async () => {
     const dir = tempDir();
-    const loaded = loadSecretKey({
+    const loaded = await loadSecretKey(database.db, {
+      ...dev(dir),
       STORE_SECRET_KEY: key.toString('hex'),
-      NODE_ENV: 'development',
-      DATA_DIR: dir,
     });
     expect(loaded).toEqual(key);
-    expect(fs.existsSync(path.join(dir, KEY_FILE_NAME))).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(await database.db.select().from(serverSecrets)).toEqual([]);
   });
 
-  it('generates a key file once outside production (mode 0600) and reuses it', () => {
-    const dir = path.join(tempDir(), 'nested');
-    const config = { STORE_SECRET_KEY: undefined, NODE_ENV: 'development' as const, DATA_DIR: dir };
-    const first = loadSecretKey(config);
-    const file = path.join(dir, KEY_FILE_NAME);
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(loadSecretKey(config)).toEqual(first);
-    expect(fs.readdirSync(dir)).toEqual([KEY_FILE_NAME]);
-    const sealed = createSecretBox(first).seal('kept across restarts');
-    expect(createSecretBox(loadSecretKey(config)).open(sealed)).toBe('kept across restarts');
+  it('generates one key in the database that every process on it shares', async () => {
+    // Two processes with their own data folders, as two servers on one PostgreSQL have.
+    const [a, b] = await Promise.all([
+      loadSecretKey(database.db, dev(tempDir())),
+      loadSecretKey(database.db, dev(tempDir())),
+    ]);
+    expect(a).toHaveLength(32);
+    expect(b).toEqual(a);
+    const sealed = createSecretBox(a).seal('kept across processes and restarts');
+    const later = await loadSecretKey(database.db, dev(tempDir()));
+    expect(createSecretBox(later).open(sealed)).toBe('kept across processes and restarts');
+    expect(await database.db.select().from(serverSecrets)).toHaveLength(1);
   });
 
-  it('refuses production without the variable', () => {
-    expect(() =>
-      loadSecretKey({ STORE_SECRET_KEY: undefined, NODE_ENV: 'production', DATA_DIR: tempDir() }),
-    ).toThrow(/STORE_SECRET_KEY is required/);
+  it('takes over the key file an earlier version wrote', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, KEY_FILE_NAME), `${key.toString('base64')}\n`);
+    expect(await loadSecretKey(database.db, dev(dir))).toEqual(key);
+    expect(await loadSecretKey(database.db, dev(tempDir()))).toEqual(key);
+  });
+
+  it('refuses production without the variable', async () => {
+    await expect(
+      loadSecretKey(database.db, { ...dev(tempDir()), NODE_ENV: 'production' }),
+    ).rejects.toThrow(/STORE_SECRET_KEY is required/);
   });
 });

@@ -1,7 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import type { Executor } from '../db/client.ts';
+import { serverSecrets } from '../db/schema.ts';
 
 /** Seals short secrets (store credentials) for storage in a text column. */
 export interface SecretBox {
@@ -60,53 +63,67 @@ export function parseSecretKey(text: string): Buffer {
   return key;
 }
 
+/** The `server_secrets` row that holds a generated store credentials key. */
+export const STORE_KEY_NAME = 'store-secret-key';
+
 /**
- * The key from STORE_SECRET_KEY; outside production without it, a key generated once into
- * `DATA_DIR/store-secret.key` (mode 0600) and read from there afterwards, so stored
- * credentials survive restarts. Config already refuses production without the variable.
+ * The key from STORE_SECRET_KEY; outside production without it, a key generated once and kept
+ * in the database (`server_secrets`), so every process on that database seals and opens store
+ * credentials with the same key. A key file an earlier version wrote to
+ * `DATA_DIR/store-secret.key` is taken over as that key, so its stores stay readable. Config
+ * already refuses production without the variable: there the key never sits beside the data.
  */
-export function loadSecretKey(
+export async function loadSecretKey(
+  db: Executor,
   config: Pick<Config, 'STORE_SECRET_KEY' | 'NODE_ENV' | 'DATA_DIR'>,
-): Buffer {
+): Promise<Buffer> {
   if (config.STORE_SECRET_KEY) return parseSecretKey(config.STORE_SECRET_KEY);
   if (config.NODE_ENV === 'production') throw new Error('STORE_SECRET_KEY is required');
   const file = path.join(config.DATA_DIR, KEY_FILE_NAME);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(config.DATA_DIR, { recursive: true });
-    // Written aside and linked into place: link fails if another process got there first, so
-    // every process ends up reading the same complete key.
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(draft, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600 });
-    try {
-      fs.linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(draft, { force: true });
-    }
-  }
-  return parseSecretKey(fs.readFileSync(file, 'utf8'));
+  const candidate = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8').trim()
+    : randomBytes(KEY_BYTES).toString('base64');
+  // The first process to get here decides; the others read its key.
+  await db
+    .insert(serverSecrets)
+    .values({ name: STORE_KEY_NAME, value: candidate })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, STORE_KEY_NAME));
+  return parseSecretKey(row!.value);
 }
 
 const boxes = new WeakMap<object, SecretBox>();
 
 /**
- * The box for store credentials under `config`, one per config. A bad STORE_SECRET_KEY fails
- * here, at start-up; a generated key file is only read or written when first needed, so apps
- * that never touch a store (most tests) leave DATA_DIR alone.
+ * Loads the store credentials key for `config` (see `loadSecretKey`) and keeps its box for
+ * `storeSecretBox`; called once at start-up, before anything seals or opens credentials. A
+ * bad STORE_SECRET_KEY fails here.
  */
+export async function prepareStoreSecretBox(
+  config: Pick<Config, 'STORE_SECRET_KEY' | 'NODE_ENV' | 'DATA_DIR'>,
+  db: Executor,
+): Promise<SecretBox> {
+  let box = boxes.get(config);
+  if (!box) {
+    box = createSecretBox(await loadSecretKey(db, config));
+    boxes.set(config, box);
+  }
+  return box;
+}
+
+/** The box for store credentials under `config`, as `prepareStoreSecretBox` loaded it. */
 export function storeSecretBox(
   config: Pick<Config, 'STORE_SECRET_KEY' | 'NODE_ENV' | 'DATA_DIR'>,
 ): SecretBox {
   let box = boxes.get(config);
   if (!box) {
-    if (config.STORE_SECRET_KEY) {
-      box = createSecretBox(parseSecretKey(config.STORE_SECRET_KEY));
-    } else {
-      let inner: SecretBox | null = null;
-      const load = () => (inner ??= createSecretBox(loadSecretKey(config)));
-      box = { seal: (plaintext) => load().seal(plaintext), open: (sealed) => load().open(sealed) };
+    if (!config.STORE_SECRET_KEY) {
+      throw new Error('The store credentials key is not loaded: call prepareStoreSecretBox first');
     }
+    box = createSecretBox(parseSecretKey(config.STORE_SECRET_KEY));
     boxes.set(config, box);
   }
   return box;

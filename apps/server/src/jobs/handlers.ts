@@ -138,13 +138,19 @@ export function registerJobHandlers(
   const stores = { db: deps.database.db, connectors: deps.connectors, box: deps.box };
   // A store's first sync can take minutes (Amazon allows one order's items every two seconds);
   // it must not hold back the other stores. Each store still syncs once at a time (advisory lock).
-  runner.define(ORDERS_SYNC, (job) => runStoreSync(stores, job), { concurrency: 4 });
+  // A run is bounded by its 20-minute item budget plus the order pages.
+  runner.define(ORDERS_SYNC, (job) => runStoreSync(stores, job), {
+    concurrency: 4,
+    expireInSeconds: 60 * 60,
+  });
   runner.define(ORDERS_SYNC_ALL, async () => ({
     queued: (await queueStoreSyncs(deps.database.db, runner, { skipQueued: true })).length,
   }));
   runner.schedule(ORDERS_SYNC_ALL, EVERY_15_MINUTES);
   registerListingJobs(runner, { ...stores, storage: deps.storage, jobs: runner });
   const files = { db: deps.database.db, storage: deps.storage };
-  runner.define(ORDERS_EXPORT, (job) => runOrderExport(files, job));
-  runner.define(ORDERS_IMPORT, (job) => runOrderImport(files, job));
+  // 100,000 rows take under 30 s on the bench; an hour leaves room for the largest files.
+  const fileWork = { expireInSeconds: 60 * 60 };
+  runner.define(ORDERS_EXPORT, (job) => runOrderExport(files, job), fileWork);
+  runner.define(ORDERS_IMPORT, (job) => runOrderImport(files, job), fileWork);
 }

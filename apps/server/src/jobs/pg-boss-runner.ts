@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { pino } from 'pino';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { JobContext, JobHandler, JobRunner } from './runner.ts';
+import type { JobContext, JobHandler, JobKindOptions, JobRunner } from './runner.ts';
 
 /** What travels in a pg-boss job: the `jobs` row it reports into (absent for cron runs). */
 interface JobData {
@@ -26,12 +27,15 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
 }
 
-const QUEUE_OPTIONS = {
-  // A job owns its `jobs` row and reports failure there; a silent retry would confuse the UI.
-  retryLimit: 0,
-  // Imports and batch publishing can be long; pg-boss's 15-minute default would expire them.
-  expireInSeconds: 4 * 60 * 60,
-};
+/** pg-boss's own default; kinds with longer runs say so when they are defined. */
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
+/** A running job's worker refreshes the row's `updated_at` this often. */
+const HEARTBEAT_MS = 5_000;
+/** A running job silent this long lost its worker (a crash, kill -9, a stalled process). */
+export const SILENT_AFTER_SECONDS = 15;
+/** How often every started runner looks for silent jobs; also once at start-up. */
+const REAP_EVERY_MS = 5_000;
+const INTERRUPTED = 'Interrupted: the server running it stopped';
 const STOP_TIMEOUT_MS = 30_000;
 const MAX_MESSAGE_LENGTH = 500;
 
@@ -53,14 +57,16 @@ export function createJobRunner(
   const log = options.log ?? pino({ name: 'jobs' });
   const { db } = database;
   const handlers = new Map<string, JobHandler>();
-  const concurrency = new Map<string, number>();
+  const kindOptions = new Map<string, JobKindOptions>();
   const schedules = new Map<string, string>();
   const queues = new Map<string, Promise<void>>();
   /** Worker ids by kind, as promises: a kind defined after start gets its worker asynchronously. */
   const workers = new Map<string, Promise<string>>();
-  const running = new Set<string>();
+  /** This process's running jobs: the attempt each belongs to, and how to tell it to stop. */
+  const running = new Map<string, { kind: string; attempt: number; controller: AbortController }>();
   let boss: Promise<PgBoss> | null = null;
   let started = false;
+  let timers: NodeJS.Timeout[] = [];
 
   const ensureBoss = (): Promise<PgBoss> => {
     boss ??= (async () => {
@@ -91,7 +97,13 @@ export function createJobRunner(
       pending = (async () => {
         for (let attempt = 1; ; attempt++) {
           try {
-            await instance.createQueue(kind, { name: kind, ...QUEUE_OPTIONS });
+            await instance.createQueue(kind, {
+              name: kind,
+              // A job owns its `jobs` row and reports failure there; a silent retry would
+              // confuse the UI. Resumable kinds come back through `reap` under the same row.
+              retryLimit: 0,
+              expireInSeconds: kindOptions.get(kind)?.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+            });
             return;
           } catch (error) {
             const deadlock = (error as { code?: string }).code === '40P01';
@@ -107,11 +119,15 @@ export function createJobRunner(
     return pending;
   };
 
-  const setStatus = (jobId: string, values: Partial<typeof jobs.$inferInsert>) =>
+  // Every write to a job row stamps the database's clock: it is the heartbeat that `reap`
+  // compares across processes, whose own clocks may differ.
+  const setStatus = (jobId: string, values: PgUpdateSetSource<typeof jobs>, attempt?: number) =>
     db
       .update(jobs)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(jobs.id, jobId));
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(
+        and(eq(jobs.id, jobId), attempt === undefined ? undefined : eq(jobs.attempt, attempt)),
+      );
 
   const run = async (kind: string, handler: JobHandler, data: JobData | null): Promise<unknown> => {
     let jobId = data?.jobId;
@@ -125,7 +141,7 @@ export function createJobRunner(
     // Only a queued row starts, so a job delivered twice never runs twice.
     const [row] = await db
       .update(jobs)
-      .set({ status: 'running', updatedAt: new Date() })
+      .set({ status: 'running', updatedAt: sql`now()` })
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued')))
       .returning();
     if (!row) {
@@ -133,42 +149,116 @@ export function createJobRunner(
       return null;
     }
 
-    const jobLog = log.child({ jobId, kind });
+    const { attempt } = row;
+    const jobLog = log.child({ jobId, kind, attempt });
+    const controller = new AbortController();
     const context: JobContext = {
       jobId,
       sellerId: row.sellerId,
       payload: row.payload,
       log: jobLog,
+      signal: controller.signal,
       progress: async (done, total, message) => {
-        await setStatus(jobId, {
-          done,
-          ...(total === undefined ? {} : { total }),
-          ...(message === undefined ? {} : { message }),
-        });
+        await setStatus(
+          jobId,
+          {
+            done,
+            ...(total === undefined ? {} : { total }),
+            ...(message === undefined ? {} : { message }),
+          },
+          attempt,
+        );
       },
     };
 
-    running.add(jobId);
+    running.set(jobId, { kind, attempt, controller });
     try {
       const result = await handler(context);
-      await db
-        .update(jobs)
-        .set({
+      await setStatus(
+        jobId,
+        {
           status: 'succeeded',
           result: result ?? null,
           done: sql`greatest(${jobs.done}, ${jobs.total})`,
-          updatedAt: new Date(),
-        })
-        .where(eq(jobs.id, jobId));
+        },
+        attempt,
+      );
       return result ?? null;
     } catch (error) {
       if (error instanceof AppError) jobLog.warn({ err: error }, 'job failed');
       else jobLog.error({ err: error }, 'job failed');
-      await setStatus(jobId, { status: 'failed', message: failureMessage(error) });
+      await setStatus(jobId, { status: 'failed', message: failureMessage(error) }, attempt);
       throw error;
     } finally {
       running.delete(jobId);
     }
+  };
+
+  /** Refreshes this process's running jobs; one handed to another worker meanwhile is told so. */
+  const heartbeat = async () => {
+    for (const [jobId, { attempt, controller }] of running) {
+      const [alive] = await db
+        .update(jobs)
+        .set({ updatedAt: sql`now()` })
+        .where(and(eq(jobs.id, jobId), eq(jobs.attempt, attempt), eq(jobs.status, 'running')))
+        .returning({ id: jobs.id });
+      if (!alive && running.get(jobId)?.attempt === attempt) controller.abort();
+    }
+  };
+
+  /**
+   * Running jobs of the kinds this process knows whose worker went silent: a resumable one is
+   * queued again under the same row (the id the client follows), with its attempt raised so
+   * the old worker, should it wake up, writes nothing more; any other fails as interrupted.
+   * One UPDATE decides, so of several processes looking at once only one takes each job.
+   */
+  const reap = async (instance: PgBoss): Promise<void> => {
+    const kinds = [...handlers.keys()];
+    const resumable = kinds.filter((kind) => kindOptions.get(kind)?.resumable);
+    const resumes = resumable.length ? inArray(jobs.kind, resumable) : sql`false`;
+    const rows = await db
+      .update(jobs)
+      .set({
+        status: sql`case when ${resumes} then 'queued' else 'failed' end`,
+        message: sql`case when ${resumes} then ${jobs.message} else ${INTERRUPTED} end`,
+        attempt: sql`${jobs.attempt} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(jobs.status, 'running'),
+          inArray(jobs.kind, kinds),
+          lt(jobs.updatedAt, sql`now() - make_interval(secs => ${SILENT_AFTER_SECONDS})`),
+        ),
+      )
+      .returning({ id: jobs.id, kind: jobs.kind, status: jobs.status });
+    for (const row of rows) {
+      if (row.status !== 'queued') {
+        log.warn({ jobId: row.id, kind: row.kind }, 'job lost its worker; marked interrupted');
+        continue;
+      }
+      log.info({ jobId: row.id, kind: row.kind }, 'job lost its worker; resumed');
+      await ensureQueue(instance, row.kind);
+      await instance.send(row.kind, { jobId: row.id } satisfies JobData);
+    }
+  };
+
+  /** Heartbeat and reaping on timers; a failed round is logged and the next one tries again. */
+  const startTimers = (instance: PgBoss) => {
+    const every = (ms: number, name: string, fn: () => Promise<void>) => {
+      let busy = false;
+      const timer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        fn()
+          .catch((error: unknown) => log.error({ err: error }, `job ${name} failed`))
+          .finally(() => (busy = false));
+      }, ms);
+      timer.unref();
+      timers.push(timer);
+    };
+    every(HEARTBEAT_MS, 'heartbeat', heartbeat);
+    every(REAP_EVERY_MS, 'reaping', () => reap(instance));
   };
 
   const work = (instance: PgBoss, kind: string, handler: JobHandler): Promise<string> => {
@@ -176,7 +266,7 @@ export function createJobRunner(
       await ensureQueue(instance, kind);
       // One pg-boss worker takes one job at a time; a kind with concurrency n gets n workers.
       const ids: string[] = [];
-      for (let i = 0; i < (concurrency.get(kind) ?? 1); i++) {
+      for (let i = 0; i < Math.max(1, kindOptions.get(kind)?.concurrency ?? 1); i++) {
         ids.push(
           await instance.work<JobData>(kind, { batchSize: 1 }, async ([job]) =>
             job ? run(kind, handler, job.data) : null,
@@ -195,7 +285,7 @@ export function createJobRunner(
     define(kind, handler, options = {}) {
       if (handlers.has(kind)) throw new Error(`Job kind ${kind} is already defined`);
       handlers.set(kind, handler);
-      concurrency.set(kind, Math.max(1, options.concurrency ?? 1));
+      kindOptions.set(kind, options);
       if (started) {
         void ensureBoss()
           .then((instance) => work(instance, kind, handler))
@@ -235,6 +325,13 @@ export function createJobRunner(
       try {
         const instance = await ensureBoss();
         for (const [kind, handler] of handlers) await work(instance, kind, handler);
+        // Schedules the code no longer defines (a retired kind) stop with it.
+        for (const { name } of await instance.getSchedules()) {
+          if (!schedules.has(name)) await instance.unschedule(name);
+        }
+        // Jobs a crash left running resume now, not at the next tick.
+        await reap(instance);
+        startTimers(instance);
       } catch (error) {
         started = false;
         throw error;
@@ -246,20 +343,24 @@ export function createJobRunner(
       const instance = await boss.catch(() => null);
       boss = null;
       started = false;
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
       workers.clear();
       queues.clear();
       if (!instance) return;
       await instance.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
-      // Handlers still going after the grace period lose their worker; say so in their rows.
-      if (running.size > 0) {
+      // Handlers still going after the grace period lose their worker. A resumable job's row
+      // is made silent at once, so another process (or the next start) takes it over without
+      // waiting; any other says it was interrupted.
+      for (const [jobId, { kind, attempt }] of running) {
         await db
           .update(jobs)
-          .set({
-            status: 'failed',
-            message: 'Interrupted by a server shutdown',
-            updatedAt: new Date(),
-          })
-          .where(and(inArray(jobs.id, [...running]), eq(jobs.status, 'running')));
+          .set(
+            kindOptions.get(kind)?.resumable
+              ? { updatedAt: new Date(0) }
+              : { status: 'failed', message: INTERRUPTED, updatedAt: sql`now()` },
+          )
+          .where(and(eq(jobs.id, jobId), eq(jobs.attempt, attempt), eq(jobs.status, 'running')));
       }
     },
   };

@@ -23,11 +23,12 @@ import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUpcRoutes } from './upc/routes.ts';
 import { registerListingRoutes } from './listings/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
+import { prepareStoreSecretBox } from '../integrations/secret-box.ts';
 
 /** Each feature module registers its routes here; modules never import one another's routes. */
 export async function registerModules(app: App, deps: AppDeps): Promise<void> {
-  void app;
-  void deps;
+  // Store credentials are sealed and opened from here on; a generated key is read once.
+  await prepareStoreSecretBox(deps.config, deps.database.db);
   registerAuthRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerCommonRoutes(app, deps);

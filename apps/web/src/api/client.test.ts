@@ -92,6 +92,18 @@ describe('request headers', () => {
     expect(headers['Content-Type']).toBeUndefined();
   });
 
+  it('asks for server messages in the chosen language', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(reply(200, { code: 0, data: null, message: 'success' })),
+    );
+    await setLanguage('zh-CN');
+    await api.get('/jobs');
+    expect(lastCall().headers['Accept-Language']).toBe('zh-CN');
+    await setLanguage('en');
+    await api.get('/jobs');
+    expect(lastCall().headers['Accept-Language']).toBe('en');
+  });
+
   it('sends a JSON body with a JSON content type', async () => {
     fetchMock.mockResolvedValue(reply(200, { code: 0, data: null, message: 'success' }));
     await api.post('/save-user-name', { name: 'New' });

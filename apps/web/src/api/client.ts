@@ -2,7 +2,7 @@ import { ACCEPTED_STATUS_MAX, ACCEPTED_STATUS_MIN, REQUEST_TIMEOUT_MS } from '@a
 import { loginPath, paths } from '../app/paths.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
 import { feedback } from '../shared/feedback.ts';
-import { i18n } from '../shared/i18n/i18n.ts';
+import { currentLanguage, i18n } from '../shared/i18n/i18n.ts';
 import { currentAppPath, navigateTo } from '../shared/navigation.ts';
 import { ApiError } from './api-error.ts';
 
@@ -105,6 +105,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const { method = 'GET', params, data, signal } = options;
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    // The server renders its messages in this language (spec: user setting, else this header).
+    'Accept-Language': currentLanguage(),
     'x-domain': domainHeader(),
   };
   const hasBody = data !== undefined && method !== 'GET';

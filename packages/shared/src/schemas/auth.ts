@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { text } from './common.ts';
 
 export const Email = z
   .email()
@@ -47,9 +48,9 @@ export const Code = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'Code must be 6 digits');
-export const DisplayName = z.string().trim().min(1).max(50);
-export const CaptchaAnswer = z.string().trim().min(1).max(12);
-export const CaptchaKey = z.string().trim().min(1).max(64);
+export const DisplayName = text().trim().min(1).max(50);
+export const CaptchaAnswer = text().trim().min(1).max(12);
+export const CaptchaKey = text().trim().min(1).max(64);
 
 const withCaptcha = { captcha: CaptchaAnswer, captcha_key: CaptchaKey };
 
@@ -90,8 +91,8 @@ export const RegisterByMobileInput = notLogin(
     mobile: Mobile,
     password: Password,
     code: Code,
-    isBind: z.coerce.number().int().min(0).max(1).optional(),
-    encode: z.string().max(512).optional(),
+    isBind: z.number().int().min(0).max(1).optional(),
+    encode: text().max(512).optional(),
   }),
 );
 export type RegisterByMobileInput = z.infer<typeof RegisterByMobileInput>;
@@ -109,8 +110,8 @@ export const LoginByMobileInput = z
     mobile: Mobile,
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
     code: Code.optional(),
-    isBind: z.coerce.number().int().min(0).max(1).optional(),
-    encode: z.string().max(512).optional(),
+    isBind: z.number().int().min(0).max(1).optional(),
+    encode: text().max(512).optional(),
   })
   .refine((v) => v.password !== undefined || v.code !== undefined, {
     message: 'Enter the password or the SMS code',
@@ -140,7 +141,7 @@ export type CheckMailCodeResult = z.infer<typeof CheckMailCodeResult>;
 export const UpdateSmsCodeInput = z.object({ mobile: Mobile });
 export type UpdateSmsCodeInput = z.infer<typeof UpdateSmsCodeInput>;
 
-export const AutoLoginInput = z.object({ token: z.string().min(16).max(256) });
+export const AutoLoginInput = z.object({ token: text().min(16).max(256) });
 export type AutoLoginInput = z.infer<typeof AutoLoginInput>;
 
 export const SaveMemMobileInput = z.object({ mobile: Mobile, code: Code });
@@ -210,7 +211,7 @@ export const PublicConfig = z.object({
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 export const SysLoginInput = z.object({
-  username: z.string().trim().min(1).max(64),
+  username: text().trim().min(1).max(64),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   captchaId: CaptchaKey,
   verifyCode: CaptchaAnswer,
@@ -221,7 +222,7 @@ export const SysLoginResult = z.object({ token: z.string(), expire: z.number().i
 export type SysLoginResult = z.infer<typeof SysLoginResult>;
 
 /** Development outbox (GET /api/dev/outbox): what the Messenger would have sent. */
-export const OutboxQuery = z.object({ recipient: z.string().trim().min(1).max(254).optional() });
+export const OutboxQuery = z.object({ recipient: text().trim().min(1).max(254).optional() });
 export type OutboxQuery = z.infer<typeof OutboxQuery>;
 
 export const OutboxMessage = z.object({

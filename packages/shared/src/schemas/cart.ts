@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { PAID_VIA, PURCHASE_ORDER_STATUSES } from './finance.ts';
-import { pageResultOf } from './common.ts';
+import { multilineText, pageResultOf, queryInt, text } from './common.ts';
 
 /** Largest quantity of one cart line; cartInc stops there. */
 export const CART_LINE_QUANTITY_MAX = 9999;
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 const minor = z.number().int();
 const unix = z.number().int();
-const quantity = z.coerce.number().int().min(1).max(CART_LINE_QUANTITY_MAX);
+const quantity = z.number().int().min(1).max(CART_LINE_QUANTITY_MAX);
 
 /**
  * Why a line cannot be checked out: the platform does not make it (no parent SKU), the
@@ -100,20 +100,19 @@ export const Country = z.object({
 export type Country = z.infer<typeof Country>;
 
 /** address_new: the regions (provinces, states) of a country, empty when it has none listed. */
-export const RegionQuery = z.object({ country_code: z.string().length(2).toUpperCase() });
+export const RegionQuery = z.object({ country_code: text().length(2).toUpperCase() });
 export type RegionQuery = z.infer<typeof RegionQuery>;
 export const Region = z.object({ code: z.string(), name: z.string(), name_en: z.string() });
 export type Region = z.infer<typeof Region>;
 
-const line = (max: number) => z.string().trim().max(max);
+const line = (max: number) => text().trim().max(max);
 
 export const AddressInput = z.object({
   name: line(100).min(1),
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .regex(/^\+?[\d\s()-]{5,30}$/, 'Enter a phone number'),
-  country_code: z.string().length(2).toUpperCase(),
+  country_code: text().length(2).toUpperCase(),
   province: line(100).default(''),
   city: line(100).min(1),
   district: line(100).default(''),
@@ -183,7 +182,7 @@ export const OrderSubmitInput = z.object({
   /** The settlement's shipping and discount; when sent, a difference is named in the 409. */
   shipping_minor: z.number().int().min(0).optional(),
   discount_minor: z.number().int().min(0).optional(),
-  remark: z.string().trim().max(500).default(''),
+  remark: multilineText().trim().max(500).default(''),
 });
 export type OrderSubmitInput = z.input<typeof OrderSubmitInput>;
 
@@ -279,18 +278,18 @@ export const PurchaseOrderPage = pageResultOf(PurchaseOrder);
 export type PurchaseOrderPage = z.infer<typeof PurchaseOrderPage>;
 
 export const PurchaseOrderQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(100)).default(20),
   status: z.enum(PURCHASE_ORDER_STATUSES).optional(),
   /** Order number or SKU code, partial. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
 });
 export type PurchaseOrderQuery = z.infer<typeof PurchaseOrderQuery>;
 
 /** Cancelling an unpaid order releases its stock; a paid one is refunded where it was paid from. */
 export const CancelPurchaseOrderInput = z.object({
   id,
-  reason: z.string().trim().max(200).default(''),
+  reason: multilineText().trim().max(200).default(''),
 });
 export type CancelPurchaseOrderInput = z.input<typeof CancelPurchaseOrderInput>;
 
@@ -298,7 +297,7 @@ export type CancelPurchaseOrderInput = z.input<typeof CancelPurchaseOrderInput>;
 // Platform bill
 
 export const BillQuery = z.object({
-  year: z.coerce.number().int().min(2000).max(2100),
+  year: queryInt(z.number().int().min(2000).max(2100)),
 });
 export type BillQuery = z.infer<typeof BillQuery>;
 
@@ -319,5 +318,5 @@ export const BillMonth = z.object({
 export type BillMonth = z.infer<typeof BillMonth>;
 
 /** finance/bill/export and finance/export: a CSV file (UTF-8 with BOM, for Excel). */
-export const BillExportQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) });
+export const BillExportQuery = z.object({ month: text().regex(/^\d{4}-(0[1-9]|1[0-2])$/) });
 export type BillExportQuery = z.infer<typeof BillExportQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdInput, pageResultOf } from './common.ts';
+import { IdInput, IdQuery, pageResultOf, queryInt, text } from './common.ts';
 
 /** A category with its children; the tree has two levels today but the shape does not assume it. */
 export interface CategoryNode {
@@ -27,24 +27,24 @@ export type CategoryTree = z.infer<typeof CategoryTree>;
 export const PARENT_PRODUCT_SORTS = ['created_at', 'cost', 'title'] as const;
 export const PARENT_PRODUCT_PAGE_MAX = 100;
 
-const minorAmount = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const unixSeconds = z.coerce.number().int().min(0).max(253_402_300_799);
+const minorAmount = queryInt(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+const unixSeconds = queryInt(z.number().int().min(0).max(253_402_300_799));
 
 /** Parent library search: title substring (Chinese or English), category with its descendants, cost and date ranges. */
 export const ParentProductListQuery = z
   .object({
-    keyword: z.string().trim().max(100).optional(),
-    category_id: z.coerce.number().int().positive().optional(),
+    keyword: text().trim().max(100).optional(),
+    category_id: queryInt(z.number().int().positive()).optional(),
     min_cost: minorAmount.optional(),
     max_cost: minorAmount.optional(),
     start_time: unixSeconds.optional(),
     end_time: unixSeconds.optional(),
     sort: z.enum(PARENT_PRODUCT_SORTS).default('created_at'),
     order: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    size: z.coerce.number().int().min(1).max(PARENT_PRODUCT_PAGE_MAX).default(20),
+    page: queryInt(z.number().int().min(1).max(10_000)).default(1),
+    size: queryInt(z.number().int().min(1).max(PARENT_PRODUCT_PAGE_MAX)).default(20),
     /** The previous page's `next_cursor`: pages by keyset at any depth; `page` is then ignored. */
-    cursor: z.string().max(200).optional(),
+    cursor: text().max(200).optional(),
   })
   .refine((q) => q.min_cost === undefined || q.max_cost === undefined || q.min_cost <= q.max_cost, {
     message: 'Must not exceed max_cost',
@@ -134,7 +134,7 @@ export const ParentProductDetail = ParentProductSummary.extend({
 });
 export type ParentProductDetail = z.infer<typeof ParentProductDetail>;
 
-export const ParentProductShowQuery = IdInput;
+export const ParentProductShowQuery = IdQuery;
 export type ParentProductShowQuery = z.infer<typeof ParentProductShowQuery>;
 
 export const SkuListQuery = IdInput;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './common.ts';
 
 /**
  * The design tool's document. Positions are in millimetres of the print area they sit on
@@ -23,9 +24,9 @@ const size = z.number().finite().positive().max(4000);
 
 const layerBase = {
   /** Client-made id, stable across saves (undo history and selection use it). */
-  id: z.string().min(1).max(64),
+  id: text().min(1).max(64),
   /** The print area's name on the parent product's images (`front`, `back`, `sleeve`...). */
-  side: z.string().min(1).max(50),
+  side: text().min(1).max(50),
   x: mm,
   y: mm,
   width: size,
@@ -40,7 +41,7 @@ export const ImageLayer = z.object({
   ...layerBase,
   kind: z.literal('image'),
   /** A URL this server serves (an upload, a material or an image-space file). */
-  url: z.string().min(1).max(2000),
+  url: text().min(1).max(2000),
   /** The artwork's own pixel size, for the DPI check. */
   naturalWidth: z.number().int().positive(),
   naturalHeight: z.number().int().positive(),
@@ -50,11 +51,11 @@ export type ImageLayer = z.infer<typeof ImageLayer>;
 export const TextLayer = z.object({
   ...layerBase,
   kind: z.literal('text'),
-  text: z.string().min(1).max(DESIGN_TEXT_MAX),
-  fontFamily: z.string().min(1).max(100),
+  text: multilineText().min(1).max(DESIGN_TEXT_MAX),
+  fontFamily: text().min(1).max(100),
   /** Font size in millimetres of the print area. */
   fontSize: z.number().positive().max(500),
-  fill: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1a2b3c'),
+  fill: text().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1a2b3c'),
   fontWeight: z.enum(['normal', 'bold']).default('normal'),
   align: z.enum(['left', 'center', 'right']).default('center'),
   /** Arc of the text in degrees: 0 straight, positive bends up (a smile), negative down. */
@@ -67,13 +68,13 @@ export type DesignLayer = z.infer<typeof DesignLayer>;
 
 /** POST /api/design/save: creates a finished product, or updates `finished_product_id`'s. */
 export const DesignSaveInput = z.object({
-  finished_product_id: z.coerce.number().int().positive().optional(),
-  parent_product_id: z.coerce.number().int().positive(),
-  title: z.string().trim().min(1, 'Enter a title').max(DESIGN_TITLE_MAX),
+  finished_product_id: z.number().int().positive().optional(),
+  parent_product_id: z.number().int().positive(),
+  title: text().trim().min(1, 'Enter a title').max(DESIGN_TITLE_MAX),
   /** Parent SKU colours to make; one mockup per colour and side. */
-  colors: z.array(z.string().min(1)).min(1, 'Choose at least one colour').max(DESIGN_COLOURS_MAX),
+  colors: z.array(text().min(1)).min(1, 'Choose at least one colour').max(DESIGN_COLOURS_MAX),
   /** Parent SKU sizes to make; empty = every size of the chosen colours. */
-  sizes: z.array(z.string()).max(50).default([]),
+  sizes: z.array(text()).max(50).default([]),
   /** Layers bottom to top. */
   layers: z.array(DesignLayer).min(1, 'Add artwork or text first').max(DESIGN_LAYERS_MAX),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 /** What an upload answers; URLs are paths on this server (GET /api/files/<key>). */
 export const UploadedFile = z.object({
@@ -40,8 +41,8 @@ export const OssUploadCredentials = z.object({
 export type OssUploadCredentials = z.infer<typeof OssUploadCredentials>;
 
 export const OssConfirmInput = z.object({
-  key: z.string().min(1).max(200),
+  key: text().min(1).max(200),
   /** The name of the file the user picked, kept for display. */
-  original_name: z.string().max(200).optional(),
+  original_name: text().max(200).optional(),
 });
 export type OssConfirmInput = z.infer<typeof OssConfirmInput>;

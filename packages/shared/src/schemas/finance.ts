@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageResultOf } from './common.ts';
+import { pageResultOf, queryInt, text, UNIX_SECONDS_MAX } from './common.ts';
 
 /** Every movement of a seller's money; the ledger has one row per movement. */
 export const LEDGER_KINDS = [
@@ -25,7 +25,7 @@ export const PAYMENT_STATUSES = ['pending', 'paid', 'closed'] as const;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,100}$/;
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 const minor = z.number().int();
 /** Amounts in requests: positive minor units (fen), at most 100,000,000.00 yuan (Alipay's cap). */
 const amountMinor = z.number().int().positive().max(10_000_000_000);
@@ -93,7 +93,7 @@ export type PaymentState = z.infer<typeof PaymentState>;
 export const AlipayPayment = PaymentState.extend({ pay_url: z.string() });
 export type AlipayPayment = z.infer<typeof AlipayPayment>;
 
-export const PayQuery = z.object({ out_trade_no: z.string().min(1).max(64) });
+export const PayQuery = z.object({ out_trade_no: text().min(1).max(64) });
 export type PayQuery = z.infer<typeof PayQuery>;
 
 export const FinanceInfo = z.object({
@@ -126,11 +126,11 @@ export type LedgerPage = z.infer<typeof LedgerPage>;
 
 /** `start`/`end`: Unix seconds, inclusive start and exclusive end. */
 export const LedgerQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(20),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
   kind: z.enum(LEDGER_KINDS).optional(),
-  start: z.coerce.number().int().min(0).optional(),
-  end: z.coerce.number().int().min(0).optional(),
+  start: queryInt(z.number().int().min(0).max(UNIX_SECONDS_MAX)).optional(),
+  end: queryInt(z.number().int().min(0).max(UNIX_SECONDS_MAX)).optional(),
 });
 export type LedgerQuery = z.infer<typeof LedgerQuery>;
 
@@ -178,7 +178,7 @@ export const BuyLevelResult = z.object({
 });
 export type BuyLevelResult = z.infer<typeof BuyLevelResult>;
 
-export const DeductionInput = z.object({ amount_minor: z.coerce.number().int().min(0) });
+export const DeductionInput = z.object({ amount_minor: queryInt(z.number().int().min(0)) });
 export type DeductionInput = z.infer<typeof DeductionInput>;
 
 export const Deduction = z.object({

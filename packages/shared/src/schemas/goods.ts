@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdInput, IdsInput } from './common.ts';
+import { IdInput, IdsInput, queryInt, text } from './common.ts';
 
 /** How a finished product came to be; `get-goods-type-num` counts per source. */
 export const FINISHED_SOURCES = ['parent', 'platform', 'duplicate', 'merge', 'design'] as const;
@@ -28,8 +28,8 @@ const flag = z.union([
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
 ]);
 
-const minorAmount = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const unixSeconds = z.coerce.number().int().min(0).max(253_402_300_799);
+const minorAmount = queryInt(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+const unixSeconds = queryInt(z.number().int().min(0).max(253_402_300_799));
 
 /**
  * Search over finished products: `keyword` matches the title or a SKU code. `cursor` (from the
@@ -37,8 +37,8 @@ const unixSeconds = z.coerce.number().int().min(0).max(253_402_300_799);
  */
 export const FinishedProductListQuery = z
   .object({
-    keyword: z.string().trim().max(100).optional(),
-    category_id: z.coerce.number().int().positive().optional(),
+    keyword: text().trim().max(100).optional(),
+    category_id: queryInt(z.number().int().positive()).optional(),
     source: FinishedSource.optional(),
     shared: flag.optional(),
     min_price: minorAmount.optional(),
@@ -47,9 +47,9 @@ export const FinishedProductListQuery = z
     end_time: unixSeconds.optional(),
     sort: z.enum(FINISHED_PRODUCT_SORTS).default('created_at'),
     order: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    size: z.coerce.number().int().min(1).max(FINISHED_PAGE_MAX).default(20),
-    cursor: z.string().max(200).optional(),
+    page: queryInt(z.number().int().min(1).max(10_000)).default(1),
+    size: queryInt(z.number().int().min(1).max(FINISHED_PAGE_MAX)).default(20),
+    cursor: text().max(200).optional(),
   })
   .refine(
     (q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price,
@@ -121,23 +121,23 @@ export const FinishedProductDetail = FinishedProductSummary.extend({
 });
 export type FinishedProductDetail = z.infer<typeof FinishedProductDetail>;
 
-const title = z.string().trim().min(1).max(FINISHED_TITLE_MAX);
-const tags = z.array(z.string().trim().min(1).max(30)).max(FINISHED_TAGS_MAX);
-const imageUrl = z.string().trim().min(1).max(500);
+const title = text().trim().min(1).max(FINISHED_TITLE_MAX);
+const tags = z.array(text().trim().min(1).max(30)).max(FINISHED_TAGS_MAX);
+const imageUrl = text().trim().min(1).max(500);
 
 /** A SKU as the edit form sends it: `id` for an existing one; a blank code is generated. */
 export const FinishedSkuInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  parent_sku_id: z.coerce.number().int().positive().optional(),
+  id: z.number().int().positive().optional(),
+  parent_sku_id: z.number().int().positive().optional(),
   sku_code: z
     .string()
     .trim()
     .regex(SKU_CODE_PATTERN, 'Letters, digits, dot, dash and underscore, at most 64')
     .optional()
     .or(z.literal('')),
-  color: z.string().trim().max(50).default(''),
-  size: z.string().trim().max(50).default(''),
-  price_minor: minorAmount,
+  color: text().trim().max(50).default(''),
+  size: text().trim().max(50).default(''),
+  price_minor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   image: imageUrl.nullable().optional(),
 });
 export type FinishedSkuInput = z.infer<typeof FinishedSkuInput>;
@@ -145,13 +145,13 @@ export type FinishedSkuInput = z.infer<typeof FinishedSkuInput>;
 export const FinishedImageInput = z.object({
   url: imageUrl,
   kind: z.enum(['image', 'mockup']).default('image'),
-  color: z.string().trim().max(50).default(''),
+  color: text().trim().max(50).default(''),
 });
 export type FinishedImageInput = z.infer<typeof FinishedImageInput>;
 
 /** goods-save: a new finished product from a parent product; omitted parts come from the parent. */
 export const FinishedProductCreate = z.object({
-  parent_product_id: z.coerce.number().int().positive(),
+  parent_product_id: z.number().int().positive(),
   title: title.optional(),
   tags: tags.default([]),
   /** Defaults to every on-sale parent SKU at its cost plus the default markup. */
@@ -163,7 +163,7 @@ export type FinishedProductCreate = z.infer<typeof FinishedProductCreate>;
 
 /** update: replaces title, tags, SKUs and images; SKUs left out of `skus` are removed. */
 export const FinishedProductUpdate = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.number().int().positive(),
   title,
   tags,
   skus: z.array(FinishedSkuInput).min(1).max(FINISHED_SKUS_MAX),
@@ -171,7 +171,7 @@ export const FinishedProductUpdate = z.object({
 });
 export type FinishedProductUpdate = z.infer<typeof FinishedProductUpdate>;
 
-export const FinishedTitleSave = z.object({ id: z.coerce.number().int().positive(), title });
+export const FinishedTitleSave = z.object({ id: z.number().int().positive(), title });
 export type FinishedTitleSave = z.infer<typeof FinishedTitleSave>;
 
 /** join-platfrom: share to (or, with `shared: false`, withdraw from) the shared finished library. */
@@ -180,16 +180,16 @@ export type JoinPlatformInput = z.infer<typeof JoinPlatformInput>;
 
 /** goods-merge: the SKUs and images of the others move into the first; the others are deleted. */
 export const GoodsMergeInput = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(2).max(50),
+  ids: z.array(z.number().int().positive()).min(2).max(50),
 });
 export type GoodsMergeInput = z.infer<typeof GoodsMergeInput>;
 
 /** batch-add-cart: every SKU of the given products, or just the given SKUs. */
 export const BatchAddCartInput = z
   .object({
-    ids: z.array(z.coerce.number().int().positive()).max(1000).optional(),
-    sku_ids: z.array(z.coerce.number().int().positive()).max(1000).optional(),
-    quantity: z.coerce.number().int().min(1).max(9999).default(1),
+    ids: z.array(z.number().int().positive()).max(1000).optional(),
+    sku_ids: z.array(z.number().int().positive()).max(1000).optional(),
+    quantity: z.number().int().min(1).max(9999).default(1),
   })
   .refine((v) => (v.ids?.length ?? 0) + (v.sku_ids?.length ?? 0) > 0, {
     message: 'Choose at least one product or SKU',
@@ -217,21 +217,21 @@ export const BatchResult = z.object({ results: z.array(BatchItemResult) });
 export type BatchResult = z.infer<typeof BatchResult>;
 
 export const RelativeInput = z.object({
-  id: z.coerce.number().int().positive(),
-  related_ids: z.array(z.coerce.number().int().positive()).min(1).max(100),
+  id: z.number().int().positive(),
+  related_ids: z.array(z.number().int().positive()).min(1).max(100),
 });
 export type RelativeInput = z.infer<typeof RelativeInput>;
 
 export const RelativeDeleteInput = z.object({
-  id: z.coerce.number().int().positive(),
-  related_id: z.coerce.number().int().positive(),
+  id: z.number().int().positive(),
+  related_id: z.number().int().positive(),
 });
 export type RelativeDeleteInput = z.infer<typeof RelativeDeleteInput>;
 
 export const RelativeListQuery = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(FINISHED_PAGE_MAX).default(20),
+  id: queryInt(z.number().int().positive()).optional(),
+  page: queryInt(z.number().int().min(1).max(10_000)).default(1),
+  size: queryInt(z.number().int().min(1).max(FINISHED_PAGE_MAX)).default(20),
 });
 export type RelativeListQuery = z.infer<typeof RelativeListQuery>;
 
@@ -284,8 +284,8 @@ export const FavouriteIds = z.object({ ids: z.array(z.number().int()) });
 export type FavouriteIds = z.infer<typeof FavouriteIds>;
 
 export const CollListQuery = z.object({
-  keyword: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(FINISHED_PAGE_MAX).default(20),
+  keyword: text().trim().max(100).optional(),
+  page: queryInt(z.number().int().min(1).max(10_000)).default(1),
+  size: queryInt(z.number().int().min(1).max(FINISHED_PAGE_MAX)).default(20),
 });
 export type CollListQuery = z.infer<typeof CollListQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText } from './common.ts';
 import { ListingStatusCode, Step4Fields } from './listing.ts';
 import { ForbidHit } from './templates.ts';
 
@@ -13,7 +14,7 @@ import { ForbidHit } from './templates.ts';
  * publish that failed).
  */
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 /** Target stores (`market_id`s) of the copy. */
 const marketIds = z.array(id).min(1, 'Choose at least one site').max(20);
 
@@ -170,7 +171,7 @@ const lang = z
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'A language code such as de or en-GB');
 export const TranslateInput = z
   .object({
-    texts: z.array(z.string().max(5000)).min(1).max(TRANSLATE_TEXTS_MAX),
+    texts: z.array(multilineText().max(5000)).min(1).max(TRANSLATE_TEXTS_MAX),
     source: z.union([z.literal('auto'), lang]).default('auto'),
     target: lang,
   })

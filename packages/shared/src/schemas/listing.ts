@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageResultOf } from './common.ts';
+import { multilineText, pageResultOf, queryInt, text, UNIX_SECONDS_MAX } from './common.ts';
 
 /**
  * Amazon listings (`/api/publish/*`, spec 7 "Amazon listings", field sets of spec 3).
@@ -17,7 +17,8 @@ import { pageResultOf } from './common.ts';
  * site currency (`currency`); times are Unix seconds.
  */
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
+const queryId = queryInt(z.number().int().positive());
 const unix = z.number().int();
 /** Accepts a number or a numeric string (query strings), as a positive integer id. */
 const ids = z.array(id).min(1).max(1000);
@@ -59,7 +60,7 @@ export const ListingIssue = z.object({
 export type ListingIssue = z.infer<typeof ListingIssue>;
 
 /** An attribute value of step 2: text, number, yes/no. */
-export const AttributeValue = z.union([z.string().max(1000), z.number(), z.boolean()]);
+export const AttributeValue = z.union([text().max(1000), z.number(), z.boolean()]);
 export type AttributeValue = z.infer<typeof AttributeValue>;
 
 /** One child SKU (step 3). Without variations a listing has exactly one item. */
@@ -168,13 +169,13 @@ export type ListingRow = z.infer<typeof ListingRow>;
  * `end_time` bound `created_at` (Unix seconds, inclusive). Newest first unless `sort` says so.
  */
 export const ListingIndexQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(20),
-  market_id: id.optional(),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+  market_id: queryId.optional(),
   status: ListingStatusCode.optional(),
-  keyword: z.string().trim().max(100).optional(),
-  start_time: z.coerce.number().int().min(0).optional(),
-  end_time: z.coerce.number().int().min(0).optional(),
+  keyword: text().trim().max(100).optional(),
+  start_time: queryInt(z.number().int().min(0).max(UNIX_SECONDS_MAX)).optional(),
+  end_time: queryInt(z.number().int().min(0).max(UNIX_SECONDS_MAX)).optional(),
   sort: z.enum(['created_at', 'updated_at', 'title']).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -209,8 +210,8 @@ export const CreateListingsInput = z.object({
   goods_ids: ids.max(200),
   pricing_template_id: id.optional(),
   templates: ListingTemplateChoice.optional(),
-  market_category_id: z.string().trim().max(100).optional(),
-  brand: z.string().trim().max(100).optional(),
+  market_category_id: text().trim().max(100).optional(),
+  brand: text().trim().max(100).optional(),
 });
 export type CreateListingsInput = z.infer<typeof CreateListingsInput>;
 
@@ -220,19 +221,20 @@ export const CreateListingsResult = z.object({
 });
 export type CreateListingsResult = z.infer<typeof CreateListingsResult>;
 
-const text = (max: number) => z.string().trim().max(max);
+const line = (max: number) => text().trim().max(max);
+const paragraph = (max: number) => multilineText().trim().max(max);
 
 /** Step 1 fields (spec 3 "Amazon listing step 1"). */
 export const Step1Fields = z.object({
-  manufacturer: text(100),
-  mfrPart_number: text(40).default(''),
-  brand: text(100).min(1, 'Enter the brand'),
-  condition_note: text(1000).default(''),
+  manufacturer: line(100),
+  mfrPart_number: line(40).default(''),
+  brand: line(100).min(1, 'Enter the brand'),
+  condition_note: paragraph(1000).default(''),
   market_id: id,
-  market_category_id: text(100).default(''),
+  market_category_id: line(100).default(''),
   condition: z.enum(LISTING_CONDITIONS).default('new_new'),
-  launch_date: z.coerce.number().int().min(0).nullable().default(null),
-  handling_time: z.coerce.number().int().min(1).max(HANDLING_TIME_MAX).nullable().default(null),
+  launch_date: z.number().int().min(0).max(UNIX_SECONDS_MAX).nullable().default(null),
+  handling_time: z.number().int().min(1).max(HANDLING_TIME_MAX).nullable().default(null),
 });
 export const UpdateStep1Input = Step1Fields.extend({ id });
 export type UpdateStep1Input = z.infer<typeof UpdateStep1Input>;
@@ -243,8 +245,8 @@ export type UpdateStep1Input = z.infer<typeof UpdateStep1Input>;
  * the wrong type are 422 with `data.fields['attributes.<name>']`.
  */
 export const Step2Fields = z.object({
-  market_category_id: text(100).min(1, 'Choose the product type'),
-  attributes: z.record(z.string().max(100), AttributeValue).default({}),
+  market_category_id: line(100).min(1, 'Choose the product type'),
+  attributes: z.record(text().max(100), AttributeValue).default({}),
 });
 export const UpdateStep2Input = Step2Fields.extend({ id });
 export type UpdateStep2Input = z.infer<typeof UpdateStep2Input>;
@@ -252,14 +254,14 @@ export type UpdateStep2Input = z.infer<typeof UpdateStep2Input>;
 /** An item as the editor sends it: `id` for an existing item, absent for a new one. */
 export const ListingItemInput = z.object({
   id: id.optional(),
-  sku: text(64).min(1, 'Enter the SKU'),
-  price_minor: z.coerce.number().int().min(1, 'Enter a price').max(100_000_000_00),
-  quantity: z.coerce.number().int().min(0).max(1_000_000),
-  variation: z.record(z.string().max(50), z.string().max(100)).default({}),
+  sku: line(64).min(1, 'Enter the SKU'),
+  price_minor: z.number().int().min(1, 'Enter a price').max(100_000_000_00),
+  quantity: z.number().int().min(0).max(1_000_000),
+  variation: z.record(text().max(50), text().max(100)).default({}),
   /** UPC-A (12 digits) or EAN-13 / GTIN-14 with a valid GS1 check digit, or '' for none. */
-  product_id: z.string().trim().max(14).default(''),
+  product_id: text().trim().max(14).default(''),
   /** One of the images a listing may use (see `Step4Fields.images`), or null. */
-  image: z.string().max(1000).nullable().default(null),
+  image: text().max(1000).nullable().default(null),
 });
 export type ListingItemInput = z.infer<typeof ListingItemInput>;
 
@@ -270,26 +272,26 @@ export type ListingItemInput = z.infer<typeof ListingItemInput>;
 export const Step3Fields = z.object({
   is_variation: z.boolean(),
   items: z.array(ListingItemInput).min(1, 'Add at least one item').max(LISTING_ITEMS_MAX),
-  variation_theme: text(100).default(''),
-  parent_sku: text(64).min(1, 'Enter the parent SKU'),
-  show_variation_theme: z.array(z.string().max(50)).max(5).default([]),
+  variation_theme: line(100).default(''),
+  parent_sku: line(64).min(1, 'Enter the parent SKU'),
+  show_variation_theme: z.array(text().max(50)).max(5).default([]),
 });
 export const UpdateStep3Input = Step3Fields.extend({ id });
 export type UpdateStep3Input = z.infer<typeof UpdateStep3Input>;
 
 /** Step 4 (spec 3 "Listing step 4") plus the five bullet points and the images. */
 export const Step4Fields = z.object({
-  title: text(AMAZON_TITLE_MAX * 2).min(1, 'Enter the title'),
-  describe: text(LISTING_DESCRIBE_MAX * 5).default(''),
-  custom_describe: text(LISTING_DESCRIBE_MAX * 5).default(''),
-  keywords: text(LISTING_KEYWORDS_MAX * 4).default(''),
-  bullet_points: z.array(text(BULLET_POINT_MAX)).max(BULLET_POINT_COUNT).default([]),
+  title: line(AMAZON_TITLE_MAX * 2).min(1, 'Enter the title'),
+  describe: paragraph(LISTING_DESCRIBE_MAX * 5).default(''),
+  custom_describe: paragraph(LISTING_DESCRIBE_MAX * 5).default(''),
+  keywords: line(LISTING_KEYWORDS_MAX * 4).default(''),
+  bullet_points: z.array(line(BULLET_POINT_MAX)).max(BULLET_POINT_COUNT).default([]),
   /**
    * Image URLs, the main image first; left out, the images stay as they are. Each is a file
    * the seller uploaded (image space or materials), an image of the source product or its
    * SKUs, or one the listing already has; any other URL is 422 `images.<i>`.
    */
-  images: z.array(text(1000).min(1)).max(LISTING_IMAGES_MAX).optional(),
+  images: z.array(line(1000).min(1)).max(LISTING_IMAGES_MAX).optional(),
 });
 export const UpdateStep4Input = Step4Fields.extend({ id });
 export type UpdateStep4Input = z.infer<typeof UpdateStep4Input>;
@@ -337,11 +339,13 @@ export type ItemSaveInput = z.infer<typeof ItemSaveInput>;
 /** `show?id=`, `check?id=`, `publish`, `delete`, `copy`: one listing. */
 export const ListingIdInput = z.object({ id });
 export type ListingIdInput = z.infer<typeof ListingIdInput>;
+export const ListingIdQuery = z.object({ id: queryId });
+export type ListingIdQuery = z.infer<typeof ListingIdQuery>;
 export const ListingIdsInput = z.object({ ids });
 export type ListingIdsInput = z.infer<typeof ListingIdsInput>;
 
 /** `GET publish/get-info?market_id=`: what the editor needs for one store. */
-export const ListingInfoQuery = z.object({ market_id: id });
+export const ListingInfoQuery = z.object({ market_id: queryId });
 export type ListingInfoQuery = z.infer<typeof ListingInfoQuery>;
 export const ListingInfo = z.object({
   market_id: z.number().int(),
@@ -365,9 +369,9 @@ export type ListingInfo = z.infer<typeof ListingInfo>;
  * id or name.
  */
 export const CategoryQuery = z.object({
-  market_id: id,
-  parent_id: z.string().max(100).optional(),
-  keyword: z.string().trim().max(100).optional(),
+  market_id: queryId,
+  parent_id: text().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
 });
 export type CategoryQuery = z.infer<typeof CategoryQuery>;
 export const ListingCategory = z.object({
@@ -382,8 +386,8 @@ export type ListingCategoryList = z.infer<typeof ListingCategoryList>;
 
 /** `get-category-en-by-id?market_id=&category_id=`: one product type with its attributes. */
 export const CategoryDetailQuery = z.object({
-  market_id: id,
-  category_id: z.string().min(1).max(100),
+  market_id: queryId,
+  category_id: text().min(1).max(100),
 });
 export type CategoryDetailQuery = z.infer<typeof CategoryDetailQuery>;
 export const ListingCategoryAttribute = z.object({
@@ -508,7 +512,7 @@ export const ListingBatch = z.object({
   created_at: unix,
 });
 export type ListingBatch = z.infer<typeof ListingBatch>;
-export const ListingBatchQuery = z.object({ id });
+export const ListingBatchQuery = z.object({ id: queryId });
 export type ListingBatchQuery = z.infer<typeof ListingBatchQuery>;
 
 /**
@@ -519,12 +523,12 @@ export const BatchUpdateInput = z.object({
   ids,
   set: z
     .object({
-      brand: text(100).min(1).optional(),
-      manufacturer: text(100).optional(),
+      brand: line(100).min(1).optional(),
+      manufacturer: line(100).optional(),
       condition: z.enum(LISTING_CONDITIONS).optional(),
-      condition_note: text(1000).optional(),
-      handling_time: z.coerce.number().int().min(1).max(HANDLING_TIME_MAX).nullable().optional(),
-      quantity: z.coerce.number().int().min(0).max(1_000_000).optional(),
+      condition_note: paragraph(1000).optional(),
+      handling_time: z.number().int().min(1).max(HANDLING_TIME_MAX).nullable().optional(),
+      quantity: z.number().int().min(0).max(1_000_000).optional(),
       pricing_template_id: id.optional(),
     })
     .refine((v) => Object.values(v).some((x) => x !== undefined), {

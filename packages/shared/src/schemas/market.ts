@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_MARKET_PAGE, DEFAULT_MARKET_SIZE } from '../constants.ts';
 import { MARKETPLACES } from '../markets.ts';
+import { multilineText, queryInt, text } from './common.ts';
 
 export const STORE_ALIAS_MAX = 50;
 export const TAX_NUMBER_MAX = 50;
 export const BRAND_NAME_MAX = 100;
 export const STORE_STAFF_MAX = 200;
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 
 export const MarketplaceCode = z.enum(MARKETPLACES);
 
@@ -16,7 +17,7 @@ const orDefault = (fallback: number) =>
   z
     .preprocess(
       (v) => (v === 'undefined' || v === '' ? fallback : v),
-      z.coerce.number().int().min(1),
+      queryInt(z.number().int().min(1)),
     )
     // An absent value takes the default here, so the API document shows the field as optional.
     .default(fallback);
@@ -78,9 +79,9 @@ export const MarketIndexQuery = z.object({
   page: orDefault(DEFAULT_MARKET_PAGE),
   size: orDefault(DEFAULT_MARKET_SIZE).pipe(z.number().max(200)),
   marketplace: MarketplaceCode.optional(),
-  status: z.coerce.number().int().min(0).max(1).optional(),
+  status: queryInt(z.number().int().min(0).max(1)).optional(),
   /** Matches alias or account. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
 });
 export type MarketIndexQuery = z.infer<typeof MarketIndexQuery>;
 
@@ -110,13 +111,13 @@ export type AuthApp = z.infer<typeof AuthApp>;
 export const SHOPIFY_SHOP_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;
 
 export const AuthorizationUrlInput = z.object({
-  market_site_id: id,
-  alias: z.string().trim().max(STORE_ALIAS_MAX).optional(),
+  // `market_sites.id` is an integer column.
+  market_site_id: id.max(2_147_483_647),
+  alias: text().trim().max(STORE_ALIAS_MAX).optional(),
   /** Re-authorize this store instead of adding a new one. */
   store_id: id.optional(),
   /** Shopify only: `name.myshopify.com`. */
-  shop: z
-    .string()
+  shop: text()
     .trim()
     .toLowerCase()
     .regex(SHOPIFY_SHOP_PATTERN, 'Enter the shop as name.myshopify.com')
@@ -131,18 +132,18 @@ export const AuthorizationUrl = z.object({
 });
 export type AuthorizationUrl = z.infer<typeof AuthorizationUrl>;
 
-const alias = z.string().trim().min(1, 'Enter an alias').max(STORE_ALIAS_MAX);
+const alias = text().trim().min(1, 'Enter an alias').max(STORE_ALIAS_MAX);
 
 export const UpdateMarketInfoInput = z.object({
   id,
   alias,
-  tax_number: z.string().trim().max(TAX_NUMBER_MAX).default(''),
+  tax_number: text().trim().max(TAX_NUMBER_MAX).default(''),
 });
 export type UpdateMarketInfoInput = z.infer<typeof UpdateMarketInfoInput>;
 
 export const ModifyStatusInput = z.object({
   id,
-  status: z.coerce.number().int().min(0).max(1),
+  status: z.number().int().min(0).max(1),
 });
 export type ModifyStatusInput = z.infer<typeof ModifyStatusInput>;
 
@@ -190,10 +191,10 @@ export const ExemptBrand = z.object({
 export type ExemptBrand = z.infer<typeof ExemptBrand>;
 
 export const ExemptBrandQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(20),
-  keyword: z.string().trim().max(100).optional(),
-  store_id: id.optional(),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+  keyword: text().trim().max(100).optional(),
+  store_id: queryInt(z.number().int().positive()).optional(),
 });
 export type ExemptBrandQuery = z.infer<typeof ExemptBrandQuery>;
 
@@ -206,8 +207,8 @@ export type ExemptBrandPage = z.infer<typeof ExemptBrandPage>;
 /** Creates when `id` is absent, updates otherwise; a brand is unique per seller and store, ignoring case. */
 export const ExemptBrandInput = z.object({
   id: id.optional(),
-  brand: z.string().trim().min(1, 'Enter a brand').max(BRAND_NAME_MAX),
+  brand: text().trim().min(1, 'Enter a brand').max(BRAND_NAME_MAX),
   store_id: id.nullable().default(null),
-  remark: z.string().trim().max(200).default(''),
+  remark: multilineText().trim().max(200).default(''),
 });
 export type ExemptBrandInput = z.infer<typeof ExemptBrandInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdInput, IdsInput } from './common.ts';
+import { IdInput, IdsInput, queryInt, text } from './common.ts';
 import { UploadedFile } from './files.ts';
 
 const GIB = 1024 ** 3;
@@ -15,10 +15,10 @@ export const FOLDER_NAME_MAX = 50;
 /** Upper bound of a resize target on either side; the upload limit is 40 megapixels anyway. */
 export const RESIZE_MAX_SIDE = 6000;
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 /** A folder reference in a body: a positive id, or null for the top level. */
 const folderRef = id.nullable();
-const folderName = z.string().trim().min(1, 'Enter a name').max(FOLDER_NAME_MAX);
+const folderName = text().trim().min(1, 'Enter a name').max(FOLDER_NAME_MAX);
 
 export const StorageSpace = z.object({
   usedBytes: z.number().int(),
@@ -27,7 +27,7 @@ export const StorageSpace = z.object({
 export type StorageSpace = z.infer<typeof StorageSpace>;
 
 export const DilatationInput = z.object({
-  steps: z.coerce.number().int().min(1).max(STORAGE_DILATATION_MAX_STEPS),
+  steps: z.number().int().min(1).max(STORAGE_DILATATION_MAX_STEPS),
 });
 export type DilatationInput = z.infer<typeof DilatationInput>;
 
@@ -60,12 +60,12 @@ export type MediaFolder = z.infer<typeof MediaFolder>;
  * Which folder a list shows: absent = every file of the seller, `0` = the top level only
  * (files in no folder), an id = that folder only (not its subfolders).
  */
-const folderFilter = z.coerce.number().int().min(0).optional();
+const folderFilter = queryInt(z.number().int().min(0)).optional();
 
 const listQuery = {
-  keyword: z.string().trim().max(MEDIA_NAME_MAX).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(MEDIA_PAGE_MAX).default(20),
+  keyword: text().trim().max(MEDIA_NAME_MAX).optional(),
+  page: queryInt(z.number().int().min(1).max(10_000)).default(1),
+  size: queryInt(z.number().int().min(1).max(MEDIA_PAGE_MAX)).default(20),
 };
 
 const pagination = z.object({
@@ -87,7 +87,9 @@ export const ImagePage = z.object({ list: z.array(ImageItem), pagination });
 export type ImagePage = z.infer<typeof ImagePage>;
 
 /** Multipart fields sent before the `file` part of `/api/common/upload-single`. */
-export const ImageUploadFields = z.object({ category_id: folderRef.optional() });
+/** Multipart form fields are text, like a query string. */
+const uploadFolder = queryInt(z.number().int().positive()).optional();
+export const ImageUploadFields = z.object({ category_id: uploadFolder });
 export type ImageUploadFields = z.infer<typeof ImageUploadFields>;
 
 export const ImageMoveInput = IdsInput.extend({ category_id: folderRef });
@@ -147,11 +149,11 @@ export const MaterialDirDestroyResult = z.object({
 export type MaterialDirDestroyResult = z.infer<typeof MaterialDirDestroyResult>;
 
 /** Multipart fields sent before the `file` part of `/api/material/upload-single`. */
-export const MaterialUploadFields = z.object({ dir_id: folderRef.optional() });
+export const MaterialUploadFields = z.object({ dir_id: uploadFolder });
 export type MaterialUploadFields = z.infer<typeof MaterialUploadFields>;
 
 export const MaterialEditInput = IdInput.extend({
-  name: z.string().trim().min(1, 'Enter a name').max(MEDIA_NAME_MAX),
+  name: text().trim().min(1, 'Enter a name').max(MEDIA_NAME_MAX),
 });
 export type MaterialEditInput = z.infer<typeof MaterialEditInput>;
 
@@ -159,14 +161,14 @@ export const MaterialMoveInput = IdsInput.extend({ dir_id: folderRef });
 export type MaterialMoveInput = z.infer<typeof MaterialMoveInput>;
 
 export const RESIZE_FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;
-const size = z.coerce.number().int().min(1).max(RESIZE_MAX_SIDE);
+const size = z.number().int().min(1).max(RESIZE_MAX_SIDE);
 const fit = z.enum(RESIZE_FITS).default('cover');
 
 /** The source is one of the seller's files (`file_id`) or an image URL of this server (`url`). */
 export const ImageResizeInput = z
   .object({
     file_id: id.optional(),
-    url: z.string().trim().min(1).max(2000).optional(),
+    url: text().trim().min(1).max(2000).optional(),
     width: size,
     height: size,
     fit,
@@ -193,7 +195,7 @@ export type ModifyImagesSizeResult = z.infer<typeof ModifyImagesSizeResult>;
 export const DownloadImagesInput = z
   .object({
     ids: IdsInput.shape.ids.max(200).optional(),
-    urls: z.array(z.string().trim().min(1).max(2000)).min(1).max(200).optional(),
+    urls: z.array(text().trim().min(1).max(2000)).min(1).max(200).optional(),
   })
   .refine((v) => v.ids !== undefined || v.urls !== undefined, {
     message: 'Give ids or urls',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt, text } from './common.ts';
 
 export const MenuType = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
@@ -27,13 +28,13 @@ export type GetMenuResult = z.infer<typeof GetMenuResult>;
 
 const menuFields = {
   parentId: z.number().int().positive().nullable().default(null),
-  name: z.string().trim().min(1).max(64),
-  router: z.string().trim().max(255).nullable().default(null),
-  perms: z.string().trim().max(1024).nullable().default(null),
+  name: text().trim().min(1).max(64),
+  router: text().trim().max(255).nullable().default(null),
+  perms: text().trim().max(1024).nullable().default(null),
   type: MenuType,
-  icon: z.string().trim().max(64).nullable().default(null),
+  icon: text().trim().max(64).nullable().default(null),
   orderNum: z.number().int().min(0).max(100_000).default(0),
-  viewPath: z.string().trim().max(255).nullable().default(null),
+  viewPath: text().trim().max(255).nullable().default(null),
   keepAlive: z.boolean().default(false),
   isShow: z.boolean().default(true),
 };
@@ -70,9 +71,9 @@ export type MenuListQuery = z.infer<typeof MenuListQuery>;
 
 export const MenuPageQuery = z.object({
   scope: MenuScope.default('seller'),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(20),
-  keyword: z.string().trim().max(64).optional(),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+  keyword: text().trim().max(64).optional(),
 });
 export type MenuPageQuery = z.infer<typeof MenuPageQuery>;
 

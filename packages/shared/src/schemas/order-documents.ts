@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { multilineText, queryInt, text } from './common.ts';
 
 /**
  * Order documents (issue 7): customs data, shipping labels, marketplace SKU relations, the
  * buyer refund and logistics updates in bulk.
  */
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 const unix = z.number().int();
 
 // ---------------------------------------------------------------------------------------------
@@ -57,7 +58,7 @@ export const OrderCustoms = z.object({
 });
 export type OrderCustoms = z.infer<typeof OrderCustoms>;
 
-export const OrderCustomsQuery = z.object({ id });
+export const OrderCustomsQuery = z.object({ id: queryInt(z.number().int().positive()) });
 export type OrderCustomsQuery = z.infer<typeof OrderCustomsQuery>;
 
 export const CustomsItemInput = z.object({
@@ -68,11 +69,11 @@ export const CustomsItemInput = z.object({
     .min(1, 'Required')
     .max(100)
     .regex(PRINTABLE_ASCII, 'English letters, digits and punctuation only'),
-  name_cn: z.string().trim().min(1, 'Required').max(100),
-  hs_code: z.string().trim().regex(HS_CODE_PATTERN, '6 to 10 digits'),
-  value_minor: z.coerce.number().int().positive('Must be more than 0').max(100_000_000),
+  name_cn: text().trim().min(1, 'Required').max(100),
+  hs_code: text().trim().regex(HS_CODE_PATTERN, '6 to 10 digits'),
+  value_minor: z.number().int().positive('Must be more than 0').max(100_000_000),
   currency: currency.default(CUSTOMS_DEFAULT_CURRENCY),
-  weight_g: z.coerce.number().int().min(1).max(CUSTOMS_WEIGHT_MAX_G),
+  weight_g: z.number().int().min(1).max(CUSTOMS_WEIGHT_MAX_G),
   origin_country: country.default(CUSTOMS_DEFAULT_ORIGIN),
 });
 export type CustomsItemInput = z.input<typeof CustomsItemInput>;
@@ -132,9 +133,9 @@ export const SkuRelation = z.object({
 export type SkuRelation = z.infer<typeof SkuRelation>;
 
 export const RelationListQuery = z.object({
-  keyword: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  keyword: text().trim().max(100).optional(),
+  page: queryInt(z.number().int().min(1).max(10_000)).default(1),
+  limit: queryInt(z.number().int().min(1).max(200)).default(20),
 });
 export type RelationListQuery = z.input<typeof RelationListQuery>;
 export type RelationListFilter = z.output<typeof RelationListQuery>;
@@ -151,7 +152,7 @@ export type RelationPage = z.infer<typeof RelationPage>;
 
 /** Saving the same marketplace SKU again points it at the new finished SKU. */
 export const RelationSaveInput = z.object({
-  marketplace_sku: z.string().trim().min(1, 'Required').max(200),
+  marketplace_sku: text().trim().min(1, 'Required').max(200),
   finished_sku_id: id,
 });
 export type RelationSaveInput = z.input<typeof RelationSaveInput>;
@@ -173,8 +174,8 @@ export const UnmatchedSku = z.object({
 });
 export type UnmatchedSku = z.infer<typeof UnmatchedSku>;
 export const UnmatchedSkuQuery = z.object({
-  keyword: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  keyword: text().trim().max(100).optional(),
+  limit: queryInt(z.number().int().min(1).max(500)).default(100),
 });
 export type UnmatchedSkuQuery = z.input<typeof UnmatchedSkuQuery>;
 
@@ -188,8 +189,8 @@ export const FinishedSkuOption = z.object({
 });
 export type FinishedSkuOption = z.infer<typeof FinishedSkuOption>;
 export const FinishedSkuSearchQuery = z.object({
-  keyword: z.string().trim().max(100).default(''),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  keyword: text().trim().max(100).default(''),
+  limit: queryInt(z.number().int().min(1).max(50)).default(20),
 });
 export type FinishedSkuSearchQuery = z.input<typeof FinishedSkuSearchQuery>;
 
@@ -198,7 +199,7 @@ export type FinishedSkuSearchQuery = z.input<typeof FinishedSkuSearchQuery>;
 
 export const AlRefundInput = z.object({
   id,
-  reason: z.string().trim().min(1, 'Required').max(200),
+  reason: multilineText().trim().min(1, 'Required').max(200),
 });
 export type AlRefundInput = z.input<typeof AlRefundInput>;
 
@@ -221,9 +222,9 @@ export const UPDATE_LOGISTICS_MAX = 2000;
 
 /** `channel` is a logistics channel's code (or its id); the tracking number must fit its pattern. */
 export const UpdateLogisticsRow = z.object({
-  seller_order_id: z.string().max(200),
-  channel: z.string().max(100),
-  shipped_number: z.string().max(200),
+  seller_order_id: text().max(200),
+  channel: text().max(100),
+  shipped_number: text().max(200),
 });
 export type UpdateLogisticsRow = z.infer<typeof UpdateLogisticsRow>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKETPLACES, type Marketplace } from '../markets.ts';
+import { queryInt } from './common.ts';
 
 /**
  * The platform's logistics channels (issue 7): the channel an order ships by and the shape of
@@ -183,12 +184,12 @@ export function trackingNumberFits(channel: LogisticsChannel, trackingNumber: st
 }
 
 export const LogisticsChannelQuery = z.object({
-  market_id: z.coerce.number().int().positive().optional(),
+  market_id: queryInt(z.number().int().positive()).optional(),
 });
 export type LogisticsChannelQuery = z.infer<typeof LogisticsChannelQuery>;
 
 /** The orders a batch screen (logistics, settlement) works on, in the order given. */
 export const OrderIdsInput = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(200),
+  ids: z.array(z.number().int().positive()).min(1).max(200),
 });
 export type OrderIdsInput = z.infer<typeof OrderIdsInput>;

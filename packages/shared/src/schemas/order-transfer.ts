@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 import { OrderListQuery } from './order.ts';
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 
 /** An export writes one row per order (item columns list every item) or one row per item. */
 export const EXPORT_ROW_MODES = ['order', 'item'] as const;
@@ -21,7 +22,7 @@ export const ExportColumn = z.object({
 export type ExportColumn = z.infer<typeof ExportColumn>;
 
 const columnKeys = z
-  .array(z.string().trim().min(1).max(40))
+  .array(text().trim().min(1).max(40))
   .min(1, 'Choose at least one column')
   .max(EXPORT_MAX_COLUMNS)
   .refine((keys) => new Set(keys).size === keys.length, 'A column is listed twice');
@@ -45,7 +46,7 @@ export type CommonExport = z.infer<typeof CommonExport>;
 /** Without `id` a new template; with it, that template is replaced. Names are unique per seller. */
 export const SaveExportTemplateInput = z.object({
   id: id.optional(),
-  name: z.string().trim().min(1).max(60),
+  name: text().trim().min(1).max(60),
   columns: columnKeys,
   one_row_per: z.enum(EXPORT_ROW_MODES).default('order'),
 });

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { FBA_FULFILLMENT_CHANNEL, ORDER_STATUSES } from '../constants.ts';
 import { MARKETPLACES } from '../markets.ts';
+import { multilineText, queryInt, text } from './common.ts';
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
+/** Desk filters arrive as JSON and as the web's URL state, so their numbers may be text. */
+const queryId = queryInt(z.number().int().positive());
 const minor = z.number().int();
 const unix = z.number().int();
-const unixInput = z.coerce.number().int().min(0).max(253_402_300_799);
+const unixInput = queryInt(z.number().int().min(0).max(253_402_300_799));
 /** A boolean from JSON or a query string ("0"/"1" as the old client sends them). */
 const flag = z.union([
   z.boolean(),
@@ -36,9 +39,7 @@ export const DESK_STATUSES = Object.values(DESK_STATUS) as DeskStatus[];
 export const DESK_STATUS_NAMES = Object.keys(DESK_STATUS) as DeskStatusName[];
 export const deskStatusName = (status: number): DeskStatusName =>
   DESK_STATUS_NAMES.find((name) => DESK_STATUS[name] === status) ?? 'new';
-export const DeskStatusValue = z.coerce
-  .number()
-  .int()
+export const DeskStatusValue = queryInt()
   .refine((v): v is DeskStatus => (DESK_STATUSES as number[]).includes(v), {
     message: `One of ${DESK_STATUSES.join(', ')}`,
   })
@@ -96,26 +97,24 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
  */
 export const OrderListQuery = z
   .object({
-    seller_order_id: z.string().trim().min(1).max(100).optional(),
-    user_logistics_channel_id: id.optional(),
-    market_id: id.optional(),
+    seller_order_id: text().trim().min(1).max(100).optional(),
+    user_logistics_channel_id: queryId.optional(),
+    market_id: queryId.optional(),
     status: DeskStatusValue.optional(),
     order_status: OrderStatusValue.optional(),
-    location_id: id.optional(),
-    shipped_number: z.string().trim().min(1).max(100).optional(),
-    purchase_shipped_number: z.string().trim().min(1).max(100).optional(),
-    purchase_date: z
-      .string()
+    location_id: queryId.optional(),
+    shipped_number: text().trim().min(1).max(100).optional(),
+    purchase_shipped_number: text().trim().min(1).max(100).optional(),
+    purchase_date: text()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
       .optional(),
-    sku: z.string().trim().min(1).max(100).optional(),
+    sku: text().trim().min(1).max(100).optional(),
     start_time: unixInput.optional(),
     end_time: unixInput.optional(),
     source: z.enum(MARKETPLACES).optional(),
     order_from: z.enum(ORDER_ORIGINS).optional(),
     fulfillment_channel: z.enum(FULFILLMENT_CHANNELS).optional(),
-    zone: z
-      .string()
+    zone: text()
       .trim()
       .regex(/^[A-Za-z]{2}$/, 'A two-letter country code')
       .transform((v) => v.toUpperCase())
@@ -123,9 +122,9 @@ export const OrderListQuery = z
     single_quantity: flag.optional(),
     orderBy_field: z.enum(ORDER_SORTS).default('purchase_date'),
     orderBy_type: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX).default(20),
-    cursor: z.string().max(300).optional(),
+    page: queryInt(z.number().int().min(1).max(10_000)).default(1),
+    limit: queryInt(z.number().int().min(1).max(ORDER_PAGE_MAX)).default(20),
+    cursor: text().max(300).optional(),
   })
   .refine(
     (q) => q.start_time === undefined || q.end_time === undefined || q.start_time <= q.end_time,
@@ -141,15 +140,14 @@ export const FbaOrderListQuery = OrderListQuery.transform((q) => ({
 }));
 
 export const OrderAddress = z.object({
-  name: z.string().trim().min(1).max(100),
-  phone: z.string().trim().max(40),
-  line1: z.string().trim().min(1).max(200),
-  line2: z.string().trim().max(200).default(''),
-  city: z.string().trim().min(1).max(100),
-  state: z.string().trim().max(100).default(''),
-  postal_code: z.string().trim().max(20).default(''),
-  country_code: z
-    .string()
+  name: text().trim().min(1).max(100),
+  phone: text().trim().max(40),
+  line1: text().trim().min(1).max(200),
+  line2: text().trim().max(200).default(''),
+  city: text().trim().min(1).max(100),
+  state: text().trim().max(100).default(''),
+  postal_code: text().trim().max(20).default(''),
+  country_code: text()
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'A two-letter country code')
     .transform((v) => v.toUpperCase()),
@@ -252,6 +250,8 @@ export const OrderLog = z.object({
   user_name: z.string().nullable(),
   action: z.string(),
   detail: z.record(z.string(), z.unknown()),
+  /** What happened, in the reader's language (rendered from `action` and `detail`). */
+  text: z.string(),
 });
 export type OrderLog = z.infer<typeof OrderLog>;
 
@@ -261,11 +261,14 @@ export type OrderLog = z.infer<typeof OrderLog>;
 export const OrderIdInput = z.object({ id });
 export const SaveOrderAddressInput = z.object({ id, address: OrderAddress });
 export type SaveOrderAddressInput = z.input<typeof SaveOrderAddressInput>;
-export const SaveOrderMemoInput = z.object({ id, memo: z.string().trim().max(1000) });
+export const SaveOrderMemoInput = z.object({ id, memo: multilineText().trim().max(1000) });
 export type SaveOrderMemoInput = z.infer<typeof SaveOrderMemoInput>;
 export const SetOrderHoldInput = z.object({ id, hold: flag });
 export type SetOrderHoldInput = z.input<typeof SetOrderHoldInput>;
-export const CancelOrderInput = z.object({ id, reason: z.string().trim().max(200).default('') });
+export const CancelOrderInput = z.object({
+  id,
+  reason: multilineText().trim().max(200).default(''),
+});
 export type CancelOrderInput = z.input<typeof CancelOrderInput>;
 export const CancelOrderItemInput = z.object({ id, item_id: id });
 export type CancelOrderItemInput = z.infer<typeof CancelOrderItemInput>;
@@ -273,7 +276,7 @@ export type CancelOrderItemInput = z.infer<typeof CancelOrderItemInput>;
 export const SplitOrderInput = z.object({
   id,
   items: z
-    .array(z.object({ item_id: id, quantity: z.coerce.number().int().min(1).max(9999) }))
+    .array(z.object({ item_id: id, quantity: z.number().int().min(1).max(9999) }))
     .min(1)
     .max(200),
 });
@@ -283,12 +286,12 @@ export type SplitOrderResult = z.infer<typeof SplitOrderResult>;
 export const EditOrderNumInput = z.object({
   id,
   item_id: id,
-  quantity: z.coerce.number().int().min(1).max(9999),
+  quantity: z.number().int().min(1).max(9999),
 });
 export type EditOrderNumInput = z.infer<typeof EditOrderNumInput>;
 const logistics = {
   user_logistics_channel_id: id,
-  shipped_number: z.string().trim().min(1).max(100),
+  shipped_number: text().trim().min(1).max(100),
 };
 export const SaveLogisticsInput = z.object({ id, ...logistics });
 export type SaveLogisticsInput = z.infer<typeof SaveLogisticsInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, queryInt, text, UNIX_SECONDS_MAX } from './common.ts';
 import {
   Order,
   OrderAddCartResult,
@@ -9,11 +10,10 @@ import {
 
 /** Shopee orders, logistics and packs (spec 7 "Shopee", spec 3 "Shopee pack", issue 7). */
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 const unix = z.number().int();
-const unixInput = z.coerce.number().int().min(0).max(253_402_300_799);
-const trackingNumber = z
-  .string()
+const unixInput = z.number().int().min(0).max(UNIX_SECONDS_MAX);
+const trackingNumber = text()
   .trim()
   .min(1)
   .max(64)
@@ -66,17 +66,17 @@ export type ShopeeOrder = z.infer<typeof ShopeeOrder>;
 export const ShopeeOrderIndexQuery = z
   .object({
     market_id: id.optional(),
-    status: z.coerce
+    status: z
       .number()
       .int()
       .refine((v) => [10, 20, 30, 40, 50, 60].includes(v), 'One of 10, 20, 30, 40, 50, 60')
       .optional(),
     order_status: OrderStatusValue.optional(),
-    seller_order_id: z.string().trim().min(1).max(100).optional(),
+    seller_order_id: text().trim().min(1).max(100).optional(),
     start_time: unixInput.optional(),
     end_time: unixInput.optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    limit: z.coerce.number().int().min(1).max(200).default(20),
+    page: z.number().int().min(1).max(10_000).default(1),
+    limit: z.number().int().min(1).max(200).default(20),
   })
   .refine(
     (q) => q.start_time === undefined || q.end_time === undefined || q.start_time <= q.end_time,
@@ -104,7 +104,7 @@ export type ShopeeSynchroResult = z.infer<typeof ShopeeSynchroResult>;
 
 export const ShopeeAddNoteInput = z.object({
   id,
-  note: z.string().trim().max(SHOPEE_NOTE_MAX),
+  note: multilineText().trim().max(SHOPEE_NOTE_MAX),
 });
 export type ShopeeAddNoteInput = z.infer<typeof ShopeeAddNoteInput>;
 
@@ -128,10 +128,10 @@ export const ShopeeInitLogisticsInput = z
   .object({
     id,
     method: z.enum(SHOPEE_SHIP_METHODS),
-    address_id: z.coerce.number().int().positive().optional(),
-    pickup_time_id: z.string().trim().min(1).max(64).optional(),
-    branch_id: z.coerce.number().int().positive().optional(),
-    sender_real_name: z.string().trim().max(100).optional(),
+    address_id: z.number().int().positive().optional(),
+    pickup_time_id: text().trim().min(1).max(64).optional(),
+    branch_id: z.number().int().positive().optional(),
+    sender_real_name: text().trim().max(100).optional(),
     tracking_number: trackingNumber.optional(),
   })
   .superRefine((v, ctx) => {
@@ -152,7 +152,7 @@ export const ShopeeInitLogisticsInput = z
 export type ShopeeInitLogisticsInput = z.input<typeof ShopeeInitLogisticsInput>;
 
 export const ShopeeGetLabelQuery = z.object({
-  id,
+  id: queryInt(z.number().int().positive()),
   type: z.enum(SHOPEE_DOCUMENT_TYPES).default('THERMAL_AIR_WAYBILL'),
 });
 export type ShopeeGetLabelQuery = z.input<typeof ShopeeGetLabelQuery>;
@@ -168,7 +168,7 @@ export type ShopeeFirstMileChannel = z.infer<typeof ShopeeFirstMileChannel>;
 /** Binds orders of one store to a first-mile tracking number; without one, Shopee generates it. */
 export const ShopeeFirstMileBindInput = z.object({
   ids: z.array(id).min(1).max(50),
-  logistics_channel_id: z.coerce.number().int().positive(),
+  logistics_channel_id: z.number().int().positive(),
   first_mile_tracking_number: trackingNumber.optional(),
 });
 export type ShopeeFirstMileBindInput = z.infer<typeof ShopeeFirstMileBindInput>;
@@ -194,7 +194,7 @@ export type ShopeePurchaseResult = z.infer<typeof ShopeePurchaseResult>;
 
 export const ShopeeLogisticsQuery = z.object({
   market_id: id.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.number().int().min(1).max(10_000).default(1),
 });
 export type ShopeeLogisticsQuery = z.input<typeof ShopeeLogisticsQuery>;
 export const ShopeeLogisticsChannel = z.object({
@@ -236,8 +236,7 @@ export const ShopeePackStore = z.object({
 });
 export type ShopeePackStore = z.infer<typeof ShopeePackStore>;
 export const ShopeePackStoreQuery = z.object({
-  region: z
-    .string()
+  region: text()
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'A two-letter region code')
     .transform((v) => v.toUpperCase())
@@ -248,9 +247,9 @@ export type ShopeePackStoreQuery = z.input<typeof ShopeePackStoreQuery>;
 const packFields = {
   shopee_order_pack_store_id: id,
   tracking_no: trackingNumber,
-  note: z.string().trim().max(SHOPEE_NOTE_MAX).default(''),
+  note: multilineText().trim().max(SHOPEE_NOTE_MAX).default(''),
   /** Object keys of the seller's own uploads (`/api/files/<key>`). */
-  iamges: z.array(z.string().trim().min(1).max(300)).max(SHOPEE_PACK_IMAGES_MAX).default([]),
+  iamges: z.array(text().trim().min(1).max(300)).max(SHOPEE_PACK_IMAGES_MAX).default([]),
   order_ids: z.array(id).min(1).max(SHOPEE_PACK_ORDERS_MAX),
 };
 export const ShopeePackCreateInput = z.object(packFields);
@@ -271,10 +270,10 @@ export const ShopeePack = z.object({
 });
 export type ShopeePack = z.infer<typeof ShopeePack>;
 export const ShopeePackListQuery = z.object({
-  tracking_no: z.string().trim().min(1).max(64).optional(),
+  tracking_no: text().trim().min(1).max(64).optional(),
   shopee_order_pack_store_id: id.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.number().int().min(1).max(10_000).default(1),
+  limit: z.number().int().min(1).max(100).default(20),
 });
 export type ShopeePackListQuery = z.input<typeof ShopeePackListQuery>;
 export const ShopeePackPage = z.object({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { pageResultOf } from './common.ts';
+import { multilineText, pageResultOf, queryInt, text } from './common.ts';
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 const unix = z.number().int();
 const listQuery = {
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(20),
-  keyword: z.string().trim().max(100).optional(),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+  keyword: text().trim().max(100).optional(),
 };
 
 /** The four text template kinds; each is a path segment of `/api/template/<kind>/*`. */
@@ -32,8 +32,8 @@ export const TextTemplate = z.object({
 export type TextTemplate = z.infer<typeof TextTemplate>;
 
 const templateFields = {
-  name: z.string().trim().min(1, 'Enter a name').max(100),
-  content: z.string().trim().min(1, 'Enter the content').max(TEXT_TEMPLATE_CONTENT_MAX),
+  name: text().trim().min(1, 'Enter a name').max(100),
+  content: multilineText().trim().min(1, 'Enter the content').max(TEXT_TEMPLATE_CONTENT_MAX),
 };
 export const TextTemplateInput = z.object(templateFields);
 export type TextTemplateInput = z.infer<typeof TextTemplateInput>;
@@ -58,14 +58,14 @@ export const BASIS_POINTS = 10000;
 
 /** Amounts are CNY fen; margin and fee rate are basis points, so the arithmetic stays exact. */
 export const PricingRule = z.object({
-  shipping_minor: z.coerce.number().int().min(0).max(100_000_000).default(0),
-  fixed_fee_minor: z.coerce.number().int().min(0).max(100_000_000).default(0),
-  margin_bp: z.coerce
+  shipping_minor: z.number().int().min(0).max(100_000_000).default(0),
+  fixed_fee_minor: z.number().int().min(0).max(100_000_000).default(0),
+  margin_bp: z
     .number()
     .int()
     .min(0)
     .max(100 * BASIS_POINTS),
-  fee_rate_bp: z.coerce
+  fee_rate_bp: z
     .number()
     .int()
     .min(0)
@@ -86,8 +86,8 @@ export type PricingTemplate = z.infer<typeof PricingTemplate>;
 /** Creates when `id` is absent, updates otherwise. */
 export const PricingTemplateInput = PricingRule.extend({
   id: id.optional(),
-  name: z.string().trim().min(1, 'Enter a name').max(100),
-  remark: z.string().trim().max(200).default(''),
+  name: text().trim().min(1, 'Enter a name').max(100),
+  remark: multilineText().trim().max(200).default(''),
 });
 export type PricingTemplateInput = z.infer<typeof PricingTemplateInput>;
 export const PricingTemplateQuery = z.object(listQuery);
@@ -100,7 +100,7 @@ export const PlanSaleInput = z
   .object({
     template_id: id.optional(),
     template: PricingRule.optional(),
-    cost_minor: z.coerce.number().int().min(0).max(100_000_000),
+    cost_minor: z.number().int().min(0).max(100_000_000),
     site: id,
   })
   .refine((v) => (v.template_id === undefined) !== (v.template === undefined), {
@@ -131,8 +131,7 @@ export const PlanSale = z.object({
 });
 export type PlanSale = z.infer<typeof PlanSale>;
 
-const currency = z
-  .string()
+const currency = text()
   .trim()
   .regex(/^[A-Za-z]{3}$/, 'A three-letter currency code')
   .transform((c) => c.toUpperCase());
@@ -155,13 +154,13 @@ export type ExchangeRate = z.infer<typeof ExchangeRate>;
 export const ExchangeRates = z.object({ list: z.array(ExchangeRate) });
 export type ExchangeRates = z.infer<typeof ExchangeRates>;
 
-const text = (max: number) => z.string().max(max).default('');
+const checked = (max: number) => text().max(max).default('');
 /** The texts of a listing to check; `market_id` is a store id whose exempt brands apply too. */
 export const ForbidCheckInput = z.object({
-  title: text(1000),
-  bullets: z.array(z.string().max(2000)).max(10).default([]),
-  description: text(TEXT_TEMPLATE_CONTENT_MAX),
-  keywords: text(2000),
+  title: checked(1000),
+  bullets: z.array(text().max(2000)).max(10).default([]),
+  description: multilineText().max(TEXT_TEMPLATE_CONTENT_MAX).default(''),
+  keywords: checked(2000),
   market_id: id.optional(),
 });
 export type ForbidCheckInput = z.infer<typeof ForbidCheckInput>;
@@ -190,8 +189,8 @@ export type ForbidWord = z.infer<typeof ForbidWord>;
 /** Creates when `id` is absent, updates otherwise; a word is unique per seller, ignoring case. */
 export const ForbidWordInput = z.object({
   id: id.optional(),
-  word: z.string().trim().min(1, 'Enter a word').max(100),
-  remark: z.string().trim().max(200).default(''),
+  word: text().trim().min(1, 'Enter a word').max(100),
+  remark: multilineText().trim().max(200).default(''),
 });
 export type ForbidWordInput = z.infer<typeof ForbidWordInput>;
 export const ForbidWordQuery = z.object(listQuery);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageResultOf } from './common.ts';
+import { pageResultOf, queryInt, text } from './common.ts';
 
 /**
  * UPC / EAN codes of a seller's pool and the SKU generator (issue 6). A code is `free`, `used`
@@ -35,12 +35,12 @@ export const UpcCode = z.object({
 export type UpcCode = z.infer<typeof UpcCode>;
 
 export const UpcQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(20),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
   state: z.enum(UPC_STATES).optional(),
   kind: z.enum(UPC_KINDS).optional(),
   /** Digits contained in the code. */
-  keyword: z.string().trim().max(20).optional(),
+  keyword: text().trim().max(20).optional(),
 });
 export type UpcQuery = z.infer<typeof UpcQuery>;
 
@@ -66,7 +66,7 @@ export const UPC_IMPORT_ROWS_SHOWN = 2_000;
 /** The JSON form of `/api/upc/import`: a pasted list, one code per entry. */
 export const UpcPasteInput = z.object({
   codes: z
-    .array(z.string().max(64))
+    .array(text().max(64))
     .min(1, 'Enter at least one code')
     .max(UPC_PASTE_MAX, `At most ${UPC_PASTE_MAX} codes at once; upload a file for more`),
 });
@@ -117,7 +117,7 @@ export type UpcImportResult = z.infer<typeof UpcImportResult>;
 export const UPC_RESET_ACTIONS = ['free', 'void', 'delete'] as const;
 export type UpcResetAction = (typeof UPC_RESET_ACTIONS)[number];
 export const UpcResetInput = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1, 'Select codes').max(1000),
+  ids: z.array(z.number().int().positive()).min(1, 'Select codes').max(1000),
   action: z.enum(UPC_RESET_ACTIONS),
 });
 export type UpcResetInput = z.infer<typeof UpcResetInput>;
@@ -137,7 +137,7 @@ export type UpcResetResult = z.infer<typeof UpcResetResult>;
 
 /** `/api/common/generate/upc` previews the next free codes; taking one happens at publish. */
 export const GenerateUpcInput = z.object({
-  count: z.coerce.number().int().min(1).max(100).default(1),
+  count: queryInt(z.number().int().min(1).max(100)).default(1),
   kind: z.enum(UPC_KINDS).optional(),
 });
 export type GenerateUpcInput = z.infer<typeof GenerateUpcInput>;
@@ -159,8 +159,8 @@ export const GenerateMyUpcInput = z.object({
     .trim()
     .regex(/^\d{6,11}$/, 'The GS1 company prefix is 6 to 11 digits'),
   kind: z.enum(UPC_KINDS).default('ean'),
-  count: z.coerce.number().int().min(1).max(10_000),
-  start: z.coerce.number().int().min(0).default(0),
+  count: z.number().int().min(1).max(10_000),
+  start: z.number().int().min(0).default(0),
 });
 export type GenerateMyUpcInput = z.infer<typeof GenerateMyUpcInput>;
 export const GenerateMyUpcResult = z.object({
@@ -185,7 +185,7 @@ export const SkuRuleInput = z.object({
     .max(20)
     .regex(/^[A-Za-z0-9]*$/, 'Letters and digits only'),
   date_format: z.enum(SKU_DATE_FORMATS),
-  seq_width: z.coerce.number().int().min(1).max(10),
+  seq_width: z.number().int().min(1).max(10),
   separator: z.enum(SKU_SEPARATORS),
 });
 export type SkuRuleInput = z.infer<typeof SkuRuleInput>;
@@ -209,7 +209,7 @@ export const DEFAULT_SKU_RULE: SkuRuleInput = {
 };
 
 export const GenerateSkuInput = z.object({
-  count: z.coerce.number().int().min(1).max(500).default(1),
+  count: z.number().int().min(1).max(500).default(1),
 });
 export type GenerateSkuInput = z.infer<typeof GenerateSkuInput>;
 export const GenerateSkuResult = z.object({ skus: z.array(z.string()) });

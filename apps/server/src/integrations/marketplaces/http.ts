@@ -1,5 +1,6 @@
 import type { Marketplace } from '@app/shared';
 import { MarketplaceError, type StoreAuth, type StoreSession } from './connector.ts';
+import type { RateBuckets } from './rate-buckets.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -45,6 +46,11 @@ export interface MarketHttpOptions {
   retry?: RetryPolicy;
   /** Client-side pacing: at most this many requests per second per host. */
   requestsPerSecond?: number;
+  /**
+   * Where quota buckets kept per store live (Amazon's per selling partner and operation): in
+   * this process by default, the database's when several processes share the stores.
+   */
+  buckets?: RateBuckets;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }

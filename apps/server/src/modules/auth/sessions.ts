@@ -4,7 +4,8 @@ import { TOKEN_TTL_SECONDS } from '@app/shared';
 import type { Actor } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
-import { adminUsers, sessions, users } from '../../db/schema.ts';
+import { MENUS_REVISION } from '../../db/revisions.ts';
+import { adminUsers, revisions, sessions, users } from '../../db/schema.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -52,6 +53,9 @@ const resolveStatement = (db: Executor) =>
       userStatus: users.status,
       adminId: adminUsers.id,
       adminStatus: adminUsers.status,
+      // The permission version rides along, so a request's perm check and get-menu's cache need
+      // no second round trip.
+      permVersion: sql<number>`coalesce((select ${revisions.value} from ${revisions} where ${revisions.name} = ${MENUS_REVISION}), 0)`,
     })
     .from(sessions)
     .leftJoin(users, and(eq(sessions.subjectType, 'user'), eq(users.id, sessions.subjectId)))
@@ -69,27 +73,44 @@ const resolveStatement = (db: Executor) =>
     .limit(1)
     .prepare('resolve_token');
 
-/** Resolves a bearer token to the acting user or operator in one query; anything else is anonymous. */
-export async function resolveToken(db: Executor, token: string): Promise<Actor> {
+export interface Session {
+  actor: Actor;
+  /** The menus revision (`MENUS_REVISION`) read in the same query; undefined when anonymous. */
+  permVersion?: number;
+}
+
+/**
+ * Resolves a bearer token to the acting user or operator and the permission version in one
+ * query (one database round trip per authenticated request); anything else is anonymous.
+ */
+export async function resolveSession(db: Executor, token: string): Promise<Session> {
   const [row] = await preparedFor(db, 'resolve_token', resolveStatement).execute({
     tokenHash: hashToken(token),
     now: new Date(),
   });
-  if (!row) return { kind: 'anonymous' };
+  if (!row) return { actor: { kind: 'anonymous' } };
   const session = { sessionId: row.sessionId, token, expiresAt: row.expiresAt };
+  const permVersion = Number(row.permVersion);
   if (row.subjectType === 'user' && row.userId !== null && row.userStatus === 1) {
     return {
-      kind: 'user',
-      userId: row.userId,
-      sellerId: row.sellerId!,
-      isBoss: row.isBoss!,
-      ...session,
+      actor: {
+        kind: 'user',
+        userId: row.userId,
+        sellerId: row.sellerId!,
+        isBoss: row.isBoss!,
+        ...session,
+      },
+      permVersion,
     };
   }
   if (row.subjectType === 'admin' && row.adminId !== null && row.adminStatus === 1) {
-    return { kind: 'admin', adminId: row.adminId, ...session };
+    return { actor: { kind: 'admin', adminId: row.adminId, ...session }, permVersion };
   }
-  return { kind: 'anonymous' };
+  return { actor: { kind: 'anonymous' } };
+}
+
+export async function resolveToken(db: Executor, token: string): Promise<Actor> {
+  return (await resolveSession(db, token)).actor;
 }
 
 /** Ends every session of a user or operator, optionally keeping the one making the request (ASVS 7.4.3). */

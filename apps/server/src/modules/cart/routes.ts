@@ -16,6 +16,7 @@ import {
   EditCartPurchaseInput,
   envelopeOf,
   IdInput,
+  IdQuery,
   OrderSubmitInput,
   OrderSubmitResult,
   permOf,
@@ -82,7 +83,7 @@ export function registerCartRoutes(app: App): void {
       schema: {
         tags,
         summary: "The SKUs a line can switch to (its product's)",
-        querystring: IdInput,
+        querystring: IdQuery,
         response: { 200: envelopeOf(z.array(CartAttrOption)) },
       },
       config: can(LIST),

@@ -3,7 +3,7 @@ import {
   DesignSaveInput,
   DesignSaveResult,
   envelopeOf,
-  IdInput,
+  IdQuery,
   permOf,
   SavedDesign,
 } from '@app/shared';
@@ -36,8 +36,7 @@ export function registerDesignRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       // Creating needs `add`, changing a saved product `update`; the route admits either.
       const needed = mine(request.body.finished_product_id === undefined ? 'add' : 'update');
-      if (!checkPerm(await loadPerms(request.ctx.db, request.ctx.actor), needed))
-        throw new ForbiddenError();
+      if (!checkPerm(await loadPerms(request.ctx), needed)) throw new ForbiddenError();
       return ok(await saveDesign(request.ctx, deps, request.body));
     },
   );
@@ -48,7 +47,7 @@ export function registerDesignRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'A saved design with its mockups and print files, to reopen in the editor',
-        querystring: IdInput,
+        querystring: IdQuery,
         response: { 200: envelopeOf(SavedDesign) },
       },
       config: { access: { auth: 'user', perm: { or: [mine('add'), mine('update')] } } },

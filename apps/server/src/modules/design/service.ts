@@ -24,8 +24,7 @@ import { withTransaction } from '../../db/tx.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import {
   CONTENT_TYPES,
-  FILES_URL_PREFIX,
-  isObjectKey,
+  keyOfUrl,
   platformObjectKey,
   type ImageExt,
   type ObjectStorage,
@@ -35,7 +34,7 @@ import { sellerIdOf } from '../../tenancy.ts';
 import { createFromParent, replaceMockups, showProduct, updateProduct } from '../goods/service.ts';
 import { showParentProduct } from '../goods-library/service.ts';
 import { readBytes } from '../uploads/service.ts';
-import { isPlatformKey, keyOfUrl } from '../uploads/tools.ts';
+import { isPlatformKey } from '../uploads/tools.ts';
 import {
   RENDERER_VERSION,
   renderLayers,
@@ -65,16 +64,6 @@ const RenderPayload = z.object({ productId: z.number().int().positive() });
 export interface DesignDeps {
   jobs: JobRunner;
   storage: ObjectStorage;
-}
-
-/** The stored object behind a URL this server handed out: its files path, or the bucket's public URL. */
-function objectKeyOf(storage: ObjectStorage, url: string): string | null {
-  const base = storage.url('');
-  if (base !== FILES_URL_PREFIX && url.startsWith(base)) {
-    const key = url.slice(base.length);
-    return isObjectKey(key) ? key : null;
-  }
-  return keyOfUrl(url);
 }
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
@@ -119,7 +108,7 @@ async function checkLayers(
     ids.add(layer.id);
     if (!sides.has(layer.side)) fields[`layers.${i}.side`] = 'Not a print area of this product';
     if (layer.kind !== 'image') return;
-    const key = objectKeyOf(storage, layer.url);
+    const key = keyOfUrl(layer.url, storage);
     if (key === null) fields[`layers.${i}.url`] = 'Use an image uploaded to this site';
     else keys.set(i, key);
   });
@@ -304,7 +293,7 @@ async function exists(storage: ObjectStorage, key: string): Promise<boolean> {
 function artworkFrom(storage: ObjectStorage): ArtworkSource {
   const cache = new Map<string, Promise<Buffer>>();
   return (url) => {
-    const key = objectKeyOf(storage, url);
+    const key = keyOfUrl(url, storage);
     if (key === null) return Promise.reject(new NotFoundError(`Artwork ${url} is not stored here`));
     let bytes = cache.get(key);
     if (!bytes) {
@@ -398,7 +387,7 @@ export async function renderDesign(
       layers: drawn(layersOf(m.side)),
     });
     await store(key, 'jpg', async () => {
-      const blankKey = objectKeyOf(storage, m.image.url);
+      const blankKey = keyOfUrl(m.image.url, storage);
       const blank = blankKey === null ? null : await readBytes(storage, blankKey);
       if (!blank) throw new NotFoundError(`The ${m.side} picture in ${m.color} is missing`);
       return renderMockup(blank, m.area, await overlayFor(m.side, m.area));

@@ -31,7 +31,7 @@ import {
   PurchaseOrder,
   PurchaseOrderPage,
   PurchaseOrderQuery,
-  IdInput,
+  IdQuery,
   type PermRequirement,
 } from '@app/shared';
 import type { App, AppDeps } from '../../app.ts';
@@ -346,7 +346,7 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
         tags: ['purchase-order'],
         security,
         summary: 'One purchase order with its snapshot (beyond the spec)',
-        querystring: IdInput,
+        querystring: IdQuery,
         response: { 200: envelopeOf(PurchaseOrder) },
       },
       config: can({ or: [PAY, CONSUME] }),

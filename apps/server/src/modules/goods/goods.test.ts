@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markupPriceMinor } from '@app/shared';
 import { createOperator, createSeller, type SellerFixture } from '../../../test/fixtures.ts';
 import { buildTestApp, call, type TestApp } from '../../../test/helper.ts';
+import { solid, uploadTo } from '../../../test/media.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   categories,
@@ -333,6 +334,43 @@ describe('update', () => {
     expect(u.images.map((i) => i.url)).toEqual(['/api/files/demo/tee-back.png']);
   });
 
+  it("refuses another seller's upload or a foreign URL as an image, and takes the seller's own", async () => {
+    const upload = async (token: string) => {
+      const bytes = await solid(40, 40).png().toBuffer();
+      const res = await uploadTo(t.app, '/api/common/upload-single', token, bytes, 'p.png');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.url as string;
+    };
+    const mine = await upload(a.token);
+    const theirs = await upload(b.token);
+    const d = await create({ parent_product_id: parent.tee });
+    const update = (urls: string[]) =>
+      post('/api/goods/update', {
+        id: d.id,
+        title: d.title,
+        tags: [],
+        skus: d.skus.map((s) => ({
+          id: s.id,
+          sku_code: s.skuCode,
+          color: s.color,
+          size: s.size,
+          price_minor: s.priceMinor,
+        })),
+        images: urls.map((url) => ({ url })),
+      });
+    const refused = await update([mine, theirs, 'https://elsewhere.example/x.png']);
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.data.fields)).toEqual(['images.1', 'images.2']);
+    const created = await post('/api/goods/goods-save', {
+      parent_product_id: parent.tee,
+      images: [{ url: theirs }],
+    });
+    expect(created.status).toBe(422);
+    expect(created.body.data.fields).toHaveProperty('images.0');
+    const kept = await update([d.images[0]!.url, mine]);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+  });
+
   it('lets kept SKUs swap codes', async () => {
     const d = await create({ parent_product_id: parent.tee });
     const [x, y] = d.skus;
@@ -503,7 +541,7 @@ describe('shared library and duplicate', () => {
     await create({ parent_product_id: parent.tee, title: 'Private tee' }, sharer.token);
     await post('/api/goods/join-platfrom', { ids: [theirs.id] }, sharer.token);
     const platform = await createFromParent(
-      { db: t.database.db, actor: { kind: 'anonymous' }, log: t.app.log, ip: '' },
+      { db: t.database.db, actor: { kind: 'anonymous' }, log: t.app.log, ip: '', lang: 'zh-CN' },
       null,
       { parent_product_id: parent.mug!, title: 'Platform mug', tags: [] },
     );

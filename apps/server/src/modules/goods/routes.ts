@@ -16,6 +16,7 @@ import {
   GoodsMergeInput,
   GoodsTypeNum,
   IdInput,
+  IdQuery,
   IdsInput,
   IdsQuery,
   JoinPlatformInput,
@@ -32,7 +33,7 @@ import type { App, AppDeps } from '../../app.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { streamZip, type ZipEntry } from '../../http/zip.ts';
-import { FILES_URL_PREFIX, type ObjectStorage } from '../../integrations/object-storage.ts';
+import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
 import {
   batchAddCart,
   batchDelete,
@@ -64,14 +65,6 @@ const access = (perm: PermRequirement): { access: Access } => ({
 });
 const tags = ['goods'];
 
-/** The object key behind an image URL this server handed out; other URLs are not ours to zip. */
-function keyOfUrl(storage: ObjectStorage, url: string): string | null {
-  for (const prefix of new Set([storage.url(''), FILES_URL_PREFIX])) {
-    if (prefix && url.startsWith(prefix)) return url.slice(prefix.length);
-  }
-  return null;
-}
-
 /** Letters and digits of a title, hyphen-joined, for folder names inside the zip. */
 function slug(title: string): string {
   return (
@@ -86,7 +79,7 @@ function slug(title: string): string {
 function zipEntries(storage: ObjectStorage, products: ProductImages[]): ZipEntry[] {
   return products.flatMap((p) =>
     p.urls.flatMap((url, i) => {
-      const key = keyOfUrl(storage, url);
+      const key = keyOfUrl(url, storage);
       if (key === null) return [];
       const ext = path.extname(key) || '.bin';
       return [
@@ -136,7 +129,7 @@ export function registerGoodsRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'An own or shared finished product with SKUs and images',
-        querystring: IdInput,
+        querystring: IdQuery,
         response: { 200: envelopeOf(FinishedProductDetail) },
       },
       config: access({ or: [mine('info'), library('info')] }),
@@ -169,7 +162,7 @@ export function registerGoodsRoutes(app: App, deps: AppDeps): void {
       },
       config: access(mine('add')),
     },
-    async (request) => ok(await saveProduct(request.ctx, request.body)),
+    async (request) => ok(await saveProduct(request.ctx, request.body, deps.storage)),
   );
 
   r.post(
@@ -183,7 +176,7 @@ export function registerGoodsRoutes(app: App, deps: AppDeps): void {
       },
       config: access(mine('update')),
     },
-    async (request) => ok(await updateProduct(request.ctx, request.body)),
+    async (request) => ok(await updateProduct(request.ctx, request.body, deps.storage)),
   );
 
   r.post(

@@ -71,6 +71,8 @@ import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { isUniqueViolation } from '../auth/users.ts';
 import { loadCategories, searchTextContains, withDescendants } from '../goods-library/service.ts';
+import type { ObjectStorage } from '../../integrations/object-storage.ts';
+import { assertUsableImages } from './images.ts';
 import { assignSkuCodes } from './sku-codes.ts';
 import { isUsed, usageOf } from './usage.ts';
 
@@ -595,7 +597,11 @@ export async function createFromParent(
 export async function saveProduct(
   ctx: Ctx,
   input: FinishedProductCreate,
+  storage?: Pick<ObjectStorage, 'url'>,
 ): Promise<FinishedProductDetail> {
+  if (input.images) {
+    await assertUsableImages(ctx, input.images, input.parent_product_id, [], storage);
+  }
   return detailOf(ctx, await createFromParent(ctx, sellerIdOf(ctx), input));
 }
 
@@ -670,10 +676,22 @@ export async function duplicateProduct(ctx: Ctx, input: IdInput): Promise<Finish
 export async function updateProduct(
   ctx: Ctx,
   input: FinishedProductUpdate,
+  storage?: Pick<ObjectStorage, 'url'>,
 ): Promise<FinishedProductDetail> {
   const row = await guardCodes(() =>
     withTransaction(ctx, async (tx) => {
       const product = await findProduct(tx, input.id, 'own');
+      const current = await tx.db
+        .select({ url: finishedProductImages.url })
+        .from(finishedProductImages)
+        .where(eq(finishedProductImages.productId, product.id));
+      await assertUsableImages(
+        tx,
+        input.images,
+        product.parentProductId,
+        current.map((c) => c.url),
+        storage,
+      );
       await tx.db
         .update(finishedProducts)
         .set({ title: input.title, tags: input.tags, updatedAt: new Date() })

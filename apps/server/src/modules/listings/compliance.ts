@@ -11,13 +11,14 @@ import {
 import type { Ctx } from '../../context.ts';
 import { exemptBrands, forbiddenWords, upcCodes } from '../../db/schema.ts';
 import { MarketplaceError } from '../../integrations/marketplaces/connector.ts';
-import { FILES_URL_PREFIX, type ObjectStorage } from '../../integrations/object-storage.ts';
+import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
 import { ownedBy } from '../../tenancy.ts';
 import { findForbiddenWords, type ForbiddenWord } from '../templates/forbidden-words.ts';
 import { findStore, type StoreRow } from '../markets/service.ts';
 import { attributesOf } from './categories.ts';
 import type { ListingCtx } from './context.ts';
 import { findListing, type LoadedListing } from './rows.ts';
+import { renderText } from '../../i18n/render-text.ts';
 
 /** A border pixel counts as white from this value up in every channel (JPEG noise). */
 const WHITE_MIN = 245;
@@ -36,14 +37,6 @@ export interface ImageFacts {
  */
 const imageFacts = new Map<string, ImageFacts | null>();
 const IMAGE_CACHE_MAX = 5000;
-
-/** The storage key behind an image URL this server handed out; null for foreign URLs. */
-export function keyOfUrl(storage: ObjectStorage, url: string): string | null {
-  for (const prefix of new Set([storage.url(''), FILES_URL_PREFIX])) {
-    if (prefix && url.startsWith(prefix)) return url.slice(prefix.length);
-  }
-  return null;
-}
 
 /** Size and whether every edge is (nearly) pure white, sampled on the full-size pixels. */
 export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
@@ -78,7 +71,7 @@ export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
 }
 
 async function factsOf(storage: ObjectStorage, url: string): Promise<ImageFacts | null> {
-  const key = keyOfUrl(storage, url);
+  const key = keyOfUrl(url, storage);
   if (key === null) return null;
   if (imageFacts.has(key)) return imageFacts.get(key)!;
   const object = await storage.get(key);
@@ -165,6 +158,9 @@ export async function complianceReport(
   tools: ComplianceTools,
 ): Promise<ComplianceReport> {
   const { row, items } = listing;
+  // Findings are written in the asker's language (a batch's: whoever started it).
+  const text = (key: string, params?: Record<string, unknown>) =>
+    renderText(ctx.lang, `compliance.${key}`, params);
   const findings: ComplianceFinding[] = [];
   const error = (f: Omit<ComplianceFinding, 'severity'>) =>
     findings.push({ severity: 'error', ...f });
@@ -172,12 +168,12 @@ export async function complianceReport(
     findings.push({ severity: 'warning', ...f });
 
   if (row.title.trim() === '') {
-    error({ rule: 'title_length', field: 'title', message: 'The title is empty' });
+    error({ rule: 'title_length', field: 'title', message: text('title_empty') });
   } else if (row.title.length > AMAZON_TITLE_MAX) {
     error({
       rule: 'title_length',
       field: 'title',
-      message: `The title has ${row.title.length} characters; Amazon allows ${AMAZON_TITLE_MAX}`,
+      message: text('title_too_long', { length: row.title.length, max: AMAZON_TITLE_MAX }),
     });
   }
 
@@ -185,7 +181,7 @@ export async function complianceReport(
     error({
       rule: 'required_attribute',
       field: 'market_category_id',
-      message: 'Choose the product type',
+      message: text('product_type_missing'),
     });
   } else {
     try {
@@ -199,7 +195,7 @@ export async function complianceReport(
           error({
             rule: 'required_attribute',
             field: `attributes.${d.name}`,
-            message: `${d.label} is required for ${row.productType}`,
+            message: text('attribute_required', { label: d.label, productType: row.productType }),
           });
         }
       }
@@ -208,49 +204,57 @@ export async function complianceReport(
       warning({
         rule: 'required_attribute',
         field: 'market_category_id',
-        message: `Could not read the product type from Amazon: ${e.message}`,
+        message: text('product_type_unreadable', { reason: e.message }),
       });
     }
   }
 
   if (row.describe.trim() === '' && row.customDescribe.trim() === '') {
-    error({ rule: 'required_attribute', field: 'describe', message: 'Enter a description' });
+    error({
+      rule: 'required_attribute',
+      field: 'describe',
+      message: text('description_missing'),
+    });
   }
   if (!row.bulletPoints.some((b) => b.trim() !== '')) {
     error({
       rule: 'required_attribute',
       field: 'bullet_points.0',
-      message: 'Enter at least one bullet point',
+      message: text('bullet_missing'),
     });
   }
   if (row.brand.trim() === '') {
-    error({ rule: 'required_attribute', field: 'brand', message: 'Enter the brand' });
+    error({ rule: 'required_attribute', field: 'brand', message: text('brand_missing') });
   }
 
   const main = row.images[0];
   if (!main) {
-    error({ rule: 'main_image_missing', field: 'images.0', message: 'Add a main image' });
+    error({ rule: 'main_image_missing', field: 'images.0', message: text('main_image_missing') });
   } else {
     const facts = await factsOf(ctx.storage, main);
     if (!facts) {
       warning({
         rule: 'main_image_size',
         field: 'images.0',
-        message: 'The main image is not stored here, so its size and background were not checked',
+        message: text('main_image_not_local'),
       });
     } else {
       if (Math.max(facts.width, facts.height) < MAIN_IMAGE_MIN_PX) {
         error({
           rule: 'main_image_size',
           field: 'images.0',
-          message: `The main image is ${facts.width}×${facts.height} px; its longest side needs ${MAIN_IMAGE_MIN_PX} px`,
+          message: text('main_image_too_small', {
+            width: facts.width,
+            height: facts.height,
+            min: MAIN_IMAGE_MIN_PX,
+          }),
         });
       }
       if (!facts.whiteBorder) {
         error({
           rule: 'main_image_background',
           field: 'images.0',
-          message: 'The main image needs a pure white background',
+          message: text('main_image_background'),
         });
       }
     }
@@ -274,7 +278,7 @@ export async function complianceReport(
       error({
         rule: 'forbidden_word',
         field,
-        message: `"${hit.word}" is a forbidden word`,
+        message: text('forbidden_word', { word: hit.word }),
         word: hit.word,
         start: hit.start,
         end: hit.end,
@@ -285,7 +289,11 @@ export async function complianceReport(
   let missing = 0;
   items.forEach((item, i) => {
     if (item.priceMinor <= 0) {
-      error({ rule: 'missing_price', field: `items.${i}.price_minor`, message: 'Enter a price' });
+      error({
+        rule: 'missing_price',
+        field: `items.${i}.price_minor`,
+        message: text('price_missing'),
+      });
     }
     if (item.productId === '') {
       missing++;
@@ -293,15 +301,13 @@ export async function complianceReport(
       (covered ? warning : error)({
         rule: 'missing_product_id',
         field: `items.${i}.product_id`,
-        message: covered
-          ? 'No UPC/EAN: a free UPC code will be taken at publish'
-          : 'No UPC/EAN and no free UPC code left: import codes first',
+        message: text(covered ? 'product_id_from_pool' : 'product_id_pool_empty'),
       });
     } else if (!checkGtin(item.productId).ok) {
       error({
         rule: 'invalid_product_id',
         field: `items.${i}.product_id`,
-        message: 'The UPC/EAN check digit is wrong',
+        message: text('product_id_check_digit'),
       });
     }
   });

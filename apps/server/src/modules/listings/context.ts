@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import type { ObjectStorage } from '../../integrations/object-storage.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
@@ -22,6 +23,7 @@ export function sellerCtx(deps: ListingDeps, sellerId: number, log: Ctx['log']):
     ...deps,
     log,
     ip: '',
+    lang: DEFAULT_LANGUAGE,
     actor: {
       kind: 'user',
       userId: 0,

@@ -2,10 +2,9 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Ctx } from '../../context.ts';
 import type { ZipEntry } from '../../http/zip.ts';
-import type { ObjectStorage } from '../../integrations/object-storage.ts';
 import { NotFoundError } from '../../errors.ts';
 import { fromMinor } from '../orders/money.ts';
-import { keyOfUrl } from './compliance.ts';
+import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
 import { findListings, type LoadedListing } from './rows.ts';
 
 /** Columns of Amazon's inventory flat file (the subset our listings carry), in its order. */
@@ -134,7 +133,7 @@ export async function listingImageEntries(
   return list.flatMap(({ row, items }) => {
     const urls = [...new Set([...row.images, ...items.flatMap((i) => (i.image ? [i.image] : []))])];
     return urls.flatMap((url, i) => {
-      const key = keyOfUrl(storage, url);
+      const key = keyOfUrl(url, storage);
       if (key === null) return [];
       return [
         {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   checkGtin,
@@ -9,12 +9,13 @@ import {
   type ListingBatchKind,
   type ListingBatchStarted,
   type ListingIssue,
+  DEFAULT_LANGUAGE,
+  isLanguage,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import {
   finishedProducts,
   finishedSkus,
-  jobs,
   listingBatchItems,
   listingBatches,
   listingItems,
@@ -42,13 +43,12 @@ import { pricingRule, sitePrice, textsFromTemplates } from './service.ts';
 
 /** One job kind for every lifecycle batch; the `listings.` prefix guards the store's deletion. */
 export const LISTINGS_BATCH = 'listings.batch';
-/** Re-queues batches whose worker died (a crash, a deploy); also run at start-up. */
-export const LISTINGS_RESUME = 'listings.resume';
-export const EVERY_5_MINUTES = '*/5 * * * *';
-/** A running batch job reports after every listing; this long without a word, it is dead. */
-export const STALE_AFTER_MS = 2 * 60 * 1000;
+/**
+ * Longest run pg-boss expects: 10,000 listings at Amazon's 5 a second take 35 minutes. A
+ * batch whose worker died is not waiting for this: the job runner resumes it within seconds.
+ */
+const BATCH_EXPIRE_SECONDS = 2 * 60 * 60;
 const REPORT_EVERY_MS = 250;
-const CHECK_EVERY_MS = 1000;
 /** Listings of one batch in flight at once. */
 const CONCURRENCY = 4;
 
@@ -110,7 +110,12 @@ export async function startBatches(
           storeId,
           kind,
           // The job has no config: image URLs are made absolute with the request's.
-          params: { ...params, ...(ctx.publicUrl ? { publicUrl: ctx.publicUrl } : {}) },
+          // The starter's language: findings and failure texts are written in it.
+          params: {
+            ...params,
+            lang: ctx.lang,
+            ...(ctx.publicUrl ? { publicUrl: ctx.publicUrl } : {}),
+          },
         })
         .returning({ id: listingBatches.id });
       await tx.db
@@ -495,13 +500,13 @@ function messageOf(error: unknown, log: FastifyBaseLogger): string {
 
 /**
  * Runs a batch's pending items in order, each on its own: a failing one is recorded and the
- * next goes on. An item's result is written as soon as it is known, so after a crash a new
- * job (see `resumeBatches`) picks up exactly the items not yet done. A job whose batch was
- * handed to a newer job stops at the next item.
+ * next goes on. An item's result is written as soon as it is known, so when the job runner
+ * resumes the job after a crash, the run picks up exactly the items not yet done. A run whose
+ * job was handed to another worker (`signal`) stops at the next item.
  */
 export async function runBatch(
   deps: ListingDeps,
-  job: Pick<JobContext, 'jobId' | 'payload' | 'log' | 'progress'>,
+  job: Pick<JobContext, 'jobId' | 'payload' | 'log' | 'progress'> & { signal?: AbortSignal },
   opts: { maxItems?: number } = {},
 ): Promise<{ done: number; failed: number; superseded?: boolean }> {
   const { batchId } = job.payload as BatchPayload;
@@ -512,7 +517,8 @@ export async function runBatch(
     .limit(1);
   if (!batch || batch.finishedAt) return { done: 0, failed: 0 };
   const publicUrl = deps.publicUrl ?? (batch.params.publicUrl as string | undefined);
-  const ctx = sellerCtx({ ...deps, publicUrl }, batch.sellerId, job.log);
+  const lang = isLanguage(batch.params.lang) ? batch.params.lang : DEFAULT_LANGUAGE;
+  const ctx = { ...sellerCtx({ ...deps, publicUrl }, batch.sellerId, job.log), lang };
   const all = await deps.db
     .select()
     .from(listingBatchItems)
@@ -538,24 +544,16 @@ export async function runBatch(
   const pending = all.filter((i) => i.state === 'pending');
   const limit = Math.min(pending.length, opts.maxItems ?? pending.length);
   let next = 0;
-  let superseded = false;
-  // Progress and the hand-over check cost a query each; a few per second are plenty.
+  // Progress costs a query; a few per second are plenty.
   let lastReport = 0;
-  let lastCheck = 0;
-  const stillOurs = async () => {
-    if (Date.now() - lastCheck < CHECK_EVERY_MS) return !superseded;
-    lastCheck = Date.now();
-    const [current] = await deps.db
-      .select({ jobId: listingBatches.jobId })
-      .from(listingBatches)
-      .where(eq(listingBatches.id, batchId));
-    if (current?.jobId !== job.jobId) superseded = true;
-    return !superseded;
-  };
+  const superseded = () => job.signal?.aborted === true;
   // A few listings at a time hide the marketplace's and the database's latency; the
   // connector's limiter still paces requests to the marketplace's quota.
+  // An item is claimed only after the last await before it: a worker that saw items left
+  // and then awaited may find that the others took them meanwhile.
   const worker = async () => {
-    while (next < limit && (await stillOurs())) {
+    while (!superseded()) {
+      if (next >= limit) return;
       const item = pending[next++]!;
       let outcome: ItemOutcome;
       try {
@@ -579,7 +577,7 @@ export async function runBatch(
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, limit) }, worker));
-  if (superseded) return { done: finished - failures, failed: failures, superseded: true };
+  if (superseded()) return { done: finished - failures, failed: failures, superseded: true };
   if (finished === all.length) {
     await deps.db
       .update(listingBatches)
@@ -589,58 +587,10 @@ export async function runBatch(
   return { done: finished - failures, failed: failures };
 }
 
-/**
- * Hands every unfinished batch whose job is no longer working on it to a new job: the job
- * row failed (a shutdown interrupted it), finished without finishing the batch, is gone, or
- * has been `running` without progress for `staleAfterMs`. Queued jobs are left to pg-boss.
- */
-export async function resumeBatches(
-  deps: Pick<ListingDeps, 'db'>,
-  runner: Pick<JobRunner, 'enqueue'>,
-  opts: { staleAfterMs?: number } = {},
-): Promise<number> {
-  const staleBefore = new Date(Date.now() - (opts.staleAfterMs ?? STALE_AFTER_MS));
-  const rows = await deps.db
-    .select({ batch: listingBatches, jobStatus: jobs.status })
-    .from(listingBatches)
-    .leftJoin(jobs, eq(jobs.id, listingBatches.jobId))
-    .where(
-      and(
-        isNull(listingBatches.finishedAt),
-        or(
-          isNull(jobs.id),
-          inArray(jobs.status, ['failed', 'succeeded']),
-          and(eq(jobs.status, 'running'), lt(jobs.updatedAt, staleBefore)),
-        ),
-      ),
-    );
-  for (const { batch } of rows) {
-    const total = await countItems(deps, batch.id);
-    const jobId = await queueBatch(
-      runner,
-      batch.sellerId,
-      { batchId: batch.id, storeId: batch.storeId },
-      total,
-    );
-    await deps.db.update(listingBatches).set({ jobId }).where(eq(listingBatches.id, batch.id));
-  }
-  return rows.length;
-}
-
-async function countItems(deps: Pick<ListingDeps, 'db'>, batchId: number): Promise<number> {
-  const rows = await deps.db
-    .select({ id: listingBatchItems.id })
-    .from(listingBatchItems)
-    .where(eq(listingBatchItems.batchId, batchId));
-  return rows.length;
-}
-
-/** The listing jobs: the batch runner, and the resumer every five minutes. */
-export function registerListingJobs(
-  runner: JobRunner & { schedule(kind: string, cron: string): void },
-  deps: ListingDeps,
-): void {
-  runner.define(LISTINGS_BATCH, (job) => runBatch(deps, job));
-  runner.define(LISTINGS_RESUME, async () => ({ resumed: await resumeBatches(deps, runner) }));
-  runner.schedule(LISTINGS_RESUME, EVERY_5_MINUTES);
+/** The batch runner: resumable, since a run does only the items still pending. */
+export function registerListingJobs(runner: JobRunner, deps: ListingDeps): void {
+  runner.define(LISTINGS_BATCH, (job) => runBatch(deps, job), {
+    resumable: true,
+    expireInSeconds: BATCH_EXPIRE_SECONDS,
+  });
 }

@@ -21,6 +21,7 @@ import {
   ListingDefaults,
   ListingDownloadInput,
   ListingIdInput,
+  ListingIdQuery,
   ListingIdsInput,
   ListingIndexQuery,
   ListingInfo,
@@ -144,7 +145,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
     'show',
     'One listing with its items, for the editor',
     'info',
-    ListingIdInput,
+    ListingIdQuery,
     Listing,
     (ctx, q) => showListing(ctx, q.id),
   );
@@ -216,7 +217,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
     'check',
     'The compliance report computed before publishing',
     'info',
-    ListingIdInput,
+    ListingIdQuery,
     ComplianceReport,
     (ctx, q) => checkListing(ctx, q.id),
   );

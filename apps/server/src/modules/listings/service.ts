@@ -32,7 +32,6 @@ import {
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import {
-  files,
   finishedProductImages,
   finishedProducts,
   finishedSkus,
@@ -49,7 +48,7 @@ import { listAmazonStores, siteOf } from '../markets/service.ts';
 import { rateToBase } from '../templates/exchange-rates.ts';
 import { priceFor } from '../templates/pricing.ts';
 import { attributeErrors, attributesOf, findAmazonStore } from './categories.ts';
-import { keyOfUrl } from './compliance.ts';
+import { foreignUrls } from '../uploads/tools.ts';
 import type { ListingCtx } from './context.ts';
 import {
   emptyCounts,
@@ -547,7 +546,7 @@ async function itemErrors(
 
 /**
  * Which of `urls` a listing may not show: those that are neither already on it, nor an image
- * of its source product or that product's SKUs, nor a file the seller uploaded.
+ * of its source product or that product's SKUs, nor otherwise the seller's to use.
  */
 async function foreignImages(
   ctx: ListingCtx,
@@ -574,18 +573,7 @@ async function foreignImages(
     const product = new Set([...images, ...skus].map((r) => r.url));
     unknown = unknown.filter((u) => !product.has(u));
   }
-  const keyOf = new Map<string, string>();
-  for (const url of unknown) {
-    const key = keyOfUrl(ctx.storage, url);
-    if (key !== null) keyOf.set(url, key);
-  }
-  if (keyOf.size === 0) return new Set(unknown);
-  const owned = await ctx.db
-    .select({ key: files.key })
-    .from(files)
-    .where(and(inArray(files.key, [...keyOf.values()]), ownedBy(ctx, files.sellerId)));
-  const ownedKeys = new Set(owned.map((r) => r.key));
-  return new Set(unknown.filter((u) => !ownedKeys.has(keyOf.get(u) ?? '')));
+  return foreignUrls(ctx, unknown, ctx.storage);
 }
 
 const FOREIGN_IMAGE = "Choose an image you uploaded or one of the product's images";

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACES, type Marketplace } from '@app/shared';
 import { createOperator, createSeller, type SellerFixture } from '../../../test/fixtures.ts';
 import { buildTestApp, call, type TestApp } from '../../../test/helper.ts';
+import { bumpRevision, MENUS_REVISION } from '../../db/revisions.ts';
 import { jobs, menus, oauthStates, stores } from '../../db/schema.ts';
 import { resolveToken } from '../auth/sessions.ts';
 import {
@@ -390,7 +391,10 @@ describe('store list and edits', () => {
     expect(
       (await get(seller.token, '/api/market/index', { status: '0' })).body.data.list,
     ).toHaveLength(1);
-    const on = await post(seller.token, '/api/market/modify-status', { id: ids.de, status: '1' });
+    // A JSON body carries numbers as numbers: text is refused, not coerced.
+    const text = await post(seller.token, '/api/market/modify-status', { id: ids.de, status: '1' });
+    expect(text.status).toBe(422);
+    const on = await post(seller.token, '/api/market/modify-status', { id: ids.de, status: 1 });
     expect(on.body.data.status).toBe(1);
   });
 
@@ -522,6 +526,21 @@ describe('status check', () => {
 });
 
 describe('openStoreSession', () => {
+  it('answers 409, not 500, for credentials sealed under another server key', async () => {
+    const seller = await createSeller(t.database.db);
+    const id = await authorize(seller, 'OTHER-KEY-1', { market_site_id: 5 });
+    // What a second process with its own generated key would have written.
+    const other = createSecretBox(randomBytes(32));
+    await t.database.db
+      .update(stores)
+      .set({ credentials: other.seal(JSON.stringify({ accessToken: 'x' })) })
+      .where(eq(stores.id, id));
+    const res = await post(seller.token, '/api/market/status', { id });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/STORE_SECRET_KEY/);
+    expect(res.body.data).toMatchObject({ reason: 'credentials_unreadable' });
+  });
+
   it('opens an active store with its decrypted auth, and refuses off or unauthorized ones', async () => {
     const seller = await createSeller(t.database.db);
     const id = await authorize(seller, 'SESSION-1', { market_site_id: 5 });
@@ -530,6 +549,7 @@ describe('openStoreSession', () => {
       actor: await resolveToken(t.database.db, seller.token),
       log: t.app.log,
       ip: '127.0.0.1',
+      lang: 'zh-CN' as const,
       connectors,
       box: createSecretBox(parseSecretKey(SECRET_KEY)),
     };
@@ -572,6 +592,7 @@ describe('openStoreSession', () => {
       actor: await resolveToken(t.database.db, seller.token),
       log: t.app.log,
       ip: '127.0.0.1',
+      lang: 'zh-CN' as const,
       connectors: { amazon: { ...connectors.amazon!, sandbox: false } },
       box: createSecretBox(parseSecretKey(SECRET_KEY)),
     };
@@ -799,6 +820,7 @@ describe('access', () => {
 
     // Runs last in this file: it removes a permission for everyone on this database.
     await t.database.db.delete(menus).where(eq(menus.perms, 'market:index:delete'));
+    await bumpRevision(t.database.db, MENUS_REVISION); // as every menu edit does
     const seller = await createSeller(t.database.db);
     const id = await authorize(seller, 'ACCESS-1');
     expect((await post(seller.token, '/api/market/delMarket', { id })).status).toBe(403);

@@ -372,10 +372,26 @@ export function sealAuth(box: SecretBox, auth: StoreAuth) {
   };
 }
 
+/**
+ * The stored authorization. One that cannot be opened was sealed under another key (processes
+ * configured with different STORE_SECRET_KEYs, or the key changed): a 409 that says so, since
+ * only the operator's configuration or a new authorization mends it.
+ */
+function openAuth(box: SecretBox, sealed: string): StoreAuth {
+  try {
+    return JSON.parse(box.open(sealed)) as StoreAuth;
+  } catch {
+    throw new ConflictError(
+      "The store's credentials cannot be read with this server's key: give every server process the same STORE_SECRET_KEY, or authorize the store again",
+      { reason: 'credentials_unreadable' },
+    );
+  }
+}
+
 function sessionOf(ctx: StoreAccess, row: StoreRow): StoreSession {
   const session: StoreSession = {
     site: siteOf(row.marketSiteId),
-    auth: JSON.parse(ctx.box.open(row.credentials)) as StoreAuth,
+    auth: openAuth(ctx.box, row.credentials),
     async saveAuth(auth) {
       await ctx.db
         .update(stores)

@@ -1,9 +1,16 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { MenuScope } from '@app/shared';
-import type { Actor } from '../../context.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { envelopeOf, GetMenuResult, type MenuItem, type MenuScope } from '@app/shared';
+import type { Actor, Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
+import { MENUS_REVISION, readRevision } from '../../db/revisions.ts';
 import { menus } from '../../db/schema.ts';
+import { cachedJson, type CachedJson } from '../../http/compression.ts';
+import { ok } from '../../http/envelope.ts';
+import { serializerCompiler } from '../../http/serializer.ts';
+import { unixSeconds } from '../../time.ts';
+
+type MenuRow = typeof menus.$inferSelect;
 
 export function scopeOf(actor: Exclude<Actor, { kind: 'anonymous' }>): MenuScope {
   return actor.kind === 'admin' ? 'admin' : 'seller';
@@ -21,21 +28,87 @@ export function permsFromRows(rows: ReadonlyArray<{ perms: string | null }>): st
   return [...perms].sort();
 }
 
-const scopePermsStatement = (db: Executor) =>
+export function toMenuItem(row: MenuRow): MenuItem {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    name: row.name,
+    router: row.router,
+    perms: row.perms,
+    type: row.type as MenuItem['type'],
+    icon: row.icon,
+    orderNum: row.orderNum,
+    viewPath: row.viewPath,
+    keepAlive: row.keepAlive,
+    isShow: row.isShow,
+    createTime: unixSeconds(row.createdAt),
+    updateTime: unixSeconds(row.updatedAt),
+  };
+}
+
+export const treeOrder = [
+  sql`${menus.parentId} asc nulls first`,
+  asc(menus.orderNum),
+  asc(menus.id),
+];
+
+const scopeMenusStatement = (db: Executor) =>
   db
-    .select({ perms: menus.perms })
+    .select()
     .from(menus)
-    .where(and(eq(menus.scope, sql.placeholder('scope')), isNotNull(menus.perms)))
-    .prepare('scope_perms');
+    .where(eq(menus.scope, sql.placeholder('scope')))
+    .orderBy(...treeOrder)
+    .prepare('scope_menus');
+
+export function listScope(db: Executor, scope: MenuScope): Promise<MenuRow[]> {
+  return preparedFor(db, 'scope_menus', scopeMenusStatement).execute({ scope });
+}
+
+/** get-menu's answer, serialized by the route's own response schema (its field allow-list). */
+const serializeMenu = serializerCompiler({
+  schema: envelopeOf(GetMenuResult),
+  method: 'GET',
+  url: '/api/get-menu',
+  httpStatus: '200',
+}) as (data: unknown) => string;
+
+export interface ScopeTree {
+  revision: number;
+  result: GetMenuResult;
+  /** get-menu's answer, serialized (and compressed) once per revision. */
+  answer: CachedJson;
+}
+
+const trees = new WeakMap<Executor, Map<MenuScope, ScopeTree>>();
 
 /**
- * The permission strings an actor holds. A boss holds every seller permission and an
- * operator every admin one; staff groups narrow this later.
+ * A scope's menu tree and every permission in it, kept per process until a menu edit bumps the
+ * revision. A boss or an operator holds every permission of its tree, so the tree is the same
+ * for every actor of a scope; the revision comes with the session (`ctx.permVersion`), so a
+ * cached tree costs no query at all.
  */
-export async function loadPerms(db: Executor, actor: Actor): Promise<string[]> {
-  if (actor.kind === 'anonymous') return [];
-  const rows = await preparedFor(db, 'scope_perms', scopePermsStatement).execute({
-    scope: scopeOf(actor),
-  });
-  return permsFromRows(rows);
+export async function scopeTree(ctx: Ctx, scope: MenuScope): Promise<ScopeTree> {
+  const revision = ctx.permVersion ?? (await readRevision(ctx.db, MENUS_REVISION));
+  let cached = trees.get(ctx.db);
+  if (!cached) {
+    cached = new Map();
+    trees.set(ctx.db, cached);
+  }
+  const hit = cached.get(scope);
+  if (hit && hit.revision === revision) return hit;
+  const rows = await listScope(ctx.db, scope);
+  const result = { menus: rows.map(toMenuItem), perms: permsFromRows(rows) };
+  const tree = {
+    revision,
+    result,
+    answer: cachedJson(serializeMenu(ok(result)), `"menus-${scope}-${revision}"`),
+  };
+  cached.set(scope, tree);
+  return tree;
+}
+
+/** The permission strings an actor holds: every permission of its scope's tree. */
+export async function loadPerms(ctx: Ctx): Promise<string[]> {
+  if (ctx.actor.kind === 'anonymous') return [];
+  return (await scopeTree(ctx, scopeOf(ctx.actor))).result.perms;
 }

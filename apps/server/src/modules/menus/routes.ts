@@ -4,7 +4,7 @@ import {
   DeleteMenuResult,
   envelopeOf,
   GetMenuResult,
-  IdInput,
+  IdQuery,
   MenuItem,
   MenuListQuery,
   MenuPageQuery,
@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
+import { sendCachedJson } from '../../http/compression.ts';
 import { ok } from '../../http/envelope.ts';
 import {
   addMenu,
@@ -45,7 +46,9 @@ export function registerMenuRoutes(app: App): void {
       },
       config: { access: { auth: 'any' } },
     },
-    async (request) => ok(await getMenu(request.ctx)),
+    // Serialized once per menus revision and compressed once per encoding; a client holding
+    // the version it was sent gets 304.
+    async (request, reply) => sendCachedJson(request, reply, (await getMenu(request.ctx)).answer),
   );
 
   r.get(
@@ -82,7 +85,7 @@ export function registerMenuRoutes(app: App): void {
       schema: {
         tags,
         summary: 'One menu',
-        querystring: IdInput,
+        querystring: IdQuery,
         response: { 200: envelopeOf(MenuItem) },
       },
       config: operator('info'),

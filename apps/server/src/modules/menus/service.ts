@@ -1,9 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AddMenuInput,
   DeleteMenuInput,
   DeleteMenuResult,
-  GetMenuResult,
   IdInput,
   MenuItem,
   MenuListQuery,
@@ -12,79 +11,23 @@ import type {
   UpdateMenuInput,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
-import type { Executor } from '../../db/client.ts';
-import { preparedFor } from '../../db/prepared.ts';
-import { bumpRevision, MENUS_REVISION, readRevision } from '../../db/revisions.ts';
+import { bumpRevision, MENUS_REVISION } from '../../db/revisions.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { menus } from '../../db/schema.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
-import { permsFromRows, scopeOf } from './perms.ts';
+import { listScope, scopeOf, scopeTree, toMenuItem, treeOrder, type ScopeTree } from './perms.ts';
 import { LOCKS } from '../../db/locks.ts';
-import { unixSeconds } from '../../time.ts';
 
 type MenuRow = typeof menus.$inferSelect;
 
-export function toMenuItem(row: MenuRow): MenuItem {
-  return {
-    id: row.id,
-    parentId: row.parentId,
-    name: row.name,
-    router: row.router,
-    perms: row.perms,
-    type: row.type as MenuItem['type'],
-    icon: row.icon,
-    orderNum: row.orderNum,
-    viewPath: row.viewPath,
-    keepAlive: row.keepAlive,
-    isShow: row.isShow,
-    createTime: unixSeconds(row.createdAt),
-    updateTime: unixSeconds(row.updatedAt),
-  };
-}
-
-const treeOrder = [sql`${menus.parentId} asc nulls first`, asc(menus.orderNum), asc(menus.id)];
-
-const scopeMenusStatement = (db: Executor) =>
-  db
-    .select()
-    .from(menus)
-    .where(eq(menus.scope, sql.placeholder('scope')))
-    .orderBy(...treeOrder)
-    .prepare('scope_menus');
-
-function listScope(ctx: Ctx, scope: MenuScope): Promise<MenuRow[]> {
-  return preparedFor(ctx.db, 'scope_menus', scopeMenusStatement).execute({ scope });
-}
-
-const menuCache = new WeakMap<
-  Executor,
-  Map<MenuScope, { revision: number; result: GetMenuResult }>
->();
-
-/**
- * The signed-in actor's menus (seller tree for users, admin tree for operators) and perms.
- * A boss or an operator holds every permission of its tree, so both come from one read, kept
- * per process until a menu edit bumps the revision.
- */
-export async function getMenu(ctx: Ctx): Promise<GetMenuResult> {
+/** The signed-in actor's menus (seller tree for users, admin tree for operators) and perms. */
+export async function getMenu(ctx: Ctx): Promise<ScopeTree> {
   if (ctx.actor.kind === 'anonymous') throw new UnauthorizedError();
-  const scope = scopeOf(ctx.actor);
-  const revision = await readRevision(ctx.db, MENUS_REVISION);
-  let cached = menuCache.get(ctx.db);
-  if (!cached) {
-    cached = new Map();
-    menuCache.set(ctx.db, cached);
-  }
-  const hit = cached.get(scope);
-  if (hit && hit.revision === revision) return hit.result;
-  const rows = await listScope(ctx, scope);
-  const result = { menus: rows.map(toMenuItem), perms: permsFromRows(rows) };
-  cached.set(scope, { revision, result });
-  return result;
+  return scopeTree(ctx, scopeOf(ctx.actor));
 }
 
 export async function listMenus(ctx: Ctx, input: MenuListQuery): Promise<MenuItem[]> {
-  return (await listScope(ctx, input.scope)).map(toMenuItem);
+  return (await listScope(ctx.db, input.scope)).map(toMenuItem);
 }
 
 export async function pageMenus(

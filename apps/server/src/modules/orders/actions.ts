@@ -30,6 +30,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../e
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
+import { orderLogText } from './log-text.ts';
 import { lockSellerMoney } from '../finance/ledger.ts';
 import { cancelPurchaseOrder } from '../finance/purchase-orders.ts';
 import { visibleStores } from '../markets/service.ts';
@@ -419,7 +420,7 @@ export async function saveBatchLogistics(
 
 export async function showOrderLog(ctx: Ctx, input: { id: number }): Promise<OrderLog[]> {
   const [row] = await ctx.db
-    .select({ id: orders.id })
+    .select({ id: orders.id, currency: orders.currency })
     .from(orders)
     .where(and(eq(orders.id, input.id), visibleOrders(ctx)));
   if (!row) throw new NotFoundError('Order not found');
@@ -437,6 +438,7 @@ export async function showOrderLog(ctx: Ctx, input: { id: number }): Promise<Ord
     user_name: userName,
     action: l.action,
     detail: l.detail,
+    text: orderLogText(ctx.lang, l.action, l.detail, row.currency),
   }));
 }
 

@@ -14,6 +14,7 @@ import {
   type ExportTemplate,
   type JobStarted,
   type OrderExportResult,
+  DEFAULT_LANGUAGE,
 } from '@app/shared';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -142,6 +143,7 @@ export function jobCtx(
     db,
     log: job.log,
     ip: '',
+    lang: DEFAULT_LANGUAGE,
     actor: {
       kind: 'user',
       userId: who.userId,

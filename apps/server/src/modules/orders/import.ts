@@ -23,7 +23,13 @@ import { visibleStores } from '../markets/service.ts';
 import { saveMemo } from './actions.ts';
 import { EXPORT_COLUMNS } from './export-columns.ts';
 import { jobCtx } from './export.ts';
-import { excelSerialToDate, headerKey, isXlsx, readTable, type TableRow } from './import-file.ts';
+import {
+  excelSerialToDate,
+  headerKey,
+  isXlsx,
+  readTable,
+  type TableRow,
+} from '../../files/table.ts';
 import { visibleOrders } from './list.ts';
 import { fromMinor, minorDigits } from './money.ts';
 

@@ -1,14 +1,17 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import {
   logisticsChannelById,
   PRINTABLE_ASCII,
+  type Language,
   type LabelProblem,
   type LabelReadiness,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { orderItems, sellers, stores, type orderItemCustoms } from '../../db/schema.ts';
 import { ConflictError } from '../../errors.ts';
+import { renderText } from '../../i18n/render-text.ts';
+import { embedPdfText, textCollector, type PdfText, type Weight } from '../../pdf/fonts.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { fromMinor } from './money.ts';
 import { code128Bars } from './code128.ts';
@@ -68,49 +71,29 @@ export async function labelReadiness(
 }
 
 /**
- * Text the standard (WinAnsi) font can draw: a character it lacks loses its accents when that
- * helps (ő → o), anything else (Chinese, emoji, …) becomes "?", so a label never fails on a
- * buyer's name.
- */
-export function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    if (ch === '\n' || ch === '\t') out += ' ';
-    else if (supported.has(ch.codePointAt(0)!)) out += ch;
-    else {
-      const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += [...plain].every((c) => supported.has(c.codePointAt(0)!)) && plain ? plain : '?';
-    }
-  }
-  return out.replace(/\?{2,}/g, '??');
-}
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
-/**
  * Draws one line whose top is at `y`, cut with an ellipsis to fit `maxWidth`; answers the top
  * of the next line.
  */
 function line(
   page: PDFPage,
-  font: PDFFont,
+  pdfText: PdfText,
   text: string,
-  opts: { x: number; y: number; size: number; maxWidth?: number },
+  opts: { x: number; y: number; size: number; weight?: Weight; maxWidth?: number },
 ): number {
   const maxWidth = opts.maxWidth ?? LABEL_WIDTH_PT - opts.x - MARGIN;
-  let shown = printable(font, text);
-  if (font.widthOfTextAtSize(shown, opts.size) > maxWidth) {
-    while (shown.length > 1 && font.widthOfTextAtSize(`${shown}...`, opts.size) > maxWidth) {
-      shown = shown.slice(0, -1);
-    }
-    shown = `${shown}...`;
+  const width = (t: string) => pdfText.width(t, opts.size, opts.weight);
+  let shown = text;
+  if (width(shown) > maxWidth) {
+    let chars = [...shown];
+    while (chars.length > 1 && width(`${chars.join('')}...`) > maxWidth) chars = chars.slice(0, -1);
+    shown = `${chars.join('')}...`;
   }
-  const baseline = opts.y - font.heightAtSize(opts.size, { descender: false });
-  page.drawText(shown, { x: opts.x, y: baseline, size: opts.size, font });
+  pdfText.draw(page, shown, {
+    x: opts.x,
+    y: opts.y - pdfText.ascent(opts.size),
+    size: opts.size,
+    weight: opts.weight,
+  });
   return opts.y - opts.size * 1.3;
 }
 
@@ -131,7 +114,7 @@ interface LabelData {
   printedOn: string;
 }
 
-function drawLabel(doc: PDFDocument, fonts: Fonts, data: LabelData): void {
+function drawLabel(doc: PDFDocument, pdfText: PdfText, lang: Language, data: LabelData): void {
   const { order } = data;
   const page = doc.addPage([LABEL_WIDTH_PT, LABEL_HEIGHT_PT]);
   const x = MARGIN;
@@ -142,28 +125,35 @@ function drawLabel(doc: PDFDocument, fonts: Fonts, data: LabelData): void {
     y -= 6;
   };
 
-  y = line(page, fonts.regular, `FROM: ${data.sender}`, { x, y, size: 7 });
-  y = line(page, fonts.bold, channel ? `${channel.code}  ${channel.name_en}` : 'Logistics: -', {
-    x,
-    y,
-    size: 10,
-  });
+  const text = (key: string, params?: Record<string, unknown>) =>
+    renderText(lang, `pdf.${key}`, params);
+  y = line(page, pdfText, text('from', { sender: data.sender }), { x, y, size: 7 });
+  y = line(
+    page,
+    pdfText,
+    channel
+      ? `${channel.code}  ${lang === 'en' ? channel.name_en : channel.name_zh}`
+      : text('no_logistics'),
+    { x, y, size: 10, weight: 'bold' },
+  );
   section();
 
   const address = order.address!;
-  y = line(page, fonts.regular, 'SHIP TO:', { x, y, size: 7 });
-  y = line(page, fonts.bold, address.name, { x, y, size: 15 });
-  for (const text of [address.line1, address.line2]) {
-    if (text) y = line(page, fonts.regular, text, { x, y, size: 12 });
+  y = line(page, pdfText, text('ship_to'), { x, y, size: 7 });
+  y = line(page, pdfText, address.name, { x, y, size: 15, weight: 'bold' });
+  for (const part of [address.line1, address.line2]) {
+    if (part) y = line(page, pdfText, part, { x, y, size: 12 });
   }
   y = line(
     page,
-    fonts.regular,
+    pdfText,
     [address.city, address.state, address.postal_code].filter(Boolean).join(', '),
     { x, y, size: 12 },
   );
-  y = line(page, fonts.bold, address.country_code, { x, y, size: 18 });
-  if (address.phone) y = line(page, fonts.regular, `Tel: ${address.phone}`, { x, y, size: 8 });
+  y = line(page, pdfText, address.country_code, { x, y, size: 18, weight: 'bold' });
+  if (address.phone) {
+    y = line(page, pdfText, text('phone', { phone: address.phone }), { x, y, size: 8 });
+  }
   section();
 
   // The barcode: as wide as fits, at most 1.4 pt a module, 70 pt tall, the number under it.
@@ -185,17 +175,22 @@ function drawLabel(doc: PDFDocument, fonts: Fonts, data: LabelData): void {
   }
   y -= barHeight + 3;
   const size = 11;
-  const width = fonts.regular.widthOfTextAtSize(tracking, size);
-  y = line(page, fonts.regular, tracking, { x: (LABEL_WIDTH_PT - width) / 2, y, size });
+  const width = pdfText.width(tracking, size);
+  y = line(page, pdfText, tracking, { x: (LABEL_WIDTH_PT - width) / 2, y, size });
   section();
 
-  y = line(page, fonts.bold, `Order: ${order.number}`, { x, y, size: 10 });
+  y = line(page, pdfText, text('order', { number: order.number }), {
+    x,
+    y,
+    size: 10,
+    weight: 'bold',
+  });
   const shownItems = data.items.slice(0, 6);
   for (const item of shownItems) {
-    y = line(page, fonts.regular, `${item.sku} x ${item.quantity}`, { x, y, size: 8 });
+    y = line(page, pdfText, `${item.sku} × ${item.quantity}`, { x, y, size: 8 });
   }
   if (data.items.length > shownItems.length) {
-    y = line(page, fonts.regular, `+ ${data.items.length - shownItems.length} more`, {
+    y = line(page, pdfText, text('more_items', { count: data.items.length - shownItems.length }), {
       x,
       y,
       size: 8,
@@ -207,17 +202,17 @@ function drawLabel(doc: PDFDocument, fonts: Fonts, data: LabelData): void {
   });
   if (declared.length > 0) {
     y -= 3;
-    y = line(page, fonts.bold, 'Customs:', { x, y, size: 7 });
+    y = line(page, pdfText, text('customs'), { x, y, size: 7, weight: 'bold' });
     for (const { item, c } of declared.slice(0, 3)) {
       y = line(
         page,
-        fonts.regular,
+        pdfText,
         `${c.nameEn} / HS ${c.hsCode} / ${c.currency} ${fromMinor(c.valueMinor, c.currency)} x ${item.quantity} / ${c.weightG} g / ${c.originCountry}`,
         { x, y, size: 7 },
       );
     }
   }
-  line(page, fonts.regular, `Printed ${data.printedOn}`, { x, y: MARGIN + 7, size: 6 });
+  line(page, pdfText, text('printed_on', { date: data.printedOn }), { x, y: MARGIN + 7, size: 6 });
 }
 
 /**
@@ -266,24 +261,23 @@ export async function printLabels(
     items.map((i) => i.id),
   );
 
-  const doc = await PDFDocument.create();
-  doc.setTitle('Shipping labels');
-  doc.setCreator('Order desk');
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
   const printedOn = new Date().toISOString().slice(0, 10);
-  for (const order of ready) {
-    const alias = aliasOf.get(order.storeId) ?? '';
-    drawLabel(doc, fonts, {
-      order,
-      sender: [alias, seller?.name].filter(Boolean).join(' / '),
-      items: items.filter((i) => i.orderId === order.id),
-      customs,
-      printedOn,
-    });
-  }
+  const labels: LabelData[] = ready.map((order) => ({
+    order,
+    sender: [aliasOf.get(order.storeId), seller?.name].filter(Boolean).join(' / '),
+    items: items.filter((i) => i.orderId === order.id),
+    customs,
+    printedOn,
+  }));
+  // Laid out twice: first to learn the characters, then with fonts cut down to them.
+  const collector = textCollector();
+  const scratch = await PDFDocument.create();
+  for (const data of labels) drawLabel(scratch, collector.text, ctx.lang, data);
+  const doc = await PDFDocument.create();
+  doc.setTitle(renderText(ctx.lang, 'pdf.labels_title'));
+  doc.setCreator('Order desk');
+  const pdfText = await embedPdfText(doc, collector.collected());
+  for (const data of labels) drawLabel(doc, pdfText, ctx.lang, data);
   const pdf = await doc.save();
   for (const order of ready) {
     await writeOrderLog(ctx, order.id, 'label', { shipped_number: order.trackingNumber });

@@ -545,13 +545,23 @@ export async function syncStore(
       result.itemsPending = fetched.pending;
       result.updated += fetched.updated;
     }
+    await saveState(db, store.id, { lastRunAt: startedAt, lastError: null });
   } catch (error) {
+    // A store deleted meanwhile took its orders and sync state with it: nothing is left to
+    // record, and its rows would now break the foreign keys.
+    if (await storeGone(db, store.id)) return { ...result, skipped: STORE_GONE };
     const message = error instanceof AppError ? error.message : 'The sync failed unexpectedly';
     await saveState(db, store.id, { lastRunAt: startedAt, lastError: message });
     throw error;
   }
-  await saveState(db, store.id, { lastRunAt: startedAt, lastError: null });
   return { ...result, watermark: watermark ? Math.floor(watermark.getTime() / 1000) : null };
+}
+
+const STORE_GONE = 'The store was deleted';
+
+async function storeGone(db: Executor, storeId: number): Promise<boolean> {
+  const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
+  return !row;
 }
 
 /** The connector's per-order detail call, an order it no longer knows answering null. */
@@ -592,7 +602,7 @@ export async function runStoreSync(access: StoreAccess, job: JobContext): Promis
   if (!store)
     return {
       storeId,
-      skipped: 'The store no longer exists',
+      skipped: STORE_GONE,
       fetched: 0,
       created: 0,
       updated: 0,

@@ -11,10 +11,9 @@ import type { Executor } from '../../db/client.ts';
 import { files, orders, shopeePackOrders, shopeePacks, shopeePackStores } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import { FILES_URL_PREFIX } from '../../integrations/object-storage.ts';
+import { FILES_URL_PREFIX, keyOfUrl } from '../../integrations/object-storage.ts';
 import { findOwned, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { keyOfUrl } from '../uploads/tools.ts';
 import { writeOrderLog } from '../orders/access.ts';
 import { shopeeOrders } from './session.ts';
 

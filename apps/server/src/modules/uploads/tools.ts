@@ -10,8 +10,9 @@ import type {
 import { files } from '../../db/schema.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { ZipEntry } from '../../http/zip.ts';
-import { FILES_URL_PREFIX, isObjectKey } from '../../integrations/object-storage.ts';
-import { ownedBy } from '../../tenancy.ts';
+import type { Ctx } from '../../context.ts';
+import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { resizeImage, type ResizeTarget } from './images.ts';
 import {
   readBytes,
@@ -24,21 +25,37 @@ import {
   type UploadCtx,
 } from './service.ts';
 
-/** The object key behind a URL of this server (`/api/files/<key>`, absolute or not). */
-export function keyOfUrl(url: string): string | null {
-  let pathname = url;
-  try {
-    pathname = new URL(url, 'http://local').pathname;
-  } catch {
-    return null;
-  }
-  if (!pathname.startsWith(FILES_URL_PREFIX)) return null;
-  const key = decodeURIComponent(pathname.slice(FILES_URL_PREFIX.length));
-  return isObjectKey(key) ? key : null;
-}
-
 /** Platform files (the demo catalogue's pictures) may be copied by any seller; nothing else is shared. */
 export const isPlatformKey = (key: string) => key.startsWith('demo/');
+
+/**
+ * The URLs among `urls` that are not the seller's to use: neither a file it stored, nor one of
+ * its design tool's outputs (`design/<seller>-…`), nor a platform file. Anything else (another
+ * seller's upload, a URL from elsewhere) must not reach its products or listings, whose image
+ * zips and marketplace uploads would otherwise serve it.
+ */
+export async function foreignUrls(
+  ctx: Ctx,
+  urls: string[],
+  storage?: Pick<ObjectStorage, 'url'>,
+): Promise<Set<string>> {
+  const keyOf = new Map<string, string>();
+  const foreign = new Set<string>();
+  const designPrefix = `design/${sellerIdOf(ctx)}-`;
+  for (const url of new Set(urls)) {
+    const key = keyOfUrl(url, storage);
+    if (key === null) foreign.add(url);
+    else if (!isPlatformKey(key) && !key.startsWith(designPrefix)) keyOf.set(url, key);
+  }
+  if (keyOf.size === 0) return foreign;
+  const owned = await ctx.db
+    .select({ key: files.key })
+    .from(files)
+    .where(and(inArray(files.key, [...keyOf.values()]), ownedBy(ctx, files.sellerId)));
+  const ownedKeys = new Set(owned.map((r) => r.key));
+  for (const [url, key] of keyOf) if (!ownedKeys.has(key)) foreign.add(url);
+  return foreign;
+}
 
 async function ownedFileByKey(ctx: UploadCtx, key: string): Promise<FileRow | null> {
   const [row] = await ctx.db

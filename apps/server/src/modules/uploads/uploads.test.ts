@@ -290,6 +290,7 @@ describe('uploadImage', () => {
     },
     log: t.app.log,
     ip: '127.0.0.1',
+    lang: 'zh-CN' as const,
     storage,
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormInstance } from 'antd';
-import { Code, RegisterInput, SavePayPwdInput } from '@app/shared';
+import { AddressInput, Code, RegisterInput, SavePayPwdInput } from '@app/shared';
 import { i18n, setLanguage } from '../i18n/i18n.ts';
 import { valueRule, zodRule } from './zod-rule.ts';
 
@@ -90,6 +90,20 @@ describe('zod → antd rule adapter', () => {
     await setLanguage('zh-CN');
     expect(await check(SavePayPwdInput, 'pay_password', pay)).toBe('支付密码为 6 位数字');
     await setLanguage('en');
+  });
+
+  it('names a control character in a text field instead of calling the value invalid', async () => {
+    const address = {
+      name: 'Li\u0000 Lei',
+      phone: '+86 138 0013 8000',
+      country_code: 'CN',
+      city: 'Shenzhen',
+      address1: 'Keyuan Road 1',
+    };
+    expect(await check(AddressInput, 'name', address)).toBe(
+      'Remove the invisible control characters (often pasted in with the text)',
+    );
+    expect(await check(AddressInput, 'city', address)).toBeNull();
   });
 
   it('validates single values with a field schema', async () => {

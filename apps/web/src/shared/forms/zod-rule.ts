@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { PASSWORD_IS_LOGIN } from '@app/shared';
+import { CONTROL_CHARACTER_MESSAGE, PASSWORD_IS_LOGIN } from '@app/shared';
 
 type Issue = z.core.$ZodIssue;
 
@@ -15,6 +15,7 @@ const SCHEMA_MESSAGES = {
   'The two passwords do not match': 'validation.mismatch',
   'Enter the password or the SMS code': 'validation.passwordOrCode',
   [PASSWORD_IS_LOGIN]: 'validation.passwordIsLogin',
+  [CONTROL_CHARACTER_MESSAGE]: 'validation.controlCharacter',
 } as const;
 
 function isBlank(value: unknown): boolean {

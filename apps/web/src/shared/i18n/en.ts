@@ -44,6 +44,7 @@ export const en: typeof zhCN = {
     passwordOrCode: 'Enter the password or the SMS code',
     passwordIsLogin: 'The password must not be your e-mail or mobile number',
     invalid: 'Invalid value',
+    controlCharacter: 'Remove the invisible control characters (often pasted in with the text)',
   },
   auth: {
     brand: {

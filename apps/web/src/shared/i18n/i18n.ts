@@ -1,17 +1,12 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@app/shared';
 import { en } from './en.ts';
 import { zhCN } from './zh-cn.ts';
 
-export const LANGUAGES = ['zh-CN', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 const STORAGE_KEY = 'lang';
-export const DEFAULT_LANGUAGE: Language = 'zh-CN';
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 export function readStoredLanguage(): Language {
   try {

@@ -43,6 +43,7 @@ export const zhCN = {
     passwordOrCode: '请输入密码或短信验证码',
     passwordIsLogin: '密码不能与邮箱或手机号相同',
     invalid: '格式不正确',
+    controlCharacter: '请删除不可见的控制字符（常随粘贴的文字带入）',
   },
   auth: {
     brand: {

@@ -1,8 +1,7 @@
+import { memoryBuckets, type RateBuckets, type UsagePlan } from '../rate-buckets.ts';
+
 /** An operation's usage plan: sustained requests per second and bucket size (reference 1.6). */
-export interface UsagePlan {
-  rate: number;
-  burst: number;
-}
+export type { UsagePlan };
 
 /**
  * Usage plans from the models (reference 1.8–1.11). Inbound operations the reference gives no
@@ -33,51 +32,34 @@ export const USAGE_PLANS = {
 
 export type SpApiOperation = keyof typeof USAGE_PLANS;
 
-interface Bucket {
-  plan: UsagePlan;
-  tokens: number;
-  at: number;
-}
-
 /**
  * SP-API's token bucket mirrored client-side, one per selling partner and operation, so a
- * burst is paced to the plan instead of being answered with 429s.
+ * burst is paced to the plan instead of being answered with 429s. The buckets live in
+ * `buckets`: the database's when several processes call for the same selling partner.
  */
 export class OperationLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  /** Rates the API reported, which replace the plan's. */
+  private readonly rates = new Map<string, number>();
 
   constructor(
     private readonly plans: Record<SpApiOperation, UsagePlan>,
     private readonly sleep: (ms: number) => Promise<void>,
     private readonly clock: () => number = Date.now,
+    private readonly buckets: RateBuckets = memoryBuckets(),
   ) {}
 
   /** Takes one token, waiting for it when the bucket is empty. */
   async take(account: string, operation: SpApiOperation): Promise<void> {
-    const bucket = this.bucket(account, operation);
-    bucket.tokens -= 1;
-    if (bucket.tokens < 0) await this.sleep(Math.ceil((-bucket.tokens / bucket.plan.rate) * 1000));
+    const key = `amazon:${account}:${operation}`;
+    const plan = this.plans[operation];
+    const rate = this.rates.get(key);
+    const wait = await this.buckets.take(key, rate ? { ...plan, rate } : plan, this.clock());
+    if (wait > 0) await this.sleep(wait);
   }
 
   /** Follows the rate the API reports in `x-amzn-RateLimit-Limit` (reference 1.5). */
   observeRate(account: string, operation: SpApiOperation, rate: number): void {
     if (!Number.isFinite(rate) || rate <= 0) return;
-    const bucket = this.bucket(account, operation);
-    bucket.plan = { ...bucket.plan, rate };
-  }
-
-  private bucket(account: string, operation: SpApiOperation): Bucket {
-    const key = `${account}:${operation}`;
-    const now = this.clock();
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      const plan = this.plans[operation];
-      bucket = { plan, tokens: plan.burst, at: now };
-      this.buckets.set(key, bucket);
-    }
-    const refill = ((now - bucket.at) / 1000) * bucket.plan.rate;
-    bucket.tokens = Math.min(bucket.plan.burst, bucket.tokens + refill);
-    bucket.at = now;
-    return bucket;
+    this.rates.set(`amazon:${account}:${operation}`, rate);
   }
 }

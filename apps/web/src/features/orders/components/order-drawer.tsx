@@ -63,7 +63,6 @@ function formatAddress(order: Order): string {
 function LogTimeline({ logs }: { logs: OrderLog[] }) {
   const { t } = useTranslation();
   if (logs.length === 0) return <Empty description={t('orders.drawer.noLog')} />;
-  const actionLabels = t('orders.logActions', { returnObjects: true }) as Record<string, string>;
   return (
     <Timeline
       className="orders-log"
@@ -72,11 +71,8 @@ function LogTimeline({ logs }: { logs: OrderLog[] }) {
         title: formatTimestamp(log.at),
         content: (
           <div>
-            <strong>{actionLabels[log.action] ?? log.action}</strong> ·{' '}
-            {log.user_name ?? t('orders.drawer.system')}
-            {Object.keys(log.detail).length > 0 && (
-              <div className="orders-log-detail">{JSON.stringify(log.detail)}</div>
-            )}
+            {/* The server writes the line in the reader's language. */}
+            <strong>{log.text}</strong> · {log.user_name ?? t('orders.drawer.system')}
           </div>
         ),
       }))}

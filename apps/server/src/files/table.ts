@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError } from '../errors.ts';
+import { assertZipWithinBounds, SPREADSHEET_BOUNDS } from './zip-bounds.ts';
 
 const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
@@ -18,10 +19,13 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 export const excelSerialToDate = (serial: number): Date =>
   new Date(EXCEL_EPOCH_MS + Math.round(serial * 86_400_000));
 
-function cellText(value: unknown): string {
+/** How a number cell reads as text; a caller may restore what Excel's number type lost. */
+export type NumberText = (value: number) => string;
+
+function cellText(value: unknown, numberText: NumberText): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  if (typeof value === 'number') return numberText(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'object') {
@@ -32,8 +36,8 @@ function cellText(value: unknown): string {
       error?: string;
     };
     if (v.richText) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return cellText(v.result);
-    if (v.text !== undefined) return cellText(v.text);
+    if ('result' in v) return cellText(v.result, numberText);
+    if (v.text !== undefined) return cellText(v.text, numberText);
     if (v.error) return '';
   }
   return String(value);
@@ -42,15 +46,18 @@ function cellText(value: unknown): string {
 /**
  * The rows of a csv (UTF-8, BOM allowed; comma, semicolon or tab) or of the first worksheet of
  * an xlsx, one at a time, so a large file is never a second time in memory as cells. Told apart
- * by content (an xlsx is a zip), not by name.
+ * by content (an xlsx is a zip), not by name. An xlsx must stay within the spreadsheet zip
+ * bounds before any of it is parsed.
  */
 export async function* readTable(
   bytes: Buffer,
   filename: string,
   maxRows: number,
+  numberText: NumberText = String,
 ): AsyncGenerator<TableRow> {
   if (isXlsx(bytes)) {
-    yield* readXlsx(bytes, maxRows);
+    assertZipWithinBounds(bytes, SPREADSHEET_BOUNDS);
+    yield* readXlsx(bytes, maxRows, numberText);
     return;
   }
   if (/\.xlsx?$/i.test(filename) && bytes.length > 0) {
@@ -85,7 +92,11 @@ async function* readCsv(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow
   }
 }
 
-async function* readXlsx(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow> {
+async function* readXlsx(
+  bytes: Buffer,
+  maxRows: number,
+  numberText: NumberText,
+): AsyncGenerator<TableRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -102,7 +113,7 @@ async function* readXlsx(bytes: Buffer, maxRows: number): AsyncGenerator<TableRo
         if (row.number > maxRows + 1) tooMany(maxRows);
         const values = row.values as unknown[];
         const cells: string[] = [];
-        for (let i = 1; i < values.length; i += 1) cells.push(cellText(values[i]));
+        for (let i = 1; i < values.length; i += 1) cells.push(cellText(values[i], numberText));
         yield { row: row.number, cells };
       }
     }

@@ -1,0 +1,111 @@
+import { deskStatusName, type Language } from '@app/shared';
+import { hasText, renderText } from '../../i18n/render-text.ts';
+import { fromMinor } from './money.ts';
+
+type Detail = Record<string, unknown>;
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const fromTo = (v: unknown): { from: string; to: string } => {
+  const pair = (v ?? {}) as { from?: unknown; to?: unknown };
+  return { from: str(pair.from), to: str(pair.to) };
+};
+
+/**
+ * The key and parameters of one log row: rows store what happened (`action` + `detail`),
+ * and the sentence is written when someone reads it, in their language.
+ */
+function keyOf(lang: Language, action: string, d: Detail, currency: string) {
+  const desk = (status: unknown) =>
+    renderText(lang, `desk_status.${deskStatusName(Number(status))}`);
+  switch (action) {
+    case 'sync.created':
+      return { key: action, params: { status: str(d.order_status) } };
+    case 'sync.updated': {
+      const parts: string[] = [];
+      if (d.status) parts.push(renderText(lang, 'log.sync.change.status', fromTo(d.status)));
+      if (d.total) parts.push(renderText(lang, 'log.sync.change.total', fromTo(d.total)));
+      if (d.address) parts.push(renderText(lang, 'log.sync.change.address'));
+      if (d.items) parts.push(renderText(lang, 'log.sync.change.items'));
+      if (d.desk_status) {
+        const { from, to } = d.desk_status as { from: unknown; to: unknown };
+        parts.push(
+          renderText(lang, 'log.sync.change.desk_status', { from: desk(from), to: desk(to) }),
+        );
+      }
+      return {
+        key: action,
+        params: { changes: parts.join(renderText(lang, 'log.sync.change.separator')) },
+      };
+    }
+    case 'memo':
+      return d.memo ? { key: 'memo', params: { memo: str(d.memo) } } : { key: 'memo_cleared' };
+    case 'cancel':
+      return d.reason
+        ? { key: 'cancel_reason', params: { reason: str(d.reason) } }
+        : { key: action };
+    case 'cancel_item':
+      return { key: action, params: { sku: str(d.sku) } };
+    case 'edit_num':
+      return { key: action, params: { from: str(d.from), to: str(d.to) } };
+    case 'split':
+      return {
+        key: action,
+        params: {
+          created_id: str(d.created_id),
+          moved: `${currency} ${fromMinor(Number(d.moved_minor ?? 0), currency)}`,
+        },
+      };
+    case 'split_from':
+    case 'copy_from':
+      return { key: action, params: { order_id: str(d.order_id) } };
+    case 'copy':
+      return { key: action, params: { created_id: str(d.created_id) } };
+    case 'logistics':
+    case 'label':
+      return { key: action, params: { tracking: str(d.shipped_number) } };
+    case 'purchase':
+    case 'purchase_cancelled':
+      return { key: action, params: { number: str(d.purchase_order_number) } };
+    case 'refund':
+      return { key: action, params: { currency: str(d.currency), amount: str(d.amount) } };
+    case 'customs':
+      return { key: action, params: { count: Array.isArray(d.items) ? d.items.length : 0 } };
+    case 'import': {
+      const rows = Array.isArray(d.rows) ? d.rows.map(str) : [];
+      return { key: action, params: { rows: rows.join(', '), count: rows.length } };
+    }
+    case 'shopee_pack':
+      return { key: action, params: { tracking: str(d.tracking_no) } };
+    case 'shopee_note':
+      return { key: action, params: { note: str(d.to) } };
+    case 'shopee_ship':
+      return d.tracking_number
+        ? {
+            key: 'shopee_ship_tracking',
+            params: { method: str(d.method), tracking: str(d.tracking_number) },
+          }
+        : { key: action, params: { method: str(d.method) } };
+    case 'shopee_label':
+      return { key: action, params: { type: str(d.type) } };
+    case 'shopee_first_mile_bind':
+    case 'shopee_first_mile_unbind':
+      return { key: action, params: { tracking: str(d.first_mile_tracking_number) } };
+    default:
+      return { key: action };
+  }
+}
+
+/**
+ * One log line in the reader's language. An action the catalogue does not know (a row
+ * written before its key existed) shows as stored.
+ */
+export function orderLogText(
+  lang: Language,
+  action: string,
+  detail: Detail,
+  currency: string,
+): string {
+  const { key, params } = keyOf(lang, action, detail, currency);
+  if (!hasText(lang, `log.${key}`)) return action;
+  return renderText(lang, `log.${key}`, params);
+}
