@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   }
   if (operatorPassword)
     lines.push(
-      `  operator       ${DEMO_LOGINS.admin.username} / ${config.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : DEMO_LOGINS.admin.password}  (POST /api/sys/login/login)`,
+      `    operator     ${DEMO_LOGINS.admin.username} / ${config.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : DEMO_LOGINS.admin.password}  (POST /api/sys/login/login)`,
     );
   if (config.DEV_CAPTCHA_ANSWER)
     lines.push(

@@ -57,9 +57,22 @@ async function outboxCount(recipient: string): Promise<number> {
   return (await api('GET', '/api/dev/outbox', { query: { recipient } })).body.data.length;
 }
 
+/** The sign-up code mail-code sends to `email`. */
+async function mailCode(email: string): Promise<string> {
+  expect((await api('POST', '/api/mail-code', { body: { email } })).status).toBe(200);
+  return latestCode(email);
+}
+
 async function registerByEmail(email: string, name = 'Alice'): Promise<any> {
+  const code = await mailCode(email);
   const res = await api('POST', '/api/register', {
-    body: await withCaptcha({ name, email, password: PASSWORD, password_confirmation: PASSWORD }),
+    body: await withCaptcha({
+      name,
+      email,
+      code,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    }),
   });
   expect(res.status).toBe(200);
   return res.body.data;
@@ -164,19 +177,26 @@ describe('captcha', () => {
 });
 
 describe('password policy (ASVS 6.2): 8+ characters, not common, not the login', () => {
-  async function registerWith(email: string, password: string) {
+  async function registerWith(email: string, password: string, code = '123456') {
     return api('POST', '/api/register', {
-      body: await withCaptcha({ name: 'P', email, password, password_confirmation: password }),
+      body: await withCaptcha({
+        name: 'P',
+        email,
+        code,
+        password,
+        password_confirmation: password,
+      }),
     });
   }
 
-  it('refuses the most common passwords on sign-up, whatever their case', async () => {
+  it('refuses the most common passwords on sign-up, whatever their case, keeping the code', async () => {
+    const code = await mailCode('common@example.com');
     for (const password of ['12345678', 'password', 'PASSWORD', 'iloveyou', 'sunshine1']) {
-      const res = await registerWith('common@example.com', password);
+      const res = await registerWith('common@example.com', password, code);
       expect(res.status).toBe(422);
       expect(res.body.data.fields.password).toMatch(/too common/);
     }
-    expect((await registerWith('common@example.com', 'sunshine-lotus-9')).status).toBe(200);
+    expect((await registerWith('common@example.com', 'sunshine-lotus-9', code)).status).toBe(200);
   });
 
   it('refuses the e-mail or mobile as the password on sign-up', async () => {
@@ -240,11 +260,36 @@ describe('register and login by e-mail', () => {
     expect(session!.tokenHash).not.toBe(alice.api_token);
   });
 
-  it('answers 409 naming the e-mail for a duplicate, whatever its case', async () => {
+  it('answers a registered address like a free one, unless the code proves the mailbox', async () => {
+    for (const email of ['alice@example.com', 'nobody-yet@example.com']) {
+      const guess = await api('POST', '/api/register', {
+        body: await withCaptcha({
+          name: 'Eve',
+          email,
+          code: '000000',
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+        }),
+      });
+      expect({ email, status: guess.status, fields: guess.body.data.fields }).toEqual({
+        email,
+        status: 422,
+        fields: { code: 'The code is incorrect or has expired, please get a new one' },
+      });
+      expect((await api('POST', '/api/mail-code', { body: { email } })).body).toEqual({
+        code: 0,
+        data: null,
+        message: 'success',
+      });
+    }
+  });
+
+  it('answers 409 naming the e-mail for a duplicate, whatever its case, to the mailbox holder', async () => {
     const res = await api('POST', '/api/register', {
       body: await withCaptcha({
         name: 'Eve',
         email: 'ALICE@example.com',
+        code: await mailCode('alice@example.com'),
         password: PASSWORD,
         password_confirmation: PASSWORD,
       }),
@@ -260,6 +305,7 @@ describe('register and login by e-mail', () => {
       body: {
         name: '',
         email: 'not-an-email',
+        code: '123456',
         password: 'short',
         password_confirmation: 'short',
         captcha: 'x',
@@ -274,6 +320,7 @@ describe('register and login by e-mail', () => {
       body: {
         name: 'Bob',
         email: 'bob@example.com',
+        code: '123456',
         password: PASSWORD,
         password_confirmation: 'Other-pass-1',
         captcha: 'x',

@@ -7,7 +7,7 @@ import {
   RegisterInput,
 } from './auth.ts';
 
-const captcha = { captcha: 'ABCD', captcha_key: 'k' };
+const emailExtras = { captcha: 'ABCD', captcha_key: 'k', code: '123456' };
 
 function passwordIssues(result: {
   success: boolean;
@@ -23,7 +23,7 @@ describe('password policy in the shared schemas', () => {
       email: 'a@example.com',
       password: 'Seven77',
       password_confirmation: 'Seven77',
-      ...captcha,
+      ...emailExtras,
     });
     expect(passwordIssues(short)).toEqual(['Password must be at least 8 characters']);
     const long = 'x'.repeat(128);
@@ -33,7 +33,7 @@ describe('password policy in the shared schemas', () => {
         email: 'a@example.com',
         password: long,
         password_confirmation: long,
-        ...captcha,
+        ...emailExtras,
       }).success,
     ).toBe(true);
   });
@@ -44,7 +44,7 @@ describe('password policy in the shared schemas', () => {
       email: 'Alice@Example.com',
       password: 'alice@example.COM',
       password_confirmation: 'alice@example.COM',
-      ...captcha,
+      ...emailExtras,
     });
     expect(passwordIssues(byEmail)).toEqual([PASSWORD_IS_LOGIN]);
     const byMobile = RegisterByMobileInput.safeParse({

@@ -64,11 +64,13 @@ function confirmed<T extends z.ZodObject>(schema: T, field: string, confirmation
 export const CaptchaResult = z.object({ captcha_key: z.string(), image: z.string() });
 export type CaptchaResult = z.infer<typeof CaptchaResult>;
 
+/** Sign-up by e-mail proves the address with a code from `/api/mail-code` (no account enumeration). */
 export const RegisterInput = notLogin(
   confirmed(
     z.object({
       name: DisplayName,
       email: Email,
+      code: Code,
       password: Password,
       password_confirmation: z.string(),
       ...withCaptcha,

@@ -92,10 +92,11 @@ export async function saveUserName(ctx: Ctx, input: SaveUserNameInput): Promise<
 export async function saveMemPwd(ctx: Ctx, input: SaveMemPwdInput): Promise<void> {
   const actor = requireUser(ctx);
   const user = await currentUser(ctx);
+  // The policy first: it is cheap, and a refused new password then costs no scrypt hash.
+  await assertPasswordAllowed(input.password, [user.email, user.mobile]);
   if (!(await verifyPassword(input.old_password, user.passwordHash))) {
     throw new ValidationError({ old_password: 'The current password is incorrect' });
   }
-  await assertPasswordAllowed(input.password, [user.email, user.mobile]);
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
     await tx.db.update(users).set(touch({ passwordHash })).where(eq(users.id, user.id));

@@ -45,7 +45,13 @@ export function registerAuthRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/api/register',
     {
-      schema: { tags, summary: 'Sign up by e-mail', body: RegisterInput, response: userInfo },
+      schema: {
+        tags,
+        summary:
+          'Sign up by e-mail with the code from mail-code; 422 on a wrong code whether or not the address is registered, 409 only after the code proves the mailbox',
+        body: RegisterInput,
+        response: userInfo,
+      },
       config: publicAccess,
     },
     async (request) => ok(await register(authCtx(request, deps), request.body)),
@@ -156,7 +162,13 @@ export function registerAuthRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/api/mail-code',
     {
-      schema: { tags, summary: 'Send a code by e-mail', body: MailCodeInput, response: empty },
+      schema: {
+        tags,
+        summary:
+          'Send a code by e-mail (to verify the address, or to sign up with it); the same answer for any address',
+        body: MailCodeInput,
+        response: empty,
+      },
       config: publicAccess,
       ...limits.codes,
     },

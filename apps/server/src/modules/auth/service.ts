@@ -105,9 +105,15 @@ async function createBoss(ctx: Ctx, input: NewBoss): Promise<UserInfo> {
   }
 }
 
+/**
+ * The code from mail-code (sent to any address, registered or not) comes first, so only the
+ * holder of the mailbox learns that an address is taken: to anyone else sign-up answers the
+ * same for a registered address and a free one.
+ */
 export async function register(ctx: AuthCtx, input: RegisterInput): Promise<UserInfo> {
   await verifyCaptcha(ctx, input.captcha_key, input.captcha);
   await assertPasswordAllowed(input.password, [input.email]);
+  await consumeCode(ctx, { purpose: 'mail', target: input.email, code: input.code });
   if (await findUserBy(ctx.db, { email: input.email })) throw conflictOn('email');
   return createBoss(ctx, { name: input.name, email: input.email, password: input.password });
 }

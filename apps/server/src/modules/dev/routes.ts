@@ -12,7 +12,7 @@ export function registerDevRoutes(app: App): void {
     {
       schema: {
         tags: ['dev'],
-        summary: 'Messages kept by the development outbox (not in production)',
+        summary: 'Messages kept by the development outbox (only with DEMO=1)',
         querystring: OutboxQuery,
         response: { 200: envelopeOf(z.array(OutboxMessage)) },
       },

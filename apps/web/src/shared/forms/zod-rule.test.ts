@@ -25,6 +25,7 @@ async function check(
 const valid = {
   name: 'Seller',
   email: 'seller@example.com',
+  code: '123456',
   password: 'correct horse',
   password_confirmation: 'correct horse',
   captcha: 'abcd',

@@ -90,6 +90,8 @@ export const en: typeof zhCN = {
       sent: 'Code sent, check your messages',
       modalTitle: 'Confirm you are human first',
       modalOk: 'Send code',
+      mailLabel: 'E-mail code',
+      mailSent: 'Code sent, check your inbox',
     },
     register: {
       title: 'Create an account',

@@ -89,6 +89,8 @@ export const zhCN = {
       sent: '验证码已发送，请查收短信',
       modalTitle: '请先完成图形验证',
       modalOk: '发送验证码',
+      mailLabel: '邮箱验证码',
+      mailSent: '验证码已发送，请查收邮件',
     },
     register: {
       title: '注册账号',

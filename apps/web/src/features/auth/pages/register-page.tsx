@@ -21,6 +21,7 @@ import { useCompleteSignIn } from '../api/complete-sign-in.ts';
 import { useRegister, useRegisterByMobile } from '../api/register.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
+import { MailCodeField } from '../components/mail-code-field.tsx';
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -93,6 +94,7 @@ function EmailRegisterForm() {
           placeholder={t('auth.login.emailPlaceholder')}
         />
       </Form.Item>
+      <MailCodeField prefix={<SafetyOutlined />} />
       <NewPasswordFields
         rules={rules}
         label={t('auth.register.password')}
