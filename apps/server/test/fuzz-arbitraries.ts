@@ -22,6 +22,7 @@ export interface JsonSchema {
   maximum?: number;
   exclusiveMinimum?: boolean | number;
   exclusiveMaximum?: boolean | number;
+  additionalProperties?: boolean | JsonSchema;
 }
 
 /**
@@ -80,7 +81,13 @@ function integerOf(s: JsonSchema): fc.Arbitrary<number> {
   return fc.oneof({ arbitrary: near, weight: 3 }, { arbitrary: any, weight: 1 });
 }
 
-function stringOf(s: JsonSchema): fc.Arbitrary<string> {
+/** Free text: no enum, format or pattern other than the shared control-character refusal. */
+function isFreeText(s: JsonSchema): boolean {
+  return !s.enum && !s.format && (!s.pattern || s.pattern.includes('\\u0000'));
+}
+
+function stringOf(s: JsonSchema, nul: boolean): fc.Arbitrary<string> {
+  if (nul && isFreeText(s)) return stringOf(s, false).map((v) => `${v.slice(0, -1)}\u0000`);
   const minLength = s.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(s.maxLength ?? 40, 40));
   if (s.format === 'email') return fc.emailAddress();
@@ -99,9 +106,11 @@ function stringOf(s: JsonSchema): fc.Arbitrary<string> {
 
 /**
  * A value of the schema's shape; with `hostility` > 0 (of 10) any value may be a hostile one
- * instead. `complete` fills every optional property too, so each string field is reached.
+ * instead. `nul` fills every optional property and ends every free-text string with a NUL, the
+ * one character PostgreSQL always refuses, while the rest stays valid so it reaches the service.
  */
-export function valueOf(s: JsonSchema, hostility: number, complete = false): fc.Arbitrary<unknown> {
+export function valueOf(s: JsonSchema, hostility: number, nul = false): fc.Arbitrary<unknown> {
+  const complete = nul;
   const spoil = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
     hostility > 0
       ? fc.oneof(
@@ -109,11 +118,10 @@ export function valueOf(s: JsonSchema, hostility: number, complete = false): fc.
           { arbitrary: hostile, weight: hostility },
         )
       : arb;
-  if (s.allOf?.length)
-    return valueOf(Object.assign({}, ...s.allOf) as JsonSchema, hostility, complete);
+  if (s.allOf?.length) return valueOf(Object.assign({}, ...s.allOf) as JsonSchema, hostility, nul);
   const options = s.anyOf ?? s.oneOf;
   if (options?.length) {
-    const arb = fc.oneof(...options.map((o) => valueOf(o, hostility, complete)));
+    const arb = fc.oneof(...options.map((o) => valueOf(o, hostility, nul)));
     return s.nullable && !complete ? fc.option(arb, { nil: null }) : arb;
   }
   if (s.const !== undefined) return spoil(fc.constant(s.const));
@@ -122,7 +130,7 @@ export function valueOf(s: JsonSchema, hostility: number, complete = false): fc.
   let arb: fc.Arbitrary<unknown>;
   switch (type) {
     case 'string':
-      arb = spoil(stringOf(s));
+      arb = spoil(stringOf(s, nul));
       break;
     case 'integer':
       arb = spoil(integerOf(s));
@@ -142,7 +150,7 @@ export function valueOf(s: JsonSchema, hostility: number, complete = false): fc.
       const minLength = s.minItems ?? 0;
       const maxLength = Math.max(minLength, Math.min(s.maxItems ?? 4, 4));
       arb = spoil(
-        fc.array(valueOf(s.items ?? {}, hostility, complete), {
+        fc.array(valueOf(s.items ?? {}, hostility, nul), {
           minLength: complete ? Math.max(minLength, 1) : minLength,
           maxLength,
         }),
@@ -152,13 +160,22 @@ export function valueOf(s: JsonSchema, hostility: number, complete = false): fc.
     case 'object':
     case undefined:
       if (!s.properties) {
-        arb = type === 'object' ? spoil(fc.constant({})) : hostile;
+        // A record (`z.record`): keys and values of any text, values often hostile.
+        const values = typeof s.additionalProperties === 'object' ? s.additionalProperties : {};
+        arb =
+          type === 'object' || s.additionalProperties
+            ? spoil(
+                fc.dictionary(stringOf({ maxLength: 12 }, nul), valueOf(values, hostility, nul), {
+                  maxKeys: 4,
+                }),
+              )
+            : hostile;
         break;
       }
       arb = spoil(
         fc.record(
           Object.fromEntries(
-            Object.entries(s.properties).map(([k, v]) => [k, valueOf(v, hostility, complete)]),
+            Object.entries(s.properties).map(([k, v]) => [k, valueOf(v, hostility, nul)]),
           ),
           complete ? {} : { requiredKeys: (s.required ?? []).filter((k) => k in s.properties!) },
         ),
@@ -168,15 +185,6 @@ export function valueOf(s: JsonSchema, hostility: number, complete = false): fc.
       arb = hostile;
   }
   return s.nullable && !complete ? fc.option(arb, { nil: null }) : arb;
-}
-
-/** Every string in the value replaced by one with a NUL inside: the one thing PostgreSQL always refuses. */
-export function withNul(value: unknown): unknown {
-  if (typeof value === 'string') return `${value}\u0000`;
-  if (Array.isArray(value)) return value.map(withNul);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withNul(v)]));
-  return value;
 }
 
 /** A query or path parameter as a client writes it: text, arrays as repeated keys. */
