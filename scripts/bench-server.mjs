@@ -50,7 +50,8 @@ export async function startServer(env) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  // Up to two minutes: migrating and seeding a new database is slow on a busy machine.
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { base, child };
     } catch {

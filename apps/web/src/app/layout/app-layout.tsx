@@ -64,7 +64,7 @@ export function AppLayout({ routes }: { routes: ViewRoute[] }) {
             }}
             aria-label={t('layout.menu')}
           >
-            <Link to={paths.home} className="app-logo">
+            <Link to={paths.home} className="app-logo" aria-label={appConfig.siteName}>
               <img src="/favicon.svg" alt="" width={28} height={28} />
               {!collapse && <span>{appConfig.siteName}</span>}
             </Link>

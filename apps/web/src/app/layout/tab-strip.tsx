@@ -39,40 +39,32 @@ export function TabStrip() {
           label: tab.value === HOME_PATH ? t('tabs.home') : menuLabel(t, tab.label),
           closable: tab.value !== HOME_PATH,
         }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  {
-                    key: 'current',
-                    label: t('tabs.closeCurrent'),
-                    disabled: !active || active.value === HOME_PATH,
-                  },
-                  { key: 'others', label: t('tabs.closeOthers') },
-                  { key: 'all', label: t('tabs.closeAll') },
-                ],
-                onClick: ({ key }) => {
-                  if (key === 'current' && active) close(active.value);
-                  if (key === 'others') keepOnly(active?.value ?? HOME_PATH);
-                  if (key === 'all') {
-                    reset();
-                    navigate(HOME_PATH);
-                  }
-                },
-              }}
-            >
-              <Button
-                type="text"
-                size="small"
-                icon={<MoreOutlined />}
-                aria-label={t('tabs.actions')}
-              />
-            </Dropdown>
-          ),
-        }}
       />
+      {/* Beside the tabs, not in antd's tablist: a tablist may hold only tabs (WAI-ARIA). */}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            {
+              key: 'current',
+              label: t('tabs.closeCurrent'),
+              disabled: !active || active.value === HOME_PATH,
+            },
+            { key: 'others', label: t('tabs.closeOthers') },
+            { key: 'all', label: t('tabs.closeAll') },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'current' && active) close(active.value);
+            if (key === 'others') keepOnly(active?.value ?? HOME_PATH);
+            if (key === 'all') {
+              reset();
+              navigate(HOME_PATH);
+            }
+          },
+        }}
+      >
+        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('tabs.actions')} />
+      </Dropdown>
     </div>
   );
 }

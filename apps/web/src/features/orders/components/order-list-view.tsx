@@ -1,13 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Empty, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Order, OrderListFilter } from '@app/shared';
 import { useLogisticsChannels, useOrderList, type OrderListEndpoint } from '../api/orders.ts';
 import { DESK_TABS, formatTabCount, QUERY_DEFAULTS, statusOfTab, tabOf } from '../order-query.ts';
-import { OrderDrawer } from './order-drawer.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { OrderTable, type OrderSort } from './order-table.tsx';
 import { useOrderQuery } from './use-order-query.ts';
+import { lazyPage } from '../../../shared/lazy-page.ts';
+
+// The drawer (and the dialogs, steps and timeline it carries) loads when an order is first opened.
+const OrderDrawer = lazyPage(() => import('./order-drawer.tsx'), 'OrderDrawer');
 
 interface OrderListViewProps {
   pagePath: string;
@@ -37,6 +40,9 @@ export function OrderListView({
   const [cursor, setCursor] = useState<{ cursor: string; offset: number } | null>(null);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const channels = useLogisticsChannels();
+  // Mounted from the first opening on, so closing still slides the drawer out.
+  const [drawerWanted, setDrawerWanted] = useState(openId !== null);
+  if (openId !== null && !drawerWanted) setDrawerWanted(true);
   const request = cursor ? { ...query, page: 1, cursor: cursor.cursor } : query;
   const list = useOrderList(endpoint, request, active);
   const page = list.data;
@@ -146,7 +152,11 @@ export function OrderListView({
           empty={empty}
         />
       )}
-      <OrderDrawer orderId={openId} onClose={() => setOpenId(null)} readOnly={readOnly} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <OrderDrawer orderId={openId} onClose={() => setOpenId(null)} readOnly={readOnly} />
+        </Suspense>
+      )}
     </div>
   );
 }

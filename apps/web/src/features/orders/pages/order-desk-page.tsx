@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Card, Space } from 'antd';
 import {
   ExportOutlined,
@@ -20,13 +20,15 @@ import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { cancelOrder, setHold, useRefreshOrders } from '../api/orders.ts';
 import { showBatchResult } from '../components/batch-result.tsx';
-import { CancelDialog } from '../components/order-dialogs.tsx';
 import { OrderListView } from '../components/order-list-view.tsx';
 import { ActionButton } from '../components/order-table.tsx';
 import { SyncOrdersButton } from '../components/sync-orders.tsx';
 import { anyAllows, runForEach, writeOrderQuery } from '../order-query.ts';
 import { idsLink, orderPaths } from '../paths.ts';
+import { lazyPage } from '../../../shared/lazy-page.ts';
 import '../orders.css';
+
+const CancelDialog = lazyPage(() => import('../components/order-dialogs.tsx'), 'CancelDialog');
 
 const PAGE = orderPaths.desk;
 
@@ -177,17 +179,19 @@ function DeskToolbar({
         </Button>
       )}
       {cancelling && (
-        <CancelDialog
-          title={t('orders.batch.cancelTitle', { count: selected.length })}
-          hint={t('orders.batch.cancelHint')}
-          okText={t('orders.batch.confirmCancel')}
-          onClose={() => setCancelling(false)}
-          onConfirm={(reason) =>
-            batch('cancel', t('orders.batch.cancel'), 'cancel', (o) =>
-              cancelOrder({ id: o.id, reason }),
-            )
-          }
-        />
+        <Suspense fallback={null}>
+          <CancelDialog
+            title={t('orders.batch.cancelTitle', { count: selected.length })}
+            hint={t('orders.batch.cancelHint')}
+            okText={t('orders.batch.confirmCancel')}
+            onClose={() => setCancelling(false)}
+            onConfirm={(reason) =>
+              batch('cancel', t('orders.batch.cancel'), 'cancel', (o) =>
+                cancelOrder({ id: o.id, reason }),
+              )
+            }
+          />
+        </Suspense>
       )}
     </Space>
   );
