@@ -39,8 +39,13 @@ afterAll(() => t.close());
 const get = (url: string, query: Record<string, string>) =>
   call(t.app, 'GET', url, { token: s.token, query });
 /** A file download: the raw answer, not an envelope. */
-const download = (url: string, query: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url, query, headers: { authorization: `Bearer ${s.token}` } });
+const download = (url: string, query: Record<string, string>, language = 'en') =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    query,
+    headers: { authorization: `Bearer ${s.token}`, 'accept-language': language },
+  });
 
 describe('GET /api/finance/bill', () => {
   it('lists every month of a past year with opening, sums per kind and closing', async () => {
@@ -101,12 +106,12 @@ describe('CSV exports', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="bill-2025-03.csv"');
     const text = res.body;
-    expect(text.startsWith('\uFEFFid,time,kind,amount,')).toBe(true);
+    expect(text.startsWith('\uFEFFID,Time (Beijing),Type,Amount,')).toBe(true);
     const lines = text.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain('2025-03-31 23:59:59,refund,10.00,');
+    expect(lines[1]).toContain('2025-03-31 23:59:59,Refund,10.00,');
     expect(lines[1]).toContain('"Order, ""cancelled"""');
-    expect(lines[3]).toContain('2025-03-01 00:30:00,payment,-30.00,');
+    expect(lines[3]).toContain('2025-03-01 00:30:00,Payment,-30.00,');
     expect(lines[3]).toContain(`"'=HYPERLINK(""x"")"`);
     const bad = await get('/api/finance/bill/export', { month: '2025-13' });
     expect(bad.status).toBe(422);
@@ -116,7 +121,13 @@ describe('CSV exports', () => {
     const res = await download('/api/finance/export', { kind: 'recharge' });
     expect(res.statusCode).toBe(200);
     const lines = res.body.slice(1).trim().split('\r\n');
-    expect(lines.slice(1).map((l: string) => l.split(',')[2])).toEqual(['recharge', 'recharge']);
+    expect(lines.slice(1).map((l: string) => l.split(',')[2])).toEqual(['Recharge', 'Recharge']);
+    // The file speaks the asker's language.
+    const zh = await download('/api/finance/export', { kind: 'recharge' }, 'zh-CN');
+    expect(zh.body.slice(1).split('\r\n')[0]).toBe(
+      '编号,时间（北京时间）,类型,金额,冻结变动,变动后余额,变动后冻结,关联单据,备注',
+    );
+    expect(zh.body.split('\r\n')[1]!.split(',')[2]).toBe('充值');
     const ranged = await download('/api/finance/export', {
       start: String(Date.parse('2025-01-01T00:00:00+08:00') / 1000),
       end: String(Date.parse('2025-02-01T00:00:00+08:00') / 1000),

@@ -37,13 +37,18 @@ export async function uploadTo(
   bytes: Buffer,
   filename: string,
   fields: Record<string, string> = {},
+  extraHeaders: Record<string, string> = {},
 ) {
   const { payload, headers } = await multipartBody(bytes, filename, fields);
   const res = await app.inject({
     method: 'POST',
     url,
     payload,
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...headers,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...extraHeaders,
+    },
   });
   return { status: res.statusCode, body: res.json() };
 }

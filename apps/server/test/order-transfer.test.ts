@@ -55,11 +55,13 @@ async function sheetRows(bytes: Buffer): Promise<unknown[][]> {
   return rows;
 }
 
+/** Uploads as an English reader: the import's messages come back in the asker's language. */
 const upload = (
   path: string,
   text: string | Buffer,
   filename = 'orders.csv',
   token = seller.token,
+  language = 'en',
 ) =>
   uploadTo(
     t.app,
@@ -67,6 +69,8 @@ const upload = (
     token,
     Buffer.isBuffer(text) ? text : Buffer.from(text),
     filename,
+    {},
+    { 'accept-language': language },
   );
 
 describe('export templates', () => {
@@ -175,6 +179,7 @@ describe('order export', () => {
       filter: { market_id: storeA, orderBy_field: 'purchase_date', orderBy_type: 'asc' },
       columns: ['order_number', 'store', 'total', 'sku', 'quantity', 'line_total'],
       one_row_per: 'item',
+      lang: 'en',
     });
     expect(started.status).toBe(200);
     const job = await waitForJob(started.body.data.job_id);
@@ -231,6 +236,18 @@ describe('order export', () => {
     const rows = await sheetRows((await download(job.body.data.result.url)).rawPayload);
     expect(rows[0]).toEqual(['订单号', '处理状态', 'SKU']);
     expect(rows[1]).toEqual([expect.any(String), '新订单', 'EXP-5-A\nEXP-5-B']);
+  });
+
+  it("writes the file in the asker's language when none is chosen", async () => {
+    const started = await call(t.app, 'POST', '/api/cw-order/orders-export', {
+      token: seller.token,
+      body: { ids: [ids[0]], columns: ['order_number', 'desk_status'] },
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
+    const job = await waitForJob(started.body.data.job_id);
+    const rows = await sheetRows((await download(job.body.data.result.url)).rawPayload);
+    expect(rows[0]).toEqual(['订单号', '处理状态']);
+    expect(rows[1]).toEqual([expect.any(String), '新订单']);
   });
 
   it('the FBA export keeps AFN orders only', async () => {
@@ -470,6 +487,15 @@ describe('memo import', () => {
 
     const noHeader = await upload('remark-import', 'a,b\n1,2', 'memo.csv');
     expect(noHeader.status).toBe(422);
+
+    const inChinese = await upload(
+      'remark-import',
+      'order_number,memo\nNOPE,z',
+      'm.csv',
+      undefined,
+      'zh-CN',
+    );
+    expect(inChinese.body.data.results[0].reason).toBe('找不到订单');
   });
 });
 

@@ -25,16 +25,17 @@ import { LOCKS } from './locks.ts';
 interface Colour {
   code: string;
   name: string;
+  nameZh: string;
   /** How the demo pictures paint it. */
   hex: string;
 }
-const WHITE = { code: 'WHT', name: 'White', hex: '#f7f7f4' };
-const BLACK = { code: 'BLK', name: 'Black', hex: '#2a2b2e' };
-const NAVY = { code: 'NVY', name: 'Navy', hex: '#22304d' };
-const GREY = { code: 'GRY', name: 'Heather Grey', hex: '#a3a7ad' };
-const RED = { code: 'RED', name: 'Red', hex: '#c23b32' };
-const NATURAL = { code: 'NAT', name: 'Natural', hex: '#e9dcc1' };
-const CLEAR = { code: 'CLR', name: 'Clear', hex: '#dfe8ee' };
+const WHITE = { code: 'WHT', name: 'White', nameZh: '白色', hex: '#f7f7f4' };
+const BLACK = { code: 'BLK', name: 'Black', nameZh: '黑色', hex: '#2a2b2e' };
+const NAVY = { code: 'NVY', name: 'Navy', nameZh: '藏青色', hex: '#22304d' };
+const GREY = { code: 'GRY', name: 'Heather Grey', nameZh: '麻灰色', hex: '#a3a7ad' };
+const RED = { code: 'RED', name: 'Red', nameZh: '红色', hex: '#c23b32' };
+const NATURAL = { code: 'NAT', name: 'Natural', nameZh: '本色', hex: '#e9dcc1' };
+const CLEAR = { code: 'CLR', name: 'Clear', nameZh: '透明', hex: '#dfe8ee' };
 
 interface Kind {
   code: string;
@@ -50,7 +51,9 @@ interface Kind {
   sizes: string[];
   /** Print areas on the 800×800 pictures, with their printed size (same proportions). */
   areas: PrintArea[];
+  /** Attribute names and values, zh-CN and English. */
   attributes: Record<string, string>;
+  attributesEn: Record<string, string>;
   /** zh + en title stems; each makes one product. */
   models: Array<[string, string]>;
 }
@@ -82,7 +85,8 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
           area('front', [250, 190, 300, 400], [300, 400]),
           area('back', [250, 180, 300, 400], [300, 400]),
         ],
-        attributes: { material: '100% cotton', weight: '180 g/m²' },
+        attributes: { 材质: '100% 纯棉', 克重: '180 g/m²' },
+        attributesEn: { Material: '100% cotton', Weight: '180 g/m²' },
         models: [
           ['纯棉圆领短袖T恤', 'Classic Cotton Crew Neck T-Shirt'],
           ['重磅宽松落肩T恤', 'Heavyweight Oversized Drop-Shoulder Tee'],
@@ -107,7 +111,8 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
           area('front', [260, 230, 280, 300], [280, 300]),
           area('back', [240, 180, 320, 420], [320, 420]),
         ],
-        attributes: { material: '80% cotton, 20% polyester', lining: 'fleece' },
+        attributes: { 材质: '80% 棉，20% 涤纶', 内里: '抓绒' },
+        attributesEn: { Material: '80% cotton, 20% polyester', Lining: 'fleece' },
         models: [
           ['加绒连帽卫衣', 'Fleece Pullover Hoodie'],
           ['拉链连帽卫衣', 'Full-Zip Hoodie'],
@@ -128,7 +133,8 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         colours: [BLACK, WHITE, RED],
         sizes: ['One Size'],
         areas: [area('front panel', [280, 260, 240, 140], [120, 70])],
-        attributes: { closure: 'adjustable strap' },
+        attributes: { 调节方式: '可调节后扣' },
+        attributesEn: { Closure: 'adjustable strap' },
         models: [
           ['经典棒球帽', 'Classic Baseball Cap'],
           ['网眼卡车司机帽', 'Mesh Trucker Cap'],
@@ -155,7 +161,8 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         colours: [WHITE, BLACK],
         sizes: ['11oz', '15oz'],
         areas: [area('wrap', [120, 220, 560, 238], [200, 85])],
-        attributes: { material: 'ceramic', dishwasher: 'safe' },
+        attributes: { 材质: '陶瓷', 洗碗机: '可用' },
+        attributesEn: { Material: 'ceramic', Dishwasher: 'safe' },
         models: [
           ['陶瓷马克杯', 'Ceramic Coffee Mug'],
           ['变色魔术马克杯', 'Colour-Changing Magic Mug'],
@@ -176,7 +183,8 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         colours: [WHITE, NATURAL],
         sizes: ['40x40cm', '45x45cm', '50x50cm'],
         areas: [area('front', [100, 100, 600, 600], [400, 400])],
-        attributes: { cover: 'polyester linen', filling: 'included' },
+        attributes: { 枕套: '涤纶仿麻', 枕芯: '含' },
+        attributesEn: { Cover: 'polyester linen', Filling: 'included' },
         models: [
           ['方形印花抱枕', 'Square Printed Throw Pillow'],
           ['亚麻靠垫套', 'Linen Cushion Cover'],
@@ -195,13 +203,14 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         weightG: 120,
         box: [620, 80, 80],
         colours: [
-          { code: 'MAT', name: 'Matte', hex: '#f3efe6' },
-          { code: 'GLS', name: 'Glossy', hex: '#f9f9f9' },
+          { code: 'MAT', name: 'Matte', nameZh: '哑光', hex: '#f3efe6' },
+          { code: 'GLS', name: 'Glossy', nameZh: '亮光', hex: '#f9f9f9' },
         ],
         sizes: ['A3', 'A2', 'A1'],
         // A2 at 200 dpi: the print file stays near 15 megapixels like the others.
         areas: [area('full bleed', [135, 25, 530, 750], [420, 594], 200)],
-        attributes: { paper: '200 g/m² art paper' },
+        attributes: { 纸张: '200 g/m² 铜版纸' },
+        attributesEn: { Paper: '200 g/m² art paper' },
         models: [
           ['哑光艺术海报', 'Matte Art Poster'],
           ['装裱画框海报', 'Framed Poster'],
@@ -228,7 +237,8 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         colours: [NATURAL, BLACK],
         sizes: ['Standard', 'Large'],
         areas: [area('front', [220, 300, 360, 360], [300, 300])],
-        attributes: { material: '12 oz canvas' },
+        attributes: { 材质: '12 盎司帆布' },
+        attributesEn: { Material: '12 oz canvas' },
         models: [
           ['纯棉帆布托特包', 'Cotton Canvas Tote Bag'],
           ['拉链帆布袋', 'Zippered Canvas Tote'],
@@ -249,7 +259,8 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         colours: [CLEAR, BLACK],
         sizes: ['iPhone 15', 'iPhone 15 Pro', 'iPhone 16', 'Galaxy S24'],
         areas: [area('back', [270, 120, 260, 555], [75, 160])],
-        attributes: { material: 'TPU + PC' },
+        attributes: { 材质: 'TPU + PC' },
+        attributesEn: { Material: 'TPU + PC' },
         models: [
           ['透明防摔手机壳', 'Clear Shockproof Phone Case'],
           ['磨砂硬壳手机壳', 'Matte Hard Phone Case'],
@@ -385,6 +396,7 @@ export async function seedCatalog(db: Db, opts: SeedCatalogOptions = {}): Promis
               widthMm: kind.box[1],
               heightMm: kind.box[2],
               attributes: kind.attributes,
+              attributesEn: kind.attributesEn,
               createdAt,
               updatedAt: createdAt,
             })
@@ -403,6 +415,7 @@ export async function seedCatalog(db: Db, opts: SeedCatalogOptions = {}): Promis
               productId: product!.id,
               sku: `${kind.code}${String(productNo).padStart(3, '0')}-${colour.code}-${size.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`,
               color: colour.name,
+              colorZh: colour.nameZh,
               size,
               costMinor: cost + (i % kind.sizes.length) * 100,
               stock: 50 + ((productNo * 37 + i * 11) % 450),

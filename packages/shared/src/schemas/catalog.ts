@@ -83,7 +83,10 @@ export type ParentProductImage = z.infer<typeof ParentProductImage>;
 export const ParentSku = z.object({
   id: z.number().int(),
   sku: z.string(),
+  /** The colour's key and English name. */
   color: z.string(),
+  /** Its name for zh-CN readers; '' when it has none (show `color`). */
+  colorZh: z.string(),
   size: z.string(),
   costMinor: z.number().int(),
   stock: z.number().int(),
@@ -128,7 +131,9 @@ export const ParentProductDetail = ParentProductSummary.extend({
   lengthMm: z.number().int(),
   widthMm: z.number().int(),
   heightMm: z.number().int(),
+  /** Attribute names and values for zh-CN readers; `attributesEn` for English ones. */
   attributes: z.record(z.string(), z.string()),
+  attributesEn: z.record(z.string(), z.string()),
   images: z.array(ParentProductImage),
   skus: z.array(ParentSku),
 });

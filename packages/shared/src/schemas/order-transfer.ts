@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { LANGUAGES } from '../language.ts';
 import { OrderListQuery } from './order.ts';
 
 const id = z.number().int().positive();
@@ -69,8 +70,8 @@ export const OrderExportInput = z.object({
   ids: z.array(id).min(1).max(EXPORT_MAX_IDS).optional(),
   columns: columnKeys,
   one_row_per: z.enum(EXPORT_ROW_MODES).default('order'),
-  /** Language of the header row and of the desk status names. */
-  lang: z.enum(['en', 'zh-CN']).default('en'),
+  /** Language of the header row and of the cells' texts; the asker's language when absent. */
+  lang: z.enum(LANGUAGES).optional(),
 });
 export type OrderExportInput = z.input<typeof OrderExportInput>;
 

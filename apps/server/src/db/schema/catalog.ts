@@ -55,7 +55,9 @@ export const parentProducts = pgTable(
     lengthMm: integer('length_mm').notNull().default(0),
     widthMm: integer('width_mm').notNull().default(0),
     heightMm: integer('height_mm').notNull().default(0),
+    /** Attribute names and values as zh-CN readers see them; `attributes_en` the same in English. */
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    attributesEn: jsonb('attributes_en').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['on', 'off'] })
       .notNull()
       .default('on'),
@@ -114,7 +116,10 @@ export const parentSkus = pgTable(
       .notNull()
       .references(() => parentProducts.id, { onDelete: 'cascade' }),
     sku: text('sku').notNull(),
+    /** The colour's key and English name, matched by pictures, designs and finished SKUs. */
     color: text('color').notNull().default(''),
+    /** Its name for zh-CN readers; '' shows `color`. */
+    colorZh: text('color_zh').notNull().default(''),
     size: text('size').notNull().default(''),
     costMinor: bigint('cost_minor', { mode: 'number' }).notNull(),
     stock: integer('stock').notNull().default(0),

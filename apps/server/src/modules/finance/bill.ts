@@ -3,6 +3,7 @@ import type { BillMonth, LedgerKind, LedgerQuery } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 import { toCsv } from '../../http/csv.ts';
+import { renderText } from '../../i18n/render-text.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 
 /** The bill's calendar is Beijing time, UTC+8 all year (no daylight saving). */
@@ -103,7 +104,7 @@ function beijingText(date: Date): string {
   return new Date(date.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const CSV_HEADER = [
+const CSV_COLUMNS = [
   'id',
   'time',
   'kind',
@@ -113,7 +114,7 @@ const CSV_HEADER = [
   'frozen_after',
   'reference',
   'memo',
-];
+] as const;
 
 async function ledgerCsv(ctx: Ctx, where: SQL[]): Promise<string> {
   const rows = await ctx.db
@@ -122,12 +123,13 @@ async function ledgerCsv(ctx: Ctx, where: SQL[]): Promise<string> {
     .where(and(eq(ledgerEntries.sellerId, sellerIdOf(ctx)), ...where))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(EXPORT_ROW_CAP);
+  const text = (key: string) => renderText(ctx.lang, `export.${key}`);
   return toCsv(
-    CSV_HEADER,
+    CSV_COLUMNS.map((c) => text(`ledger.${c}`)),
     rows.map((r) => [
       r.id,
       beijingText(r.createdAt),
-      r.kind,
+      text(`ledger_kind.${r.kind}`),
       yuan(r.amountMinor),
       yuan(r.frozenDeltaMinor),
       yuan(r.balanceAfterMinor),

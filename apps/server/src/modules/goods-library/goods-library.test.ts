@@ -492,5 +492,11 @@ describe('demo catalogue seed', () => {
     });
     expect(detail.body.data.images[0].url).toMatch(/^\/api\/files\/demo\/.+\.png$/);
     expect(detail.body.data.images[0].printAreas.length).toBeGreaterThan(0);
+    // Attributes and colours come in both languages; the web shows the reader's.
+    const tee = detail.body.data;
+    expect(tee.attributes).toMatchObject({ 材质: '100% 纯棉' });
+    expect(tee.attributesEn).toMatchObject({ Material: '100% cotton' });
+    const colours = new Map(tee.skus.map((s: any) => [s.color, s.colorZh]));
+    expect(colours.get('White') ?? colours.get('Black')).toMatch(/^(白色|黑色)$/);
   });
 });

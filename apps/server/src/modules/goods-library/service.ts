@@ -234,6 +234,7 @@ function toSku(row: typeof parentSkus.$inferSelect): ParentSku {
     id: row.id,
     sku: row.sku,
     color: row.color,
+    colorZh: row.colorZh,
     size: row.size,
     costMinor: row.costMinor,
     stock: row.stock,
@@ -282,6 +283,7 @@ export async function showParentProduct(
     widthMm: row.widthMm,
     heightMm: row.heightMm,
     attributes: row.attributes,
+    attributesEn: row.attributesEn,
     images: images.map((i) => ({
       id: i.id,
       url: i.url,

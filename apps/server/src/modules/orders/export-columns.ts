@@ -1,4 +1,5 @@
-import { deskStatusName, type ExportColumn } from '@app/shared';
+import { deskStatusName, type ExportColumn, type Language } from '@app/shared';
+import { renderText } from '../../i18n/render-text.ts';
 import type { OrderItemRow, OrderRow } from './rows.ts';
 
 /** What one cell is computed from: the order, its store's alias and (item columns) one item. */
@@ -12,15 +13,6 @@ type Cell = string | number | null;
 interface ColumnDef extends ExportColumn {
   value: (s: ExportSource, item: OrderItemRow | null) => Cell;
 }
-
-const DESK_LABELS_ZH: Record<string, string> = {
-  new: '新订单',
-  on_hold: '挂起',
-  processing: '处理中',
-  purchased: '已采购',
-  shipped: '已发货',
-  cancelled: '已取消',
-};
 
 /** `YYYY-MM-DD HH:mm:ss` in UTC: the format the import reads back. */
 export const utcText = (d: Date): string => d.toISOString().slice(0, 19).replace('T', ' ');
@@ -133,21 +125,23 @@ export function unknownColumns(keys: string[]): Record<string, string> {
   return fields;
 }
 
-export type Lang = 'en' | 'zh-CN';
-
-export function headerOf(keys: string[], lang: Lang): string[] {
+export function headerOf(keys: string[], lang: Language): string[] {
   return keys.map((k) => {
     const c = BY_KEY.get(k)!;
     return lang === 'zh-CN' ? c.label_zh : c.label_en;
   });
 }
 
-/** Localised desk status in a zh-CN export. */
-function localise(key: string, value: Cell, lang: Lang): Cell {
-  if (lang === 'zh-CN' && key === 'desk_status' && typeof value === 'string') {
-    return DESK_LABELS_ZH[value] ?? value;
-  }
-  return value;
+/** Cells that are words rather than data, as the catalogue key of each value. */
+const TEXT_CELLS: Record<string, (value: string) => string> = {
+  desk_status: (value) => `desk_status.${value}`,
+  item_cancelled: () => 'export.yes',
+};
+
+/** A word cell in the file's language; data cells as they are. */
+function localise(key: string, value: Cell, lang: Language): Cell {
+  const text = TEXT_CELLS[key];
+  return text && typeof value === 'string' && value !== '' ? renderText(lang, text(value)) : value;
 }
 
 /**
@@ -159,7 +153,7 @@ export function rowsOf(
   source: ExportSource,
   items: OrderItemRow[],
   mode: 'order' | 'item',
-  lang: Lang,
+  lang: Language,
 ): Cell[][] {
   const cols = keys.map((k) => BY_KEY.get(k)!);
   if (mode === 'item') {
@@ -169,7 +163,7 @@ export function rowsOf(
   return [
     cols.map((c) => {
       if (c.level === 'order') return localise(c.key, c.value(source, null), lang);
-      const values = items.map((it) => c.value(source, it));
+      const values = items.map((it) => localise(c.key, c.value(source, it), lang));
       if (values.length === 1) return values[0]!;
       return values.map((v) => (v === null ? '' : String(v))).join('\n');
     }),

@@ -15,6 +15,8 @@ import {
   type JobStarted,
   type OrderExportResult,
   DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
 } from '@app/shared';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -27,6 +29,7 @@ import type { JobContext, JobRunner } from '../../jobs/runner.ts';
 import { findOwned, ownedBy, requireUser, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { visibleStores } from '../markets/service.ts';
+import { renderText } from '../../i18n/render-text.ts';
 import { exportCatalogue, headerOf, rowsOf, unknownColumns } from './export-columns.ts';
 import { filtersOf, SORT_KEYS } from './list.ts';
 import { itemsOf } from './rows.ts';
@@ -106,6 +109,8 @@ export async function deleteExportTemplate(
 const ExportPayload = z.object({
   userId: z.number().int(),
   isBoss: z.boolean(),
+  /** The asker's language: the job writes its texts in it (absent in jobs queued before). */
+  lang: z.enum(LANGUAGES).optional(),
   key: z.string(),
   input: OrderExportInput,
 });
@@ -126,8 +131,10 @@ export async function startOrderExport(
   const payload: ExportPayload = {
     userId: actor.userId,
     isBoss: actor.isBoss,
+    lang: ctx.lang,
     key: privateObjectKey(actor.sellerId, 'xlsx'),
-    input: fixed,
+    // The file's language: the one chosen in the dialog, else the asker's.
+    input: { ...fixed, lang: fixed.lang ?? ctx.lang },
   };
   const jobId = await runner.enqueue({ kind: ORDERS_EXPORT, sellerId: actor.sellerId, payload });
   return { job_id: jobId };
@@ -137,13 +144,13 @@ export async function startOrderExport(
 export function jobCtx(
   db: Executor,
   job: JobContext,
-  who: { userId: number; isBoss: boolean },
+  who: { userId: number; isBoss: boolean; lang?: Language },
 ): Ctx {
   return {
     db,
     log: job.log,
     ip: '',
-    lang: DEFAULT_LANGUAGE,
+    lang: who.lang ?? DEFAULT_LANGUAGE,
     actor: {
       kind: 'user',
       userId: who.userId,
@@ -191,8 +198,9 @@ export async function runOrderExport(
       useStyles: false,
       useSharedStrings: false,
     });
-    const sheet = workbook.addWorksheet('Orders');
-    sheet.addRow(headerOf(input.columns, input.lang)).commit();
+    const lang = input.lang ?? ctx.lang;
+    const sheet = workbook.addWorksheet(renderText(lang, 'export.orders_sheet'));
+    sheet.addRow(headerOf(input.columns, lang)).commit();
 
     const key = SORT_KEYS[q.orderBy_field];
     const by = q.orderBy_type === 'asc' ? asc : desc;
@@ -227,7 +235,7 @@ export async function runOrderExport(
           source,
           current.items.get(row.id) ?? [],
           input.one_row_per,
-          input.lang,
+          lang,
         )) {
           sheet.addRow(values).commit();
           rows += 1;

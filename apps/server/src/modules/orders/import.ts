@@ -5,6 +5,7 @@ import {
   IMPORT_COLUMNS,
   IMPORT_MAX_REPORTED_ERRORS,
   IMPORT_MAX_ROWS,
+  LANGUAGES,
   REMARK_IMPORT_MAX_ROWS,
   type ImportColumn,
   type ImportRowProblem,
@@ -23,6 +24,7 @@ import { visibleStores } from '../markets/service.ts';
 import { saveMemo } from './actions.ts';
 import { EXPORT_COLUMNS } from './export-columns.ts';
 import { jobCtx } from './export.ts';
+import { renderText } from '../../i18n/render-text.ts';
 import {
   excelSerialToDate,
   headerKey,
@@ -157,6 +159,8 @@ export async function importTemplate(lang: 'en' | 'zh-CN'): Promise<Buffer> {
 const ImportPayload = z.object({
   userId: z.number().int(),
   isBoss: z.boolean(),
+  /** The asker's language: the result's messages are written in it. */
+  lang: z.enum(LANGUAGES).optional(),
   key: z.string(),
   filename: z.string(),
 });
@@ -182,6 +186,7 @@ export async function startOrderImport(
   const payload: z.infer<typeof ImportPayload> = {
     userId: actor.userId,
     isBoss: actor.isBoss,
+    lang: ctx.lang,
     key,
     filename: upload.filename.slice(0, 200),
   };
@@ -215,7 +220,9 @@ interface GoodRow {
   lineMinor: bigint;
 }
 
-type Checked = { ok: true; value: GoodRow } | { ok: false; reason: string };
+/** A refusal is a catalogue key (`import.*`) and its parameters, written in the asker's language. */
+type Reason = { key: string; params?: Record<string, unknown> };
+type Checked = { ok: true; value: GoodRow } | { ok: false; reason: Reason };
 
 const DATE_PATTERN =
   /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -271,30 +278,33 @@ export function parseAmount(text: string, currency: string): bigint | null {
 }
 
 function checkRow(get: (c: ImportColumn) => string, storesByRef: Map<string, StoreRef>): Checked {
-  const fail = (reason: string): Checked => ({ ok: false, reason });
+  const fail = (key: string, params?: Record<string, unknown>): Checked => ({
+    ok: false,
+    reason: { key, params },
+  });
   for (const column of REQUIRED) {
-    if (!get(column)) return fail(`Missing ${column}`);
+    if (!get(column)) return fail('missing_value', { column });
   }
   const store = storesByRef.get(get('store').toLowerCase());
-  if (!store) return fail(`Unknown store: ${get('store')}`);
+  if (!store) return fail('unknown_store', { value: get('store') });
   const number = get('order_number');
-  if (number.length > 100) return fail('order_number is longer than 100 characters');
+  if (number.length > 100) return fail('too_long', { column: 'order_number', max: 100 });
   const purchasedAt = parseImportDate(get('purchase_date'));
-  if (!purchasedAt) return fail(`Bad purchase_date: ${get('purchase_date')}`);
+  if (!purchasedAt) return fail('bad_date', { value: get('purchase_date') });
   const currency = get('currency').toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) return fail(`Bad currency: ${get('currency')}`);
+  if (!/^[A-Z]{3}$/.test(currency)) return fail('bad_currency', { value: get('currency') });
   const country = get('country');
-  if (!/^[A-Za-z]{2}$/.test(country)) return fail(`country must be two letters: ${country}`);
+  if (!/^[A-Za-z]{2}$/.test(country)) return fail('bad_country', { value: country });
   const channelText = (get('fulfillment_channel') || 'MFN').toUpperCase();
   if (channelText !== 'AFN' && channelText !== 'MFN') {
-    return fail(`fulfillment_channel must be AFN or MFN: ${get('fulfillment_channel')}`);
+    return fail('bad_channel', { value: get('fulfillment_channel') });
   }
   const quantityText = get('quantity');
   if (!/^\d{1,4}$/.test(quantityText) || Number(quantityText) < 1) {
-    return fail(`Bad quantity: ${quantityText}`);
+    return fail('bad_quantity', { value: quantityText });
   }
   const lineMinor = parseAmount(get('line_total'), currency);
-  if (lineMinor === null) return fail(`Bad line_total: ${get('line_total')}`);
+  if (lineMinor === null) return fail('bad_line_total', { value: get('line_total') });
   const limits: Array<[ImportColumn, number]> = [
     ['buyer_name', 100],
     ['buyer_phone', 40],
@@ -307,7 +317,7 @@ function checkRow(get: (c: ImportColumn) => string, storesByRef: Map<string, Sto
     ['title', 500],
   ];
   for (const [column, max] of limits) {
-    if (get(column).length > max) return fail(`${column} is longer than ${max} characters`);
+    if (get(column).length > max) return fail('too_long', { column, max });
   }
   const address: StoredOrderAddress = {
     name: get('buyer_name'),
@@ -396,6 +406,8 @@ export async function runOrderImport(
     error_count: 0,
     errors: [],
   };
+  const text = (key: string, params?: Record<string, unknown>) =>
+    renderText(ctx.lang, `import.${key}`, params);
   const problem = (p: ImportRowProblem) => {
     result.error_count += 1;
     if (result.errors.length < IMPORT_MAX_REPORTED_ERRORS) result.errors.push(p);
@@ -414,7 +426,7 @@ export async function runOrderImport(
           problem({
             row: line.row,
             order_number: '',
-            reason: `Missing columns: ${missing.join(', ')}`,
+            reason: text('missing_columns', { columns: missing.join(', ') }),
           });
           break;
         }
@@ -423,7 +435,7 @@ export async function runOrderImport(
       if (line.cells.every((c) => !c.trim())) continue;
       result.rows += 1;
       if (result.rows % 10_000 === 0) await job.progress(0, 0, `reading: ${result.rows} rows`);
-      checkLine(line, positions, refs, groups, problem);
+      checkLine(line, positions, refs, groups, problem, text);
     }
   } catch (error) {
     if (error instanceof ValidationError) {
@@ -435,7 +447,7 @@ export async function runOrderImport(
     await deps.storage.delete(payload.key);
   }
   if (!positions) {
-    problem({ row: 1, order_number: '', reason: 'The file has no header row' });
+    problem({ row: 1, order_number: '', reason: text('no_header') });
     return result;
   }
 
@@ -469,6 +481,7 @@ function checkLine(
   refs: Map<string, StoreRef>,
   groups: Map<string, Group>,
   problem: (p: ImportRowProblem) => void,
+  text: (key: string, params?: Record<string, unknown>) => string,
 ): void {
   const get = (c: ImportColumn) => {
     const i = positions.get(c);
@@ -490,7 +503,11 @@ function checkLine(
     groups.set(key, group);
   }
   if (!checked.ok) {
-    problem({ row: line.row, order_number: number, reason: checked.reason });
+    problem({
+      row: line.row,
+      order_number: number,
+      reason: text(checked.reason.key, checked.reason.params),
+    });
     if (group) group.bad = true;
     return;
   }
@@ -500,7 +517,7 @@ function checkLine(
     problem({
       row: line.row,
       order_number: number,
-      reason: `Order details (date, currency, buyer, address or channel) differ from row ${first.row}`,
+      reason: text('details_differ', { row: first.row }),
     });
     group!.bad = true;
     return;
@@ -682,17 +699,19 @@ export async function importRemarks(
   }
 
   const result: RemarkImportResult = { updated: 0, failed: 0, results: [] };
+  const text = (key: string, params?: Record<string, unknown>) =>
+    renderText(ctx.lang, `import.${key}`, params);
   for (const line of lines) {
     const fail = (reason: string) => {
       result.failed += 1;
       result.results.push({ row: line.row, order_number: line.number, ok: false, reason });
     };
     if (!line.number) {
-      fail('Missing order_number');
+      fail(text('missing_value', { column: 'order_number' }));
       continue;
     }
     if (line.memo.length > 1000) {
-      fail('memo is longer than 1000 characters');
+      fail(text('too_long', { column: 'memo', max: 1000 }));
       continue;
     }
     let matches = found.get(line.number) ?? [];
@@ -700,11 +719,11 @@ export async function importRemarks(
       matches = matches.filter((m) => m.alias === line.store || String(m.storeId) === line.store);
     }
     if (matches.length === 0) {
-      fail('Order not found');
+      fail(text('order_not_found'));
       continue;
     }
     if (matches.length > 1) {
-      fail('The number is in several stores; add a store column');
+      fail(text('several_stores'));
       continue;
     }
     try {

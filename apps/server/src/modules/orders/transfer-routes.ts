@@ -11,6 +11,7 @@ import {
   ExportTemplate,
   IMPORT_MAX_BYTES,
   JobStarted,
+  LANGUAGES,
   OrderExportInput,
   permOf,
   RemarkImportResult,
@@ -168,22 +169,23 @@ export function registerOrderTransferRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'The order import template (xlsx): one row per item, the columns the import reads',
-        querystring: z.object({ lang: z.enum(['en', 'zh-CN']).default('en') }),
+        // Default: the asker's language (a plain link sends the browser's, so the web names it).
+        querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
         produces: [XLSX_TYPE],
       },
       config: { ...can('import'), tokenInQuery: true },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const lang = request.query.lang ?? request.ctx.lang;
+      return reply
         .type(XLSX_TYPE)
         .header('cache-control', 'private, no-store')
         .header(
           'content-disposition',
-          attachment(
-            request.query.lang === 'zh-CN' ? '订单导入模板.xlsx' : 'order-import-template.xlsx',
-          ),
+          attachment(lang === 'zh-CN' ? '订单导入模板.xlsx' : 'order-import-template.xlsx'),
         )
-        .send(await importTemplate(request.query.lang)),
+        .send(await importTemplate(lang));
+    },
   );
 
   // Encapsulated, so multipart bodies (up to the import limit) are parsed for these routes only.

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Descriptions, Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type ParentProductDetail, type ParentSku } from '@app/shared';
-import { attributeLabel } from './attribute-label.ts';
 import { PrintAreaImage } from './print-area-image.tsx';
 import { ProductImage } from './product-image.tsx';
-import { localName } from './product-title.ts';
+import { localAttributes, localColor, localName } from './product-title.ts';
 
 type Heading = 'h2' | 'h3';
 
@@ -59,7 +58,7 @@ interface FactsProps {
 /** Category, weight, package size and the attribute list. */
 export function ParentProductFacts({ item, internal, heading: H }: FactsProps) {
   const { t, i18n } = useTranslation();
-  const attributes = Object.entries(item.attributes);
+  const attributes = Object.entries(localAttributes(item, i18n.language));
   return (
     <>
       <Descriptions
@@ -109,7 +108,7 @@ export function ParentProductFacts({ item, internal, heading: H }: FactsProps) {
           size="small"
           items={attributes.map(([name, value]) => ({
             key: name,
-            label: attributeLabel(t, name),
+            label: name,
             children: value,
           }))}
         />
@@ -120,7 +119,7 @@ export function ParentProductFacts({ item, internal, heading: H }: FactsProps) {
 
 /** The SKUs with their cost; sellers also see stock and whether each is on sale. */
 export function ParentSkuTable({ item, internal, heading: H }: FactsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <H className="library-detail__heading">{t('goodsLibrary.detail.skus')}</H>
@@ -133,7 +132,11 @@ export function ParentSkuTable({ item, internal, heading: H }: FactsProps) {
         aria-label={t('goodsLibrary.detail.skus')}
         columns={[
           { key: 'sku', title: t('goodsLibrary.detail.sku'), dataIndex: 'sku' },
-          { key: 'color', title: t('goodsLibrary.detail.color'), dataIndex: 'color' },
+          {
+            key: 'color',
+            title: t('goodsLibrary.detail.color'),
+            render: (_, sku) => localColor(sku, i18n.language),
+          },
           { key: 'size', title: t('goodsLibrary.detail.skuSize'), dataIndex: 'size' },
           {
             key: 'cost',

@@ -6,3 +6,19 @@ export function localTitle(item: { title: string; titleEn: string }, language: s
 export function localName(item: { name: string; nameEn: string }, language: string): string {
   return language === 'en' && item.nameEn ? item.nameEn : item.name;
 }
+
+/** A parent SKU's colour in the reader's language (its key is the English name). */
+export function localColor(sku: { color: string; colorZh: string }, language: string): string {
+  return language === 'en' || !sku.colorZh ? sku.color : sku.colorZh;
+}
+
+/** Attribute names and values in the reader's language, either form when the other is empty. */
+export function localAttributes(
+  item: { attributes: Record<string, string>; attributesEn: Record<string, string> },
+  language: string,
+): Record<string, string> {
+  const en = Object.keys(item.attributesEn).length > 0;
+  return (language === 'en' && en) || Object.keys(item.attributes).length === 0
+    ? item.attributesEn
+    : item.attributes;
+}

@@ -11,7 +11,7 @@ import type {
 import { api, buildUrl, domainHeader } from '../../../api/client.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { currentLanguage, i18n } from '../../../shared/i18n/i18n.ts';
 import { saveBlob } from '../../../shared/save-blob.ts';
 
 export const transferKeys = {
@@ -85,6 +85,8 @@ function uploadFile<T>(
     const { token } = useAuthStore.getState();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('x-domain', domainHeader());
+    // The import's row problems come back in this language, as with every other request.
+    xhr.setRequestHeader('Accept-Language', currentLanguage());
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) cb.onProgress(Math.round((event.loaded / event.total) * 100));
     };
