@@ -19,6 +19,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: availableParallelism(),
     globalSetup: ['test/global-setup.ts'],
+    // Dropping the template database can take longer than the default 10 s on a loaded machine.
+    teardownTimeout: 60_000,
     projects: databases.map(({ name, env }) => ({ extends: true, test: { name, env } })),
   },
 });
