@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { NotFoundError } from './errors.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { serializerCompiler } from './http/serializer.ts';
@@ -170,8 +171,6 @@ function registerWebApp(app: FastifyInstance, config: Config): void {
     if (hasDist && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({ code: 404, data: null, message: `Not found: ${request.method} ${url}` });
+    throw new NotFoundError('common.route_not_found', { method: request.method, url });
   });
 }

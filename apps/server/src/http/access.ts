@@ -81,7 +81,10 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     const actor = token ? await resolveToken(db, token) : ({ kind: 'anonymous' } as const);
-    const lang = languageFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const lang =
+      (actor.kind === 'user' ? actor.language : null) ??
+      languageFromAcceptLanguage(request.headers['accept-language']) ??
+      DEFAULT_LANGUAGE;
     request.ctx = { db, actor, log: request.log, ip: request.ip, lang };
 
     const access = request.routeOptions.config?.access;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { LANGUAGES } from '../language.ts';
 
 export const Email = z
   .email()
@@ -9,16 +10,16 @@ export const Email = z
 export const Mobile = z
   .string()
   .trim()
-  .regex(/^(\+\d{1,4})?1\d{10}$|^\+\d{6,15}$/, 'Invalid mobile number');
+  .regex(/^(\+\d{1,4})?1\d{10}$|^\+\d{6,15}$/, 'validation.mobile');
 export const Password = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .min(PASSWORD_MIN_LENGTH, 'validation.password_too_short')
   .max(PASSWORD_MAX_LENGTH);
-export const PayPassword = z.string().regex(/^\d{6}$/, 'Pay password must be 6 digits');
+export const PayPassword = z.string().regex(/^\d{6}$/, 'validation.pay_password');
 export const Code = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'Code must be 6 digits');
+  .regex(/^\d{6}$/, 'validation.code');
 export const DisplayName = z.string().trim().min(1).max(50);
 export const CaptchaAnswer = z.string().trim().min(1).max(12);
 export const CaptchaKey = z.string().trim().min(1).max(64);
@@ -27,7 +28,7 @@ const withCaptcha = { captcha: CaptchaAnswer, captcha_key: CaptchaKey };
 
 function confirmed<T extends z.ZodObject>(schema: T, field: string, confirmation: string) {
   return schema.refine((v: Record<string, unknown>) => v[field] === v[confirmation], {
-    message: 'The two passwords do not match',
+    message: 'validation.password_mismatch',
     path: [confirmation],
   });
 }
@@ -79,7 +80,7 @@ export const LoginByMobileInput = z
     encode: z.string().max(512).optional(),
   })
   .refine((v) => v.password !== undefined || v.code !== undefined, {
-    message: 'Enter the password or the SMS code',
+    message: 'validation.password_or_code',
     path: ['password'],
   });
 export type LoginByMobileInput = z.infer<typeof LoginByMobileInput>;
@@ -112,6 +113,10 @@ export type SaveMemMobileInput = z.infer<typeof SaveMemMobileInput>;
 
 export const SaveUserNameInput = z.object({ name: DisplayName });
 export type SaveUserNameInput = z.infer<typeof SaveUserNameInput>;
+
+/** The language the server speaks to this user, whatever the browser's Accept-Language says. */
+export const SaveLanguageInput = z.object({ language: z.enum(LANGUAGES) });
+export type SaveLanguageInput = z.infer<typeof SaveLanguageInput>;
 
 export const SaveMemPwdInput = confirmed(
   z.object({
@@ -150,6 +155,8 @@ export const UserInfo = z.object({
   mobile: z.string().nullable(),
   is_boss: z.boolean(),
   seller_id: z.number().int(),
+  /** The saved language (`account/language`); null follows the browser's Accept-Language. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

@@ -112,7 +112,7 @@ export const AddressInput = z.object({
   phone: z
     .string()
     .trim()
-    .regex(/^\+?[\d\s()-]{5,30}$/, 'Enter a phone number'),
+    .regex(/^\+?[\d\s()-]{5,30}$/, 'validation.phone'),
   country_code: z.string().length(2).toUpperCase(),
   province: line(100).default(''),
   city: line(100).min(1),

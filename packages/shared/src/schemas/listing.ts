@@ -226,7 +226,7 @@ const text = (max: number) => z.string().trim().max(max);
 export const Step1Fields = z.object({
   manufacturer: text(100),
   mfrPart_number: text(40).default(''),
-  brand: text(100).min(1, 'Enter the brand'),
+  brand: text(100).min(1, 'validation.required'),
   condition_note: text(1000).default(''),
   market_id: id,
   market_category_id: text(100).default(''),
@@ -243,7 +243,7 @@ export type UpdateStep1Input = z.infer<typeof UpdateStep1Input>;
  * the wrong type are 422 with `data.fields['attributes.<name>']`.
  */
 export const Step2Fields = z.object({
-  market_category_id: text(100).min(1, 'Choose the product type'),
+  market_category_id: text(100).min(1, 'validation.required'),
   attributes: z.record(z.string().max(100), AttributeValue).default({}),
 });
 export const UpdateStep2Input = Step2Fields.extend({ id });
@@ -252,8 +252,8 @@ export type UpdateStep2Input = z.infer<typeof UpdateStep2Input>;
 /** An item as the editor sends it: `id` for an existing item, absent for a new one. */
 export const ListingItemInput = z.object({
   id: id.optional(),
-  sku: text(64).min(1, 'Enter the SKU'),
-  price_minor: z.coerce.number().int().min(1, 'Enter a price').max(100_000_000_00),
+  sku: text(64).min(1, 'validation.required'),
+  price_minor: z.coerce.number().int().min(1, 'validation.required').max(100_000_000_00),
   quantity: z.coerce.number().int().min(0).max(1_000_000),
   variation: z.record(z.string().max(50), z.string().max(100)).default({}),
   /** UPC-A (12 digits) or EAN-13 / GTIN-14 with a valid GS1 check digit, or '' for none. */
@@ -269,9 +269,9 @@ export type ListingItemInput = z.infer<typeof ListingItemInput>;
  */
 export const Step3Fields = z.object({
   is_variation: z.boolean(),
-  items: z.array(ListingItemInput).min(1, 'Add at least one item').max(LISTING_ITEMS_MAX),
+  items: z.array(ListingItemInput).min(1, 'validation.choose_one_or_more').max(LISTING_ITEMS_MAX),
   variation_theme: text(100).default(''),
-  parent_sku: text(64).min(1, 'Enter the parent SKU'),
+  parent_sku: text(64).min(1, 'validation.required'),
   show_variation_theme: z.array(z.string().max(50)).max(5).default([]),
 });
 export const UpdateStep3Input = Step3Fields.extend({ id });
@@ -279,7 +279,7 @@ export type UpdateStep3Input = z.infer<typeof UpdateStep3Input>;
 
 /** Step 4 (spec 3 "Listing step 4") plus the five bullet points and the images. */
 export const Step4Fields = z.object({
-  title: text(AMAZON_TITLE_MAX * 2).min(1, 'Enter the title'),
+  title: text(AMAZON_TITLE_MAX * 2).min(1, 'validation.required'),
   describe: text(LISTING_DESCRIBE_MAX * 5).default(''),
   custom_describe: text(LISTING_DESCRIBE_MAX * 5).default(''),
   keywords: text(LISTING_KEYWORDS_MAX * 4).default(''),
@@ -528,7 +528,7 @@ export const BatchUpdateInput = z.object({
       pricing_template_id: id.optional(),
     })
     .refine((v) => Object.values(v).some((x) => x !== undefined), {
-      message: 'Choose at least one field to change',
+      message: 'validation.choose_one_or_more',
     }),
 });
 export type BatchUpdateInput = z.infer<typeof BatchUpdateInput>;
@@ -537,7 +537,7 @@ export type BatchUpdateInput = z.infer<typeof BatchUpdateInput>;
 export const BatchUpdateContentInput = z.object({
   ids,
   templates: ListingTemplateChoice.refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Choose at least one template',
+    message: 'validation.choose_one_or_more',
   }),
 });
 export type BatchUpdateContentInput = z.infer<typeof BatchUpdateContentInput>;

@@ -119,7 +119,7 @@ export const AuthorizationUrlInput = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(SHOPIFY_SHOP_PATTERN, 'Enter the shop as name.myshopify.com')
+    .regex(SHOPIFY_SHOP_PATTERN, 'validation.shopify_shop')
     .optional(),
 });
 export type AuthorizationUrlInput = z.infer<typeof AuthorizationUrlInput>;
@@ -131,7 +131,7 @@ export const AuthorizationUrl = z.object({
 });
 export type AuthorizationUrl = z.infer<typeof AuthorizationUrl>;
 
-const alias = z.string().trim().min(1, 'Enter an alias').max(STORE_ALIAS_MAX);
+const alias = z.string().trim().min(1, 'validation.required').max(STORE_ALIAS_MAX);
 
 export const UpdateMarketInfoInput = z.object({
   id,
@@ -206,7 +206,7 @@ export type ExemptBrandPage = z.infer<typeof ExemptBrandPage>;
 /** Creates when `id` is absent, updates otherwise; a brand is unique per seller and store, ignoring case. */
 export const ExemptBrandInput = z.object({
   id: id.optional(),
-  brand: z.string().trim().min(1, 'Enter a brand').max(BRAND_NAME_MAX),
+  brand: z.string().trim().min(1, 'validation.required').max(BRAND_NAME_MAX),
   store_id: id.nullable().default(null),
   remark: z.string().trim().max(200).default(''),
 });

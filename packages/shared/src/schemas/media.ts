@@ -18,7 +18,7 @@ export const RESIZE_MAX_SIDE = 6000;
 const id = z.coerce.number().int().positive();
 /** A folder reference in a body: a positive id, or null for the top level. */
 const folderRef = id.nullable();
-const folderName = z.string().trim().min(1, 'Enter a name').max(FOLDER_NAME_MAX);
+const folderName = z.string().trim().min(1, 'validation.required').max(FOLDER_NAME_MAX);
 
 export const StorageSpace = z.object({
   usedBytes: z.number().int(),
@@ -151,7 +151,7 @@ export const MaterialUploadFields = z.object({ dir_id: folderRef.optional() });
 export type MaterialUploadFields = z.infer<typeof MaterialUploadFields>;
 
 export const MaterialEditInput = IdInput.extend({
-  name: z.string().trim().min(1, 'Enter a name').max(MEDIA_NAME_MAX),
+  name: z.string().trim().min(1, 'validation.required').max(MEDIA_NAME_MAX),
 });
 export type MaterialEditInput = z.infer<typeof MaterialEditInput>;
 
@@ -172,7 +172,7 @@ export const ImageResizeInput = z
     fit,
   })
   .refine((v) => (v.file_id === undefined) !== (v.url === undefined), {
-    message: 'Give either file_id or url',
+    message: 'validation.either_required',
     path: ['file_id'],
   });
 export type ImageResizeInput = z.infer<typeof ImageResizeInput>;
@@ -196,7 +196,7 @@ export const DownloadImagesInput = z
     urls: z.array(z.string().trim().min(1).max(2000)).min(1).max(200).optional(),
   })
   .refine((v) => v.ids !== undefined || v.urls !== undefined, {
-    message: 'Give ids or urls',
+    message: 'validation.either_required',
     path: ['ids'],
   });
 export type DownloadImagesInput = z.infer<typeof DownloadImagesInput>;

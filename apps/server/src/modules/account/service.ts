@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type {
+  SaveLanguageInput,
   BindingState,
   PublicConfig,
   SaveMemMobileInput,
@@ -33,8 +34,7 @@ function mobileCodeTarget(userId: number, mobile: string): string {
 
 async function assertMobileFree(ctx: Ctx, userId: number, mobile: string): Promise<void> {
   const holder = await findUserBy(ctx.db, { mobile });
-  if (holder?.id === userId)
-    throw new ValidationError({ mobile: 'This is already your mobile number' });
+  if (holder?.id === userId) throw new ValidationError({ mobile: 'account.same_mobile' });
   if (holder) throw conflictOn('mobile');
 }
 
@@ -80,12 +80,20 @@ export async function saveUserName(ctx: Ctx, input: SaveUserNameInput): Promise<
     .where(eq(users.id, userId));
 }
 
+export async function saveLanguage(ctx: Ctx, input: SaveLanguageInput): Promise<void> {
+  const { userId } = requireUser(ctx);
+  await ctx.db
+    .update(users)
+    .set(touch({ language: input.language }))
+    .where(eq(users.id, userId));
+}
+
 /** A password change keeps this session and ends every other one (ASVS 7.4.3). */
 export async function saveMemPwd(ctx: Ctx, input: SaveMemPwdInput): Promise<void> {
   const actor = requireUser(ctx);
   const user = await currentUser(ctx);
   if (!(await verifyPassword(input.old_password, user.passwordHash))) {
-    throw new ValidationError({ old_password: 'The current password is incorrect' });
+    throw new ValidationError({ old_password: 'account.current_password_incorrect' });
   }
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
@@ -97,7 +105,7 @@ export async function saveMemPwd(ctx: Ctx, input: SaveMemPwdInput): Promise<void
 export async function savePayPwd(ctx: Ctx, input: SavePayPwdInput): Promise<void> {
   const user = await currentUser(ctx);
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    throw new ValidationError({ password: 'The login password is incorrect' });
+    throw new ValidationError({ password: 'account.login_password_incorrect' });
   }
   const payPasswordHash = await hashPassword(input.pay_password);
   await ctx.db.update(users).set(touch({ payPasswordHash })).where(eq(users.id, user.id));

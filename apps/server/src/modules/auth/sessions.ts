@@ -50,6 +50,7 @@ const resolveStatement = (db: Executor) =>
       sellerId: users.sellerId,
       isBoss: users.isBoss,
       userStatus: users.status,
+      userLanguage: users.language,
       adminId: adminUsers.id,
       adminStatus: adminUsers.status,
     })
@@ -83,6 +84,7 @@ export async function resolveToken(db: Executor, token: string): Promise<Actor> 
       userId: row.userId,
       sellerId: row.sellerId!,
       isBoss: row.isBoss!,
+      language: row.userLanguage,
       ...session,
     };
   }

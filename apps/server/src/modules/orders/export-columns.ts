@@ -1,3 +1,4 @@
+import { type FieldMessages } from '../../errors.ts';
 import { deskStatusName, type ExportColumn } from '@app/shared';
 import type { OrderItemRow, OrderRow } from './rows.ts';
 
@@ -125,10 +126,11 @@ export const exportCatalogue = (): ExportColumn[] =>
   }));
 
 /** Unknown keys, as field errors of `columns.<index>`. */
-export function unknownColumns(keys: string[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function unknownColumns(keys: string[]): FieldMessages {
+  const fields: FieldMessages = {};
   keys.forEach((key, i) => {
-    if (!BY_KEY.has(key)) fields[`columns.${i}`] = `Unknown column: ${key}`;
+    if (!BY_KEY.has(key))
+      fields[`columns.${i}`] = { key: 'orders.unknown_column', params: { column: key } };
   });
   return fields;
 }

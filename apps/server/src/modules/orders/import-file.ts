@@ -54,13 +54,15 @@ export async function* readTable(
     return;
   }
   if (/\.xlsx?$/i.test(filename) && bytes.length > 0) {
-    throw new ValidationError({ file: 'This is not a readable xlsx file' });
+    throw new ValidationError({ file: 'orders.file_not_xlsx' });
   }
   yield* readCsv(bytes, maxRows);
 }
 
 function tooMany(maxRows: number): never {
-  throw new ValidationError({ file: `The file has more than ${maxRows} rows` });
+  throw new ValidationError({
+    file: { key: 'orders.file_too_many_rows', params: { max: maxRows } },
+  });
 }
 
 async function* readCsv(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow> {
@@ -81,7 +83,7 @@ async function* readCsv(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow
     }
   } catch (error) {
     if (error instanceof ValidationError) throw error;
-    throw new ValidationError({ file: 'The file could not be read as CSV' });
+    throw new ValidationError({ file: 'orders.file_not_csv' });
   }
 }
 
@@ -108,7 +110,7 @@ async function* readXlsx(bytes: Buffer, maxRows: number): AsyncGenerator<TableRo
     }
   } catch (error) {
     if (error instanceof ValidationError) throw error;
-    throw new ValidationError({ file: 'This is not a readable xlsx file' });
+    throw new ValidationError({ file: 'orders.file_not_xlsx' });
   }
 }
 

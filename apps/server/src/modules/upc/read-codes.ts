@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { UPC_IMPORT_MAX_ROWS } from '@app/shared';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError, type FieldMessage } from '../../errors.ts';
 
 /** One non-empty line of an import: its 1-based line number and the code cell as text. */
 export interface CodeRow {
@@ -23,12 +23,12 @@ export async function readCodeRows(bytes: Buffer, filename: string): Promise<Cod
   const table = bytes.subarray(0, 4).equals(XLSX_MAGIC)
     ? await readXlsx(bytes)
     : /\.xlsx?$/i.test(filename) && bytes.length > 0
-      ? fail('This is not a readable xlsx file')
+      ? fail('upc.file_not_xlsx')
       : readCsv(bytes);
   return pickColumn(table);
 }
 
-function fail(message: string): never {
+function fail(message: FieldMessage): never {
   throw new ValidationError({ file: message });
 }
 
@@ -45,7 +45,7 @@ function readCsv(bytes: Buffer): string[][] {
       to: UPC_IMPORT_MAX_ROWS + 2,
     }) as string[][];
   } catch {
-    return fail('The file could not be read as CSV');
+    return fail('upc.file_not_csv');
   }
 }
 
@@ -55,7 +55,7 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    return fail('This is not a readable xlsx file');
+    return fail('upc.file_not_xlsx');
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
@@ -100,7 +100,7 @@ function pickColumn(table: string[][]): CodeRow[] {
     rows.push({ row: i + 1, code });
   }
   if (rows.length > UPC_IMPORT_MAX_ROWS) {
-    fail(`At most ${UPC_IMPORT_MAX_ROWS.toLocaleString('en')} codes per file`);
+    fail({ key: 'upc.too_many_codes', params: { max: UPC_IMPORT_MAX_ROWS } });
   }
   return rows;
 }
