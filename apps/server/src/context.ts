@@ -9,6 +9,8 @@ export type Actor =
       userId: number;
       sellerId: number;
       isBoss: boolean;
+      /** The user's saved language, read with the session; null or absent follows Accept-Language. */
+      language?: Language | null;
       sessionId: number;
       token: string;
       expiresAt: Date;

@@ -2,6 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx, UserActor } from './context.ts';
 import { NotFoundError, UnauthorizedError } from './errors.ts';
+import type { MessageKey } from './i18n/messages.ts';
 
 export function requireUser(ctx: Ctx): UserActor {
   if (ctx.actor.kind !== 'user') throw new UnauthorizedError();
@@ -25,7 +26,7 @@ export async function findOwned<T extends OwnedTable>(
   ctx: Ctx,
   table: T,
   id: number | string,
-  what = 'Record',
+  notFound: MessageKey = 'common.not_found',
 ): Promise<T['$inferSelect']> {
   const rows = await ctx.db
     .select()
@@ -33,6 +34,6 @@ export async function findOwned<T extends OwnedTable>(
     .where(and(eq(table.id, id), ownedBy(ctx, table.sellerId)))
     .limit(1);
   const row = rows[0];
-  if (!row) throw new NotFoundError(`${what} not found`);
+  if (!row) throw new NotFoundError(notFound);
   return row as T['$inferSelect'];
 }

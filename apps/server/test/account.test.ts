@@ -23,9 +23,12 @@ function freshIp(): string {
   return `10.2.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
-/** Each call from its own address unless a test pins one, so per-IP limits only bite where meant. */
+/**
+ * Each call from its own address unless a test pins one, so per-IP limits only bite where meant;
+ * in English, so the rate-limit messages can be read (their plurals included).
+ */
 function api(method: 'GET' | 'POST', url: string, opts: Parameters<typeof call>[3] = {}) {
-  return call(t.app, method, url, { ip: freshIp(), ...opts });
+  return call(t.app, method, url, { ip: freshIp(), headers: { 'accept-language': 'en' }, ...opts });
 }
 
 async function captchaKey(): Promise<string> {
@@ -147,10 +150,10 @@ describe('account', () => {
 
     const own = await api('POST', '/api/update-sms-code', { token, body: { mobile } });
     expect(own.status).toBe(422);
-    expect(own.body.data.fields.mobile).toMatch(/already your/);
+    expect(own.body.data.field_keys.mobile).toBe('account.same_mobile');
     const bad = await api('POST', '/api/update-sms-code', { token, body: { mobile: '12345' } });
     expect(bad.status).toBe(422);
-    expect(bad.body.data.fields.mobile).toBe('Invalid mobile number');
+    expect(bad.body.data.field_keys.mobile).toBe('validation.mobile');
   });
 
   it('refuses a number held by another account with 409, before and after the code', async () => {
@@ -158,7 +161,7 @@ describe('account', () => {
     await insertUserWithMobile(taken);
     const send = await api('POST', '/api/update-sms-code', { token, body: { mobile: taken } });
     expect(send.status).toBe(409);
-    expect(send.body.message).toMatch(/mobile number/);
+    expect(send.body.key).toBe('auth.mobile_taken');
     expect(send.body.data.fields.mobile).toBeDefined();
     const save = await api('POST', '/api/save-mem-mobile', {
       token,
@@ -187,13 +190,13 @@ describe('account', () => {
       body: { password: PASSWORD, pay_password: '12345', pay_password_confirmation: '12345' },
     });
     expect(short.status).toBe(422);
-    expect(short.body.data.fields.pay_password).toMatch(/6 digits/);
+    expect(short.body.data.field_keys.pay_password).toBe('validation.pay_password');
     const mismatch = await api('POST', '/api/save-pay-pwd', {
       token,
       body: { password: PASSWORD, pay_password: '123456', pay_password_confirmation: '654321' },
     });
-    expect(mismatch.body.data.fields).toEqual({
-      pay_password_confirmation: 'The two passwords do not match',
+    expect(mismatch.body.data.field_keys).toEqual({
+      pay_password_confirmation: 'validation.password_mismatch',
     });
     const wrong = await api('POST', '/api/save-pay-pwd', {
       token,
@@ -204,7 +207,7 @@ describe('account', () => {
       },
     });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.data.fields).toEqual({ password: 'The login password is incorrect' });
+    expect(wrong.body.data.field_keys).toEqual({ password: 'account.login_password_incorrect' });
 
     const ok = await api('POST', '/api/save-pay-pwd', {
       token,
@@ -233,7 +236,9 @@ describe('account', () => {
       body: { old_password: 'Wrong-pass-1', password: NEW, password_confirmation: NEW },
     });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.data.fields).toEqual({ old_password: 'The current password is incorrect' });
+    expect(wrong.body.data.field_keys).toEqual({
+      old_password: 'account.current_password_incorrect',
+    });
     const weak = await api('POST', '/api/save-mem-pwd', {
       token,
       body: { old_password: PASSWORD, password: 'short', password_confirmation: 'other' },
@@ -309,6 +314,7 @@ describe('rate limits', () => {
   function expectLimited(res: Awaited<ReturnType<typeof call>>, message: RegExp) {
     expect(res.status).toBe(429);
     expect(res.body.code).toBe(429);
+    expect(res.body.key).toMatch(/^auth\.rate_limited\./);
     expect(res.body.message).toMatch(message);
     expect(res.body.message).toMatch(/Please try again in \d+ (seconds?|minutes)\./);
     expect(Number(res.res.headers['retry-after'])).toBeGreaterThan(0);
@@ -331,11 +337,37 @@ describe('rate limits', () => {
         // Redis outlives the test run, so every run counts against an address of its own.
         const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
         for (let i = 0; i < 15; i++) {
-          expect((await call(a.app, 'POST', '/api/common/captcha', { ip })).status).toBe(200);
-          expect((await call(b.app, 'POST', '/api/common/captcha', { ip })).status).toBe(200);
+          expect(
+            (
+              await call(a.app, 'POST', '/api/common/captcha', {
+                ip,
+                headers: { 'accept-language': 'en' },
+              })
+            ).status,
+          ).toBe(200);
+          expect(
+            (
+              await call(b.app, 'POST', '/api/common/captcha', {
+                ip,
+                headers: { 'accept-language': 'en' },
+              })
+            ).status,
+          ).toBe(200);
         }
-        expectLimited(await call(a.app, 'POST', '/api/common/captcha', { ip }), /Too many captcha/);
-        expectLimited(await call(b.app, 'POST', '/api/common/captcha', { ip }), /Too many captcha/);
+        expectLimited(
+          await call(a.app, 'POST', '/api/common/captcha', {
+            ip,
+            headers: { 'accept-language': 'en' },
+          }),
+          /Too many captcha/,
+        );
+        expectLimited(
+          await call(b.app, 'POST', '/api/common/captcha', {
+            ip,
+            headers: { 'accept-language': 'en' },
+          }),
+          /Too many captcha/,
+        );
       } finally {
         await a.close();
         await b.close();
@@ -454,7 +486,7 @@ describe('without DEMO (production mode)', () => {
       body: { mobile: '13600000009', captcha: TEST_CAPTCHA, captcha_key: key },
     });
     expect(res.status).toBe(422);
-    expect(res.body.data.fields.captcha).toBe('The captcha is incorrect');
+    expect(res.body.data.field_keys.captcha).toBe('auth.captcha_incorrect');
   });
 
   it('publishes no API docs and mounts no simulator', async () => {

@@ -541,7 +541,7 @@ describe('orderSubmit', () => {
     await db.update(parentSkus).set({ stock: 0 }).where(eq(parentSkus.id, p.skus[1]!.parentSkuId!));
     const res = await submit(s, body);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Prices or stock changed since checkout');
+    expect(res.body.key).toBe('cart.changed_since_checkout');
     const changes = res.body.data.changes;
     expect(changes).toContainEqual({
       field: 'price',

@@ -68,7 +68,7 @@ describe('POST /api/pay/accountPay', () => {
       pay_password: PAY_PASSWORD,
     });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Insufficient balance');
+    expect(res.body.key).toBe('finance.insufficient_balance');
     expect(await balanceOf(seller.sellerId)).toBe(999);
     const [row] = await t.database.db
       .select({ status: purchaseOrders.status })
@@ -170,9 +170,9 @@ describe('POST /api/pay/batchAccountPay', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       results: [
-        { order_id: a.id, outcome: 'paid', message: 'Paid' },
-        { order_id: b.id, outcome: 'skipped', message: 'Order already paid' },
-        { order_id: c.id, outcome: 'paid', message: 'Paid' },
+        { order_id: a.id, outcome: 'paid', message: '已支付' },
+        { order_id: b.id, outcome: 'skipped', message: '订单已支付' },
+        { order_id: c.id, outcome: 'paid', message: '已支付' },
       ],
       charged_minor: 1_300,
       balance_minor: 3_000 + 1_000 - 2_500 - 1_300,

@@ -167,7 +167,7 @@ export async function call(
   } = {},
 ): Promise<{
   status: number;
-  body: { code: number; data: any; message: string };
+  body: { code: number; data: any; message: string; key?: string };
   res: LightMyRequestResponse;
 }> {
   const res = await app.inject({

@@ -31,7 +31,7 @@ beforeAll(async () => {
     return { counted: steps, sellerId: job.sellerId };
   });
   t.jobs.define('test.fail', async () => {
-    throw new NotFoundError('The shop to sync was removed');
+    throw new NotFoundError('orders.store_not_found');
   });
   t.jobs.define('test.crash', async () => {
     throw new Error('connection string postgres://secret leaked');
@@ -104,7 +104,7 @@ describe('job runner end to end', () => {
     const failed = await waitForJob(seller.token, typed);
     expect(failed.body.data).toMatchObject({
       status: 'failed',
-      message: 'The shop to sync was removed',
+      message: 'Store not found',
     });
     expect(failed.body.data.progress).toBeLessThan(100);
 

@@ -197,6 +197,24 @@ describe('listing editor', () => {
     expect(defaults.body.data).toMatchObject({ brand: 'Acme', condition: 'new_new' });
   });
 
+  it('answers identical create calls at the same moment with 200 or 409 naming the listing, never 500', async () => {
+    const p = await product();
+    const body = {
+      market_id: store.id,
+      goods_ids: [p.productId],
+      brand: 'Acme',
+      market_category_id: 'SHIRT',
+    };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => api('POST', 'create', body)));
+    for (const answer of answers)
+      expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.key).toBe('listings.created_twice');
+      const created = answers.filter((a) => a.status === 200).flatMap((a) => a.body.data.ids);
+      expect(created).toContain(refused.body.data.id);
+    }
+  });
+
   it('answers 422 naming the field for bad step input', async () => {
     const id = await createOne();
     const step1 = await api('POST', 'update/step1', {

@@ -118,7 +118,8 @@ describe('multistation copy', () => {
     const wrong = await api('step1', { id: sourceId, market_ids: [de.id, us.id, gb.id] });
     expect(wrong.status).toBe(422);
     expectFields(wrong.body, 'market_ids.1', 'market_ids.2');
-    expect(wrong.body.data.fields['market_ids.1']).toMatch(/EU region/);
+    expect(wrong.body.data.field_keys['market_ids.1']).toBe('listings.choose_region_site');
+    expect(wrong.body.data.fields['market_ids.1']).toMatch(/EU/);
     expect((await api('step1', { id: sourceId, market_ids: [foreignDe.id] })).status).toBe(404);
     expect((await api('show1', { id: sourceId }, other.token)).status).toBe(404);
   });
@@ -216,7 +217,7 @@ describe('multistation copy', () => {
     translate.sim.faults.failNext({ status: 403, body: { error: 'Invalid API key' } });
     const refused = await api('show3', { id: sourceId, market_ids: [de.id] });
     expect(refused.status).toBe(503);
-    expect(refused.body.message).toMatch(/API key/);
+    expect(refused.body.key).toBe('translator.auth');
   });
 
   it('step4 writes one draft per site, rewrites it on a second run, and refuses once it is live', async () => {

@@ -106,8 +106,8 @@ describe('save-logistics checks the channel and tracking number', () => {
       shipped_number: '1Z999AA10123456784',
     });
     expect(res.status).toBe(422);
-    expect(res.body.data.fields).toEqual({
-      user_logistics_channel_id: 'Unknown logistics channel',
+    expect(res.body.data.field_keys).toEqual({
+      user_logistics_channel_id: 'orders.unknown_channel',
     });
   });
 
@@ -136,6 +136,7 @@ describe('save-logistics checks the channel and tracking number', () => {
       shipped_number: 'LX123456789CN',
     });
     expect(res.status).toBe(422);
+    expect(res.body.data.field_keys.shipped_number).toBe('orders.bad_tracking_number');
     expect(res.body.data.fields.shipped_number).toMatch(/China Post.*RR123456789CN/);
     const log = await post('show-order-log', { id: o.id });
     expect(log.body.data.map((l: { action: string }) => l.action)).not.toContain('logistics');

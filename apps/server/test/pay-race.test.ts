@@ -30,7 +30,7 @@ describe('POST /api/pay/accountPay under concurrency', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    expect(answers.find((a) => a.status === 409)!.body.message).toBe('Order already paid');
+    expect(answers.find((a) => a.status === 409)!.body.key).toBe('finance.order_already_paid');
     const paid = answers.find((a) => a.status === 200)!.body.data;
     expect(paid).toMatchObject({
       order: { order_id: order.id, status: 'paid', paid_via: 'balance' },

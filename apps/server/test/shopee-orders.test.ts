@@ -246,6 +246,7 @@ describe('order/init-logistics and get-label', () => {
       tracking_number: 'YT1',
     });
     expect(refused.status).toBe(422);
+    expect(refused.body.key).toBe('shopee.refused');
     expect(refused.body.message).toMatch(/READY_TO_SHIP/);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, ready[1]!));
     expect(row!.trackingNumber).toBe(before!.trackingNumber);

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 
-/** Every `/api` response is this shape; `code` 0 means success, otherwise it equals the HTTP status. */
+/**
+ * Every `/api` response is this shape; `code` 0 means success, otherwise it equals the HTTP
+ * status. An error also carries `key`, its stable message key (`listings.not_found`): `message`
+ * is that key rendered in the request's language, for showing as sent; screens that must tell
+ * errors apart branch on `key`, never on the text.
+ */
 export interface Envelope<T> {
   code: number;
   data: T;
   message: string;
+  key?: string;
 }
 
 export const ErrorCode = {
@@ -19,8 +25,14 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** `data.fields` of a 422: field path (dot-joined) → message. */
-export const ValidationErrorData = z.object({ fields: z.record(z.string(), z.string()) });
+/**
+ * `data.fields` of a 422 (and of a 409 naming a field): field path (dot-joined) → message in
+ * the request's language; `data.field_keys`: the same paths → each message's stable key.
+ */
+export const ValidationErrorData = z.object({
+  fields: z.record(z.string(), z.string()),
+  field_keys: z.record(z.string(), z.string()),
+});
 export type ValidationErrorData = z.infer<typeof ValidationErrorData>;
 
 export function envelopeOf<T extends z.ZodType>(data: T) {

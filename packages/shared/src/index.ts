@@ -28,3 +28,4 @@ export * from './gs1.ts';
 export * from './schemas/upc.ts';
 export * from './schemas/listing.ts';
 export * from './schemas/listing-multistation.ts';
+export * from './validation-messages.ts';

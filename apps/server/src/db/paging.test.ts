@@ -45,7 +45,7 @@ describe('cursor', () => {
       const error = refusal(raw);
       expect(error, raw).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).status).toBe(422);
-      expect((error as ValidationError).data).toEqual({ fields: { cursor: expect.any(String) } });
+      expect((error as ValidationError).fields).toEqual({ cursor: 'common.invalid_cursor' });
     }
     const price = encodeCursor({ sort: 'price', order: 'asc', key: '12a', id: 1 });
     expect(refusal(price, { sort: 'price', order: 'asc', kind: 'integer' })).toBeInstanceOf(

@@ -43,7 +43,7 @@ export function decodeCursor(
   raw: string,
   expected: { sort: string; order: 'asc' | 'desc'; kind: KeyKind },
 ): Cursor {
-  const invalid = () => new ValidationError({ cursor: 'Invalid or expired cursor' });
+  const invalid = () => new ValidationError({ cursor: 'common.invalid_cursor' });
   let body: unknown;
   try {
     body = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));

@@ -61,13 +61,15 @@ export async function* readTable(
     return;
   }
   if (/\.xlsx?$/i.test(filename) && bytes.length > 0) {
-    throw new ValidationError({ file: 'This is not a readable xlsx file' });
+    throw new ValidationError({ file: 'orders.file_not_xlsx' });
   }
   yield* readCsv(bytes, maxRows);
 }
 
 function tooMany(maxRows: number): never {
-  throw new ValidationError({ file: `The file has more than ${maxRows} rows` });
+  throw new ValidationError({
+    file: { key: 'orders.file_too_many_rows', params: { max: maxRows } },
+  });
 }
 
 async function* readCsv(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow> {
@@ -88,7 +90,7 @@ async function* readCsv(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow
     }
   } catch (error) {
     if (error instanceof ValidationError) throw error;
-    throw new ValidationError({ file: 'The file could not be read as CSV' });
+    throw new ValidationError({ file: 'orders.file_not_csv' });
   }
 }
 
@@ -119,7 +121,7 @@ async function* readXlsx(
     }
   } catch (error) {
     if (error instanceof ValidationError) throw error;
-    throw new ValidationError({ file: 'This is not a readable xlsx file' });
+    throw new ValidationError({ file: 'orders.file_not_xlsx' });
   }
 }
 

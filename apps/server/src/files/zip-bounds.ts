@@ -63,7 +63,14 @@ export function assertZipWithinBounds(bytes: Uint8Array, bounds: ZipBounds): voi
   }
   if (refused) {
     throw new ValidationError({
-      file: `The file unpacks to more than ${bounds.maxBytes / 1024 / 1024} MB or ${bounds.maxEntries} entries, or is packed ${bounds.maxRatio} times or more: save it again as a plain spreadsheet`,
+      file: {
+        key: 'uploads.archive_too_large',
+        params: {
+          mb: bounds.maxBytes / 1024 / 1024,
+          entries: bounds.maxEntries,
+          ratio: bounds.maxRatio,
+        },
+      },
     });
   }
 }

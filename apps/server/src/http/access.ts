@@ -91,7 +91,10 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     const { actor, permVersion } = token
       ? await resolveSession(db, token)
       : { actor: { kind: 'anonymous' } as const, permVersion: undefined };
-    const lang = languageFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    const lang =
+      (actor.kind === 'user' ? actor.language : null) ??
+      languageFromAcceptLanguage(request.headers['accept-language']) ??
+      DEFAULT_LANGUAGE;
     request.ctx = { db, actor, log: request.log, ip: request.ip, lang, permVersion };
 
     const access = request.routeOptions.config?.access;

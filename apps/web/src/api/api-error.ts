@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly code: number;
   readonly status: number;
   readonly data: unknown;
+  /** The server's stable message key (`cart.changed_since_checkout`): branch on it, never on the text. */
+  readonly key: string | null;
   readonly handled: boolean;
 
   constructor(options: {
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     status: number;
     message: string;
     data?: unknown;
+    key?: string | null;
     handled?: boolean;
   }) {
     super(options.message);
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.status = options.status;
     this.data = options.data ?? null;
+    this.key = options.key ?? null;
     this.handled = options.handled ?? false;
   }
 

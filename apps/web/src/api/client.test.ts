@@ -20,6 +20,7 @@ const user: UserInfo = {
   email: 'demo@example.com',
   mobile: null,
   is_boss: true,
+  language: null,
   seller_id: 7,
 };
 
@@ -173,10 +174,16 @@ describe('file downloads', () => {
 
   it('still rejects with the envelope message when the download fails', async () => {
     fetchMock.mockResolvedValue(
-      reply(422, { code: 422, data: { fields: { ids: 'Bad ids' } }, message: 'Invalid input' }),
+      reply(422, {
+        code: 422,
+        key: 'validation.invalid_input',
+        data: { fields: { ids: 'Bad ids' }, field_keys: { ids: 'validation.id_list' } },
+        message: 'Invalid input',
+      }),
     );
     const error = await rejection(api.getBlob('/goods/goods-img-download', { ids: 'x' }));
     expect(error.fields).toEqual({ ids: 'Bad ids' });
+    expect(error.key).toBe('validation.invalid_input');
   });
 });
 
@@ -262,7 +269,12 @@ describe('envelope handling', () => {
   it('rejects any other non-zero code with the server message and data', async () => {
     const fields = { email: 'Invalid email address' };
     fetchMock.mockResolvedValue(
-      reply(422, { code: 422, data: { fields }, message: 'Invalid input' }),
+      reply(422, {
+        code: 422,
+        key: 'validation.invalid_input',
+        data: { fields, field_keys: { email: 'validation.email' } },
+        message: 'Invalid input',
+      }),
     );
     const error = await rejection(api.post('/register', {}));
     expect(error).toMatchObject({

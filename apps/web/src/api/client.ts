@@ -1,4 +1,9 @@
-import { ACCEPTED_STATUS_MAX, ACCEPTED_STATUS_MIN, REQUEST_TIMEOUT_MS } from '@app/shared';
+import {
+  ACCEPTED_STATUS_MAX,
+  ACCEPTED_STATUS_MIN,
+  REQUEST_TIMEOUT_MS,
+  type Envelope as SharedEnvelope,
+} from '@app/shared';
 import { loginPath, paths } from '../shared/paths.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
 import { feedback } from '../shared/feedback.ts';
@@ -26,11 +31,7 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-interface Envelope {
-  code: number;
-  data: unknown;
-  message: string;
-}
+type Envelope = SharedEnvelope<unknown>;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
 
@@ -183,7 +184,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError({ code: -1, status, message: i18n.t('request.badResponse') });
   }
   if (body.code === 0) return (wantsWholeBody(path) ? body : body.data) as T;
-  throw new ApiError({ code: body.code, status, message: body.message, data: body.data });
+  throw new ApiError({
+    code: body.code,
+    status,
+    message: body.message,
+    data: body.data,
+    key: body.key ?? null,
+  });
 }
 
 export const api = {

@@ -14,7 +14,12 @@ function fakeForm(values: Record<string, unknown>) {
 }
 
 const invalid = (fields: Record<string, string>) =>
-  new ApiError({ code: 422, status: 422, message: 'Invalid input', data: { fields } });
+  new ApiError({
+    code: 422,
+    status: 422,
+    message: 'Invalid input',
+    data: { fields, field_keys: {} },
+  });
 
 beforeEach(() => {
   error.mockReset();
@@ -46,7 +51,10 @@ describe('server field errors on forms (house style 7)', () => {
       code: 409,
       status: 409,
       message: 'This e-mail address is already registered',
-      data: { fields: { email: 'This e-mail address is already registered' } },
+      data: {
+        fields: { email: 'This e-mail address is already registered' },
+        field_keys: { email: 'auth.email_taken' },
+      },
     });
     expect(applyFieldErrors(form, taken)).toBe(true);
     expect(setFields).toHaveBeenCalledWith([

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { text } from './common.ts';
+import { LANGUAGES } from '../language.ts';
 
 export const Email = z
   .email()
@@ -10,16 +11,16 @@ export const Email = z
 export const Mobile = z
   .string()
   .trim()
-  .regex(/^(\+\d{1,4})?1\d{10}$|^\+\d{6,15}$/, 'Invalid mobile number');
+  .regex(/^(\+\d{1,4})?1\d{10}$|^\+\d{6,15}$/, 'validation.mobile');
 /**
  * A new login password (ASVS 6.2.1, 6.2.9): length only, no composition rules. The server
  * also refuses the most common passwords (`assertPasswordAllowed`), a list too big for the web.
  */
 export const Password = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .min(PASSWORD_MIN_LENGTH, 'validation.password_too_short')
   .max(PASSWORD_MAX_LENGTH);
-export const PASSWORD_IS_LOGIN = 'The password must not be your e-mail or mobile number';
+export const PASSWORD_IS_LOGIN = 'validation.password_is_login';
 
 /** True when the password is one of the account's own logins (case and a +country prefix aside). */
 export function passwordIsLogin(
@@ -43,11 +44,11 @@ function notLogin<T extends z.ZodType<{ password: string; email?: string; mobile
     path: ['password'],
   });
 }
-export const PayPassword = z.string().regex(/^\d{6}$/, 'Pay password must be 6 digits');
+export const PayPassword = z.string().regex(/^\d{6}$/, 'validation.pay_password');
 export const Code = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'Code must be 6 digits');
+  .regex(/^\d{6}$/, 'validation.code');
 export const DisplayName = text().trim().min(1).max(50);
 export const CaptchaAnswer = text().trim().min(1).max(12);
 export const CaptchaKey = text().trim().min(1).max(64);
@@ -56,7 +57,7 @@ const withCaptcha = { captcha: CaptchaAnswer, captcha_key: CaptchaKey };
 
 function confirmed<T extends z.ZodObject>(schema: T, field: string, confirmation: string) {
   return schema.refine((v: Record<string, unknown>) => v[field] === v[confirmation], {
-    message: 'The two passwords do not match',
+    message: 'validation.password_mismatch',
     path: [confirmation],
   });
 }
@@ -114,7 +115,7 @@ export const LoginByMobileInput = z
     encode: text().max(512).optional(),
   })
   .refine((v) => v.password !== undefined || v.code !== undefined, {
-    message: 'Enter the password or the SMS code',
+    message: 'validation.password_or_code',
     path: ['password'],
   });
 export type LoginByMobileInput = z.infer<typeof LoginByMobileInput>;
@@ -149,6 +150,10 @@ export type SaveMemMobileInput = z.infer<typeof SaveMemMobileInput>;
 
 export const SaveUserNameInput = z.object({ name: DisplayName });
 export type SaveUserNameInput = z.infer<typeof SaveUserNameInput>;
+
+/** The language the server speaks to this user, whatever the browser's Accept-Language says. */
+export const SaveLanguageInput = z.object({ language: z.enum(LANGUAGES) });
+export type SaveLanguageInput = z.infer<typeof SaveLanguageInput>;
 
 export const SaveMemPwdInput = confirmed(
   z.object({
@@ -187,6 +192,8 @@ export const UserInfo = z.object({
   mobile: z.string().nullable(),
   is_boss: z.boolean(),
   seller_id: z.number().int(),
+  /** The saved language (`account/language`); null follows the browser's Accept-Language. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

@@ -111,7 +111,7 @@ export const AddressInput = z.object({
   name: line(100).min(1),
   phone: text()
     .trim()
-    .regex(/^\+?[\d\s()-]{5,30}$/, 'Enter a phone number'),
+    .regex(/^\+?[\d\s()-]{5,30}$/, 'validation.phone'),
   country_code: text().length(2).toUpperCase(),
   province: line(100).default(''),
   city: line(100).min(1),

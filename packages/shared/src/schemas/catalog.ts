@@ -47,12 +47,12 @@ export const ParentProductListQuery = z
     cursor: text().max(200).optional(),
   })
   .refine((q) => q.min_cost === undefined || q.max_cost === undefined || q.min_cost <= q.max_cost, {
-    message: 'Must not exceed max_cost',
+    message: 'validation.min_above_max',
     path: ['min_cost'],
   })
   .refine(
     (q) => q.start_time === undefined || q.end_time === undefined || q.start_time <= q.end_time,
-    { message: 'Must not be after end_time', path: ['start_time'] },
+    { message: 'validation.start_after_end', path: ['start_time'] },
   );
 export type ParentProductListQuery = z.infer<typeof ParentProductListQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The message of a text field holding a control character (the web maps it to its own). */
-export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
+export const CONTROL_CHARACTER_MESSAGE = 'validation.control_chars';
 
 // PostgreSQL refuses NUL in text (a 500 before this check); the other C0 controls and DEL are
 // never typed by a person, only injected, and break exports, labels and marketplace payloads.
@@ -23,7 +23,7 @@ export const multilineText = () => z.string().regex(MULTI_LINE, CONTROL_CHARACTE
  */
 export const queryInt = (n: z.ZodNumber = z.number().int()) =>
   z
-    .union([z.number(), z.string().regex(/^-?(0|[1-9]\d{0,15})$/, 'Must be a whole number')])
+    .union([z.number(), z.string().regex(/^-?(0|[1-9]\d{0,15})$/, 'validation.whole_number')])
     .transform(Number)
     .pipe(n);
 

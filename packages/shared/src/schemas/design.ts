@@ -55,7 +55,7 @@ export const TextLayer = z.object({
   fontFamily: text().min(1).max(100),
   /** Font size in millimetres of the print area. */
   fontSize: z.number().positive().max(500),
-  fill: text().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1a2b3c'),
+  fill: text().regex(/^#[0-9a-fA-F]{6}$/, 'validation.hex_colour'),
   fontWeight: z.enum(['normal', 'bold']).default('normal'),
   align: z.enum(['left', 'center', 'right']).default('center'),
   /** Arc of the text in degrees: 0 straight, positive bends up (a smile), negative down. */
@@ -70,13 +70,13 @@ export type DesignLayer = z.infer<typeof DesignLayer>;
 export const DesignSaveInput = z.object({
   finished_product_id: z.number().int().positive().optional(),
   parent_product_id: z.number().int().positive(),
-  title: text().trim().min(1, 'Enter a title').max(DESIGN_TITLE_MAX),
+  title: text().trim().min(1, 'validation.required').max(DESIGN_TITLE_MAX),
   /** Parent SKU colours to make; one mockup per colour and side. */
-  colors: z.array(text().min(1)).min(1, 'Choose at least one colour').max(DESIGN_COLOURS_MAX),
+  colors: z.array(text().min(1)).min(1, 'validation.choose_one_or_more').max(DESIGN_COLOURS_MAX),
   /** Parent SKU sizes to make; empty = every size of the chosen colours. */
   sizes: z.array(text()).max(50).default([]),
   /** Layers bottom to top. */
-  layers: z.array(DesignLayer).min(1, 'Add artwork or text first').max(DESIGN_LAYERS_MAX),
+  layers: z.array(DesignLayer).min(1, 'validation.choose_one_or_more').max(DESIGN_LAYERS_MAX),
 });
 export type DesignSaveInput = z.infer<typeof DesignSaveInput>;
 

@@ -53,11 +53,11 @@ export const FinishedProductListQuery = z
   })
   .refine(
     (q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price,
-    { message: 'Must not exceed max_price', path: ['min_price'] },
+    { message: 'validation.min_above_max', path: ['min_price'] },
   )
   .refine(
     (q) => q.start_time === undefined || q.end_time === undefined || q.start_time <= q.end_time,
-    { message: 'Must not be after end_time', path: ['start_time'] },
+    { message: 'validation.start_after_end', path: ['start_time'] },
   );
 export type FinishedProductListQuery = z.infer<typeof FinishedProductListQuery>;
 
@@ -132,7 +132,7 @@ export const FinishedSkuInput = z.object({
   sku_code: z
     .string()
     .trim()
-    .regex(SKU_CODE_PATTERN, 'Letters, digits, dot, dash and underscore, at most 64')
+    .regex(SKU_CODE_PATTERN, 'validation.sku_code')
     .optional()
     .or(z.literal('')),
   color: text().trim().max(50).default(''),
@@ -192,7 +192,7 @@ export const BatchAddCartInput = z
     quantity: z.number().int().min(1).max(9999).default(1),
   })
   .refine((v) => (v.ids?.length ?? 0) + (v.sku_ids?.length ?? 0) > 0, {
-    message: 'Choose at least one product or SKU',
+    message: 'validation.choose_one_or_more',
     path: ['ids'],
   });
 export type BatchAddCartInput = z.infer<typeof BatchAddCartInput>;
@@ -258,7 +258,7 @@ export const IdsQuery = z.object({
   ids: z
     .string()
     .trim()
-    .regex(/^\d{1,15}(,\d{1,15}){0,199}$/, 'Comma-separated ids, at most 200')
+    .regex(/^\d{1,15}(,\d{1,15}){0,199}$/, 'validation.id_list')
     .transform((s) => [...new Set(s.split(',').map(Number))]),
 });
 export type IdsQuery = z.infer<typeof IdsQuery>;

@@ -16,7 +16,7 @@ import { ForbidHit } from './templates.ts';
 
 const id = z.number().int().positive();
 /** Target stores (`market_id`s) of the copy. */
-const marketIds = z.array(id).min(1, 'Choose at least one site').max(20);
+const marketIds = z.array(id).min(1, 'validation.choose_one_or_more').max(20);
 
 /** Texts of a copy, as step 4 of the editor has them. */
 export const MultistationTexts = Step4Fields;
@@ -145,7 +145,7 @@ export const MultistationCreateInput = z.object({
           .max(200),
       }),
     )
-    .min(1, 'Choose at least one site')
+    .min(1, 'validation.choose_one_or_more')
     .max(20),
 });
 export type MultistationCreateInput = z.infer<typeof MultistationCreateInput>;

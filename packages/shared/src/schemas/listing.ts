@@ -228,7 +228,7 @@ const paragraph = (max: number) => multilineText().trim().max(max);
 export const Step1Fields = z.object({
   manufacturer: line(100),
   mfrPart_number: line(40).default(''),
-  brand: line(100).min(1, 'Enter the brand'),
+  brand: line(100).min(1, 'validation.required'),
   condition_note: paragraph(1000).default(''),
   market_id: id,
   market_category_id: line(100).default(''),
@@ -245,7 +245,7 @@ export type UpdateStep1Input = z.infer<typeof UpdateStep1Input>;
  * the wrong type are 422 with `data.fields['attributes.<name>']`.
  */
 export const Step2Fields = z.object({
-  market_category_id: line(100).min(1, 'Choose the product type'),
+  market_category_id: line(100).min(1, 'validation.required'),
   attributes: z.record(text().max(100), AttributeValue).default({}),
 });
 export const UpdateStep2Input = Step2Fields.extend({ id });
@@ -254,8 +254,8 @@ export type UpdateStep2Input = z.infer<typeof UpdateStep2Input>;
 /** An item as the editor sends it: `id` for an existing item, absent for a new one. */
 export const ListingItemInput = z.object({
   id: id.optional(),
-  sku: line(64).min(1, 'Enter the SKU'),
-  price_minor: z.number().int().min(1, 'Enter a price').max(100_000_000_00),
+  sku: line(64).min(1, 'validation.required'),
+  price_minor: z.number().int().min(1, 'validation.required').max(100_000_000_00),
   quantity: z.number().int().min(0).max(1_000_000),
   variation: z.record(text().max(50), text().max(100)).default({}),
   /** UPC-A (12 digits) or EAN-13 / GTIN-14 with a valid GS1 check digit, or '' for none. */
@@ -271,9 +271,9 @@ export type ListingItemInput = z.infer<typeof ListingItemInput>;
  */
 export const Step3Fields = z.object({
   is_variation: z.boolean(),
-  items: z.array(ListingItemInput).min(1, 'Add at least one item').max(LISTING_ITEMS_MAX),
+  items: z.array(ListingItemInput).min(1, 'validation.choose_one_or_more').max(LISTING_ITEMS_MAX),
   variation_theme: line(100).default(''),
-  parent_sku: line(64).min(1, 'Enter the parent SKU'),
+  parent_sku: line(64).min(1, 'validation.required'),
   show_variation_theme: z.array(text().max(50)).max(5).default([]),
 });
 export const UpdateStep3Input = Step3Fields.extend({ id });
@@ -281,7 +281,7 @@ export type UpdateStep3Input = z.infer<typeof UpdateStep3Input>;
 
 /** Step 4 (spec 3 "Listing step 4") plus the five bullet points and the images. */
 export const Step4Fields = z.object({
-  title: line(AMAZON_TITLE_MAX * 2).min(1, 'Enter the title'),
+  title: line(AMAZON_TITLE_MAX * 2).min(1, 'validation.required'),
   describe: paragraph(LISTING_DESCRIBE_MAX * 5).default(''),
   custom_describe: paragraph(LISTING_DESCRIBE_MAX * 5).default(''),
   keywords: line(LISTING_KEYWORDS_MAX * 4).default(''),
@@ -532,7 +532,7 @@ export const BatchUpdateInput = z.object({
       pricing_template_id: id.optional(),
     })
     .refine((v) => Object.values(v).some((x) => x !== undefined), {
-      message: 'Choose at least one field to change',
+      message: 'validation.choose_one_or_more',
     }),
 });
 export type BatchUpdateInput = z.infer<typeof BatchUpdateInput>;
@@ -541,7 +541,7 @@ export type BatchUpdateInput = z.infer<typeof BatchUpdateInput>;
 export const BatchUpdateContentInput = z.object({
   ids,
   templates: ListingTemplateChoice.refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Choose at least one template',
+    message: 'validation.choose_one_or_more',
   }),
 });
 export type BatchUpdateContentInput = z.infer<typeof BatchUpdateContentInput>;

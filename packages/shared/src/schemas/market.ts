@@ -120,7 +120,7 @@ export const AuthorizationUrlInput = z.object({
   shop: text()
     .trim()
     .toLowerCase()
-    .regex(SHOPIFY_SHOP_PATTERN, 'Enter the shop as name.myshopify.com')
+    .regex(SHOPIFY_SHOP_PATTERN, 'validation.shopify_shop')
     .optional(),
 });
 export type AuthorizationUrlInput = z.infer<typeof AuthorizationUrlInput>;
@@ -132,7 +132,7 @@ export const AuthorizationUrl = z.object({
 });
 export type AuthorizationUrl = z.infer<typeof AuthorizationUrl>;
 
-const alias = text().trim().min(1, 'Enter an alias').max(STORE_ALIAS_MAX);
+const alias = text().trim().min(1, 'validation.required').max(STORE_ALIAS_MAX);
 
 export const UpdateMarketInfoInput = z.object({
   id,
@@ -207,7 +207,7 @@ export type ExemptBrandPage = z.infer<typeof ExemptBrandPage>;
 /** Creates when `id` is absent, updates otherwise; a brand is unique per seller and store, ignoring case. */
 export const ExemptBrandInput = z.object({
   id: id.optional(),
-  brand: text().trim().min(1, 'Enter a brand').max(BRAND_NAME_MAX),
+  brand: text().trim().min(1, 'validation.required').max(BRAND_NAME_MAX),
   store_id: id.nullable().default(null),
   remark: multilineText().trim().max(200).default(''),
 });

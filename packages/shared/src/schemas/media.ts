@@ -18,7 +18,7 @@ export const RESIZE_MAX_SIDE = 6000;
 const id = z.number().int().positive();
 /** A folder reference in a body: a positive id, or null for the top level. */
 const folderRef = id.nullable();
-const folderName = text().trim().min(1, 'Enter a name').max(FOLDER_NAME_MAX);
+const folderName = text().trim().min(1, 'validation.required').max(FOLDER_NAME_MAX);
 
 export const StorageSpace = z.object({
   usedBytes: z.number().int(),
@@ -153,7 +153,7 @@ export const MaterialUploadFields = z.object({ dir_id: uploadFolder });
 export type MaterialUploadFields = z.infer<typeof MaterialUploadFields>;
 
 export const MaterialEditInput = IdInput.extend({
-  name: text().trim().min(1, 'Enter a name').max(MEDIA_NAME_MAX),
+  name: text().trim().min(1, 'validation.required').max(MEDIA_NAME_MAX),
 });
 export type MaterialEditInput = z.infer<typeof MaterialEditInput>;
 
@@ -174,7 +174,7 @@ export const ImageResizeInput = z
     fit,
   })
   .refine((v) => (v.file_id === undefined) !== (v.url === undefined), {
-    message: 'Give either file_id or url',
+    message: 'validation.either_required',
     path: ['file_id'],
   });
 export type ImageResizeInput = z.infer<typeof ImageResizeInput>;
@@ -198,7 +198,7 @@ export const DownloadImagesInput = z
     urls: z.array(text().trim().min(1).max(2000)).min(1).max(200).optional(),
   })
   .refine((v) => v.ids !== undefined || v.urls !== undefined, {
-    message: 'Give ids or urls',
+    message: 'validation.either_required',
     path: ['ids'],
   });
 export type DownloadImagesInput = z.infer<typeof DownloadImagesInput>;

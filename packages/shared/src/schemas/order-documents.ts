@@ -66,12 +66,12 @@ export const CustomsItemInput = z.object({
   name_en: z
     .string()
     .trim()
-    .min(1, 'Required')
+    .min(1, 'validation.required')
     .max(100)
-    .regex(PRINTABLE_ASCII, 'English letters, digits and punctuation only'),
+    .regex(PRINTABLE_ASCII, 'validation.ascii_only'),
   name_cn: text().trim().min(1, 'Required').max(100),
   hs_code: text().trim().regex(HS_CODE_PATTERN, '6 to 10 digits'),
-  value_minor: z.number().int().positive('Must be more than 0').max(100_000_000),
+  value_minor: z.number().int().positive('validation.required').max(100_000_000),
   currency: currency.default(CUSTOMS_DEFAULT_CURRENCY),
   weight_g: z.number().int().min(1).max(CUSTOMS_WEIGHT_MAX_G),
   origin_country: country.default(CUSTOMS_DEFAULT_ORIGIN),
@@ -152,7 +152,7 @@ export type RelationPage = z.infer<typeof RelationPage>;
 
 /** Saving the same marketplace SKU again points it at the new finished SKU. */
 export const RelationSaveInput = z.object({
-  marketplace_sku: text().trim().min(1, 'Required').max(200),
+  marketplace_sku: text().trim().min(1, 'validation.required').max(200),
   finished_sku_id: id,
 });
 export type RelationSaveInput = z.input<typeof RelationSaveInput>;
@@ -199,7 +199,7 @@ export type FinishedSkuSearchQuery = z.input<typeof FinishedSkuSearchQuery>;
 
 export const AlRefundInput = z.object({
   id,
-  reason: multilineText().trim().min(1, 'Required').max(200),
+  reason: multilineText().trim().min(1, 'validation.required').max(200),
 });
 export type AlRefundInput = z.input<typeof AlRefundInput>;
 

@@ -24,7 +24,7 @@ export type ExportColumn = z.infer<typeof ExportColumn>;
 
 const columnKeys = z
   .array(text().trim().min(1).max(40))
-  .min(1, 'Choose at least one column')
+  .min(1, 'validation.choose_one_or_more')
   .max(EXPORT_MAX_COLUMNS)
   .refine((keys) => new Set(keys).size === keys.length, 'A column is listed twice');
 

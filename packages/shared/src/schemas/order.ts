@@ -128,7 +128,7 @@ export const OrderListQuery = z
   })
   .refine(
     (q) => q.start_time === undefined || q.end_time === undefined || q.start_time <= q.end_time,
-    { message: 'Must not be after end_time', path: ['start_time'] },
+    { message: 'validation.start_after_end', path: ['start_time'] },
   );
 export type OrderListQuery = z.input<typeof OrderListQuery>;
 export type OrderListFilter = z.output<typeof OrderListQuery>;

@@ -17,7 +17,7 @@ const trackingNumber = text()
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9-]+$/, 'Letters, digits and dashes only');
+  .regex(/^[A-Za-z0-9-]+$/, 'validation.letters_digits_dashes');
 
 /** A pack holds up to 9 photos, as a Shopee listing does. */
 export const SHOPEE_PACK_IMAGES_MAX = 9;
@@ -69,7 +69,10 @@ export const ShopeeOrderIndexQuery = z
     status: z
       .number()
       .int()
-      .refine((v) => [10, 20, 30, 40, 50, 60].includes(v), 'One of 10, 20, 30, 40, 50, 60')
+      .refine((v) => [10, 20, 30, 40, 50, 60].includes(v), {
+        message: 'validation.one_of',
+        params: { values: '10, 20, 30, 40, 50, 60' },
+      })
       .optional(),
     order_status: OrderStatusValue.optional(),
     seller_order_id: text().trim().min(1).max(100).optional(),
@@ -80,7 +83,7 @@ export const ShopeeOrderIndexQuery = z
   })
   .refine(
     (q) => q.start_time === undefined || q.end_time === undefined || q.start_time <= q.end_time,
-    { message: 'Must not be after end_time', path: ['start_time'] },
+    { message: 'validation.start_after_end', path: ['start_time'] },
   );
 export type ShopeeOrderIndexQuery = z.input<typeof ShopeeOrderIndexQuery>;
 
@@ -137,15 +140,23 @@ export const ShopeeInitLogisticsInput = z
   .superRefine((v, ctx) => {
     if (v.method === 'pickup') {
       if (v.address_id === undefined)
-        ctx.addIssue({ code: 'custom', path: ['address_id'], message: 'Required for pickup' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['address_id'],
+          message: 'validation.required_for_pickup',
+        });
       if (v.pickup_time_id === undefined)
-        ctx.addIssue({ code: 'custom', path: ['pickup_time_id'], message: 'Required for pickup' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pickup_time_id'],
+          message: 'validation.required_for_pickup',
+        });
     }
     if (v.method === 'non_integrated' && v.tracking_number === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['tracking_number'],
-        message: 'Required when the seller ships with their own carrier',
+        message: 'validation.required_own_carrier',
       });
     }
   });

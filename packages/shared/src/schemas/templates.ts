@@ -32,8 +32,8 @@ export const TextTemplate = z.object({
 export type TextTemplate = z.infer<typeof TextTemplate>;
 
 const templateFields = {
-  name: text().trim().min(1, 'Enter a name').max(100),
-  content: multilineText().trim().min(1, 'Enter the content').max(TEXT_TEMPLATE_CONTENT_MAX),
+  name: text().trim().min(1, 'validation.required').max(100),
+  content: multilineText().trim().min(1, 'validation.required').max(TEXT_TEMPLATE_CONTENT_MAX),
 };
 export const TextTemplateInput = z.object(templateFields);
 export type TextTemplateInput = z.infer<typeof TextTemplateInput>;
@@ -69,7 +69,7 @@ export const PricingRule = z.object({
     .number()
     .int()
     .min(0)
-    .max(BASIS_POINTS - 1, 'The fee rate must be below 100%'),
+    .max(BASIS_POINTS - 1, 'validation.fee_rate_below_100'),
   rounding: z.enum(ROUNDING_RULES).default('none'),
 });
 export type PricingRule = z.infer<typeof PricingRule>;
@@ -86,7 +86,7 @@ export type PricingTemplate = z.infer<typeof PricingTemplate>;
 /** Creates when `id` is absent, updates otherwise. */
 export const PricingTemplateInput = PricingRule.extend({
   id: id.optional(),
-  name: text().trim().min(1, 'Enter a name').max(100),
+  name: text().trim().min(1, 'validation.required').max(100),
   remark: multilineText().trim().max(200).default(''),
 });
 export type PricingTemplateInput = z.infer<typeof PricingTemplateInput>;
@@ -104,7 +104,7 @@ export const PlanSaleInput = z
     site: id,
   })
   .refine((v) => (v.template_id === undefined) !== (v.template === undefined), {
-    message: 'Give either template_id or template',
+    message: 'validation.either_required',
     path: ['template_id'],
   });
 export type PlanSaleInput = z.infer<typeof PlanSaleInput>;
@@ -139,7 +139,7 @@ const currency = text()
 export const ExchangeRateQuery = z
   .object({ from: currency.optional(), to: currency.optional() })
   .refine((v) => (v.from === undefined) === (v.to === undefined), {
-    message: 'Give both from and to, or neither',
+    message: 'validation.both_or_neither',
     path: ['to'],
   });
 export type ExchangeRateQuery = z.infer<typeof ExchangeRateQuery>;
@@ -189,7 +189,7 @@ export type ForbidWord = z.infer<typeof ForbidWord>;
 /** Creates when `id` is absent, updates otherwise; a word is unique per seller, ignoring case. */
 export const ForbidWordInput = z.object({
   id: id.optional(),
-  word: text().trim().min(1, 'Enter a word').max(100),
+  word: text().trim().min(1, 'validation.required').max(100),
   remark: multilineText().trim().max(200).default(''),
 });
 export type ForbidWordInput = z.infer<typeof ForbidWordInput>;

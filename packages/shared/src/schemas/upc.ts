@@ -67,7 +67,7 @@ export const UPC_IMPORT_ROWS_SHOWN = 2_000;
 export const UpcPasteInput = z.object({
   codes: z
     .array(text().max(64))
-    .min(1, 'Enter at least one code')
+    .min(1, 'validation.choose_one_or_more')
     .max(UPC_PASTE_MAX, `At most ${UPC_PASTE_MAX} codes at once; upload a file for more`),
 });
 export type UpcPasteInput = z.infer<typeof UpcPasteInput>;
@@ -117,7 +117,7 @@ export type UpcImportResult = z.infer<typeof UpcImportResult>;
 export const UPC_RESET_ACTIONS = ['free', 'void', 'delete'] as const;
 export type UpcResetAction = (typeof UPC_RESET_ACTIONS)[number];
 export const UpcResetInput = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'Select codes').max(1000),
+  ids: z.array(z.number().int().positive()).min(1, 'validation.choose_one_or_more').max(1000),
   action: z.enum(UPC_RESET_ACTIONS),
 });
 export type UpcResetInput = z.infer<typeof UpcResetInput>;
@@ -157,7 +157,7 @@ export const GenerateMyUpcInput = z.object({
   prefix: z
     .string()
     .trim()
-    .regex(/^\d{6,11}$/, 'The GS1 company prefix is 6 to 11 digits'),
+    .regex(/^\d{6,11}$/, 'validation.gs1_prefix'),
   kind: z.enum(UPC_KINDS).default('ean'),
   count: z.number().int().min(1).max(10_000),
   start: z.number().int().min(0).default(0),
@@ -183,7 +183,7 @@ export const SkuRuleInput = z.object({
     .string()
     .trim()
     .max(20)
-    .regex(/^[A-Za-z0-9]*$/, 'Letters and digits only'),
+    .regex(/^[A-Za-z0-9]*$/, 'validation.letters_digits'),
   date_format: z.enum(SKU_DATE_FORMATS),
   seq_width: z.number().int().min(1).max(10),
   separator: z.enum(SKU_SEPARATORS),

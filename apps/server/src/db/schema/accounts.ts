@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Language } from '@app/shared';
 import {
   bigint,
   bigserial,
@@ -66,6 +67,8 @@ export const users = pgTable(
     status: integer('status').notNull().default(1),
     /** Third-party account bound at login (`isBind` + `encode`), cleared by untie-user. */
     externalBinding: text('external_binding'),
+    /** The language messages are written in for this user; null follows Accept-Language. */
+    language: text('language').$type<Language>(),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,4 @@
-import type { Marketplace, MarketSiteInfo } from '@app/shared';
+import { MARKETPLACE_NAMES, type Marketplace, type MarketSiteInfo } from '@app/shared';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -241,16 +241,25 @@ export interface MarketplaceConnector {
 export type MarketplaceErrorKind =
   'auth' | 'rate_limit' | 'validation' | 'not_found' | 'unavailable' | 'protocol';
 
-/** Every connector failure, with the marketplace's own code and message. Answers HTTP 502. */
+/**
+ * Every connector failure, with the marketplace's own code and message. Answers HTTP 502; the
+ * key names the kind, the marketplace's own words stay a parameter (`reason`).
+ */
 export class MarketplaceError extends AppError {
   constructor(
     readonly marketplace: Marketplace,
     readonly kind: MarketplaceErrorKind,
     /** The marketplace's error code (`InvalidInput`, `error_auth`, `3000001`...). */
     readonly code: string,
-    message: string,
+    /** What the marketplace said (or what we could not read in its answer). */
+    readonly reason: string,
     readonly httpStatus: number | null = null,
   ) {
-    super(502, `${marketplace}: ${message}`, { marketplace, kind, code });
+    super(
+      502,
+      `marketplace.${kind}`,
+      { marketplace, name: MARKETPLACE_NAMES[marketplace], reason },
+      { marketplace, kind, code },
+    );
   }
 }

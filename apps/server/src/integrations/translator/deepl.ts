@@ -62,10 +62,7 @@ export function createDeepL(options: DeepLOptions): Translator {
         const list = (json as { translations?: Array<{ text?: unknown }> } | undefined)
           ?.translations;
         if (!Array.isArray(list) || !list.every((t) => typeof t?.text === 'string')) {
-          throw new TranslatorError(
-            'The translation service answered something unexpected',
-            'unavailable',
-          );
+          throw new TranslatorError('translator.unexpected_answer', 'unavailable');
         }
         return list.map((t) => t.text as string);
       });

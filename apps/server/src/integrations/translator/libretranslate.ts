@@ -45,10 +45,7 @@ export function createLibreTranslate(options: LibreTranslateOptions): Translator
         if (status !== 200) return fail(status, json);
         const translated = (json as { translatedText?: unknown } | undefined)?.translatedText;
         if (!Array.isArray(translated) || !translated.every((t) => typeof t === 'string')) {
-          throw new TranslatorError(
-            'The translation service answered something unexpected',
-            'unavailable',
-          );
+          throw new TranslatorError('translator.unexpected_answer', 'unavailable');
         }
         return translated as string[];
       });

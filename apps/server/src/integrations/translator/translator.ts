@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import type { MessageKey, MessageParams } from '../../i18n/messages.ts';
 
 /**
  * Machine translation of listing texts. Languages are BCP 47 tags as the sites carry them
@@ -18,19 +19,15 @@ export interface Translator {
  */
 export class TranslatorError extends AppError {
   constructor(
-    message: string,
+    key: MessageKey,
     readonly reason: 'quota' | 'throttled' | 'auth' | 'unsupported' | 'unavailable',
+    params: MessageParams = {},
   ) {
-    super(reason === 'unsupported' ? 409 : 503, message, { reason });
+    super(reason === 'unsupported' ? 409 : 503, key, params, { reason });
   }
 }
 
-const MESSAGES = {
-  quota: () => 'The translation quota for this month is used up',
-  throttled: () => 'The translation service is busy; try again in a minute',
-  auth: (detail: string) => `The translation service refused our API key: ${detail}`,
-  unsupported: (detail: string) => `The translation service cannot do this: ${detail}`,
-};
+type Refusal = 'quota' | 'throttled' | 'auth' | 'unsupported';
 
 /**
  * A provider's refusal as the seller reads it. Each provider says which of its answers are quota,
@@ -40,12 +37,12 @@ const MESSAGES = {
 export function providerFailure(
   status: number,
   json: unknown,
-  reasonOf: (status: number, detail: string) => keyof typeof MESSAGES | null,
+  reasonOf: (status: number, detail: string) => Refusal | null,
 ): never {
   const detail = providerMessage(json);
   const reason = status === 429 ? 'throttled' : reasonOf(status, detail);
-  if (reason) throw new TranslatorError(MESSAGES[reason](detail), reason);
-  throw new TranslatorError(`The translation service failed (${status}): ${detail}`, 'unavailable');
+  if (reason) throw new TranslatorError(`translator.${reason}`, reason, { detail });
+  throw new TranslatorError('translator.failed', 'unavailable', { status, detail });
 }
 
 /** `de-DE` → `de`. */
@@ -96,10 +93,9 @@ export async function providerRequest(
         await sleep(500 * 2 ** attempt);
         continue;
       }
-      throw new TranslatorError(
-        `The translation service did not answer (${(error as Error).message})`,
-        'unavailable',
-      );
+      throw new TranslatorError('translator.no_answer', 'unavailable', {
+        detail: (error as Error).message,
+      });
     }
     const retryable = response.status === 429 || response.status >= 500;
     if (retryable && attempt < retries) {
@@ -168,10 +164,7 @@ export async function translateNonEmpty(
   )) {
     const answer = await send(batch);
     if (answer.length !== batch.length) {
-      throw new TranslatorError(
-        'The translation service answered with a wrong number of texts',
-        'unavailable',
-      );
+      throw new TranslatorError('translator.wrong_count', 'unavailable');
     }
     for (const text of answer) out[positions[at++]!] = text;
   }

@@ -4,6 +4,7 @@ import {
   EmptyData,
   envelopeOf,
   PublicConfig,
+  SaveLanguageInput,
   SaveMemMobileInput,
   SaveMemPwdInput,
   SavePayPwdInput,
@@ -18,6 +19,7 @@ import {
   getBindingState,
   getPublicConfig,
   getSubscribeState,
+  saveLanguage,
   saveMemMobile,
   saveMemPwd,
   savePayPwd,
@@ -84,6 +86,23 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await saveUserName(request.ctx, request.body);
+      return ok(null);
+    },
+  );
+  r.post(
+    '/api/account/language',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save the language the server writes messages in for this user',
+        body: SaveLanguageInput,
+        response: empty,
+      },
+      config: userAccess,
+    },
+    async (request) => {
+      await saveLanguage(request.ctx, request.body);
       return ok(null);
     },
   );

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type {
+  SaveLanguageInput,
   BindingState,
   PublicConfig,
   SaveMemMobileInput,
@@ -41,8 +42,7 @@ function mobileCodeTarget(userId: number, mobile: string): string {
 
 async function assertMobileFree(ctx: Ctx, userId: number, mobile: string): Promise<void> {
   const holder = await findUserBy(ctx.db, { mobile });
-  if (holder?.id === userId)
-    throw new ValidationError({ mobile: 'This is already your mobile number' });
+  if (holder?.id === userId) throw new ValidationError({ mobile: 'account.same_mobile' });
   if (holder) throw conflictOn('mobile');
 }
 
@@ -88,6 +88,14 @@ export async function saveUserName(ctx: Ctx, input: SaveUserNameInput): Promise<
     .where(eq(users.id, userId));
 }
 
+export async function saveLanguage(ctx: Ctx, input: SaveLanguageInput): Promise<void> {
+  const { userId } = requireUser(ctx);
+  await ctx.db
+    .update(users)
+    .set(touch({ language: input.language }))
+    .where(eq(users.id, userId));
+}
+
 /** A password change keeps this session and ends every other one (ASVS 7.4.3). */
 export async function saveMemPwd(ctx: Ctx, input: SaveMemPwdInput): Promise<void> {
   const actor = requireUser(ctx);
@@ -95,7 +103,7 @@ export async function saveMemPwd(ctx: Ctx, input: SaveMemPwdInput): Promise<void
   // The policy first: it is cheap, and a refused new password then costs no scrypt hash.
   await assertPasswordAllowed(input.password, [user.email, user.mobile]);
   if (!(await verifyPassword(input.old_password, user.passwordHash))) {
-    throw new ValidationError({ old_password: 'The current password is incorrect' });
+    throw new ValidationError({ old_password: 'account.current_password_incorrect' });
   }
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx, async (tx) => {
@@ -107,7 +115,7 @@ export async function saveMemPwd(ctx: Ctx, input: SaveMemPwdInput): Promise<void
 export async function savePayPwd(ctx: Ctx, input: SavePayPwdInput): Promise<void> {
   const user = await currentUser(ctx);
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    throw new ValidationError({ password: 'The login password is incorrect' });
+    throw new ValidationError({ password: 'account.login_password_incorrect' });
   }
   const payPasswordHash = await hashPassword(input.pay_password);
   await ctx.db.update(users).set(touch({ payPasswordHash })).where(eq(users.id, user.id));

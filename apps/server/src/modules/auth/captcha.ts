@@ -50,7 +50,7 @@ export async function verifyCaptcha(
     .set({ usedAt: now })
     .where(and(eq(captchas.key, key), isNull(captchas.usedAt), gt(captchas.expiresAt, now)))
     .returning({ answerHash: captchas.answerHash });
-  if (!row) throw new ValidationError({ [field]: 'The captcha has expired, please get a new one' });
+  if (!row) throw new ValidationError({ [field]: 'auth.captcha_expired' });
 
   const expected = Buffer.from(row.answerHash, 'hex');
   const given = Buffer.from(hashAnswer(key, answer), 'hex');
@@ -58,5 +58,5 @@ export async function verifyCaptcha(
   const matches =
     timingSafeEqual(expected, given) ||
     (devAnswer !== undefined && devAnswer !== '' && answer.trim() === devAnswer);
-  if (!matches) throw new ValidationError({ [field]: 'The captcha is incorrect' });
+  if (!matches) throw new ValidationError({ [field]: 'auth.captcha_incorrect' });
 }

@@ -81,7 +81,7 @@ export async function consumeCode(
     );
   const now = new Date();
   const invalid = new ValidationError({
-    [field]: 'The code is incorrect or has expired, please get a new one',
+    [field]: 'auth.code_invalid',
   });
   const [latest] = await ctx.db
     .select({ id: verificationCodes.id })

@@ -39,7 +39,5 @@ export async function assertPasswordAllowed(
 ): Promise<void> {
   if (passwordIsLogin(password, logins)) throw new ValidationError({ [field]: PASSWORD_IS_LOGIN });
   if (await isCommonPassword(password))
-    throw new ValidationError({
-      [field]: 'This password is too common; choose one that is harder to guess',
-    });
+    throw new ValidationError({ [field]: 'auth.password_too_common' });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequestsError, ValidationError } from '../../errors.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 type ErrorHook = (request: FastifyRequest, reply: FastifyReply, error: Error) => Promise<void>;
@@ -19,17 +20,20 @@ interface LimiterSpec {
   windowMs: number;
   /** What is counted; `null` skips the request (nothing to count it against). */
   key: (request: FastifyRequest) => string | null;
-  message: string;
+  messageKey: MessageKey;
 }
 
-function describeWait(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+/** `{unit, count}` for the `auth.rate_limited.*` messages: seconds below 90, else minutes. */
+export function waitParams(seconds: number): { unit: 'seconds' | 'minutes'; count: number } {
+  return seconds < 90
+    ? { unit: 'seconds', count: seconds }
+    : { unit: 'minutes', count: Math.ceil(seconds / 60) };
 }
 
 function tooMany(spec: LimiterSpec, retryAfterSeconds: number): TooManyRequestsError {
   return new TooManyRequestsError(
-    `${spec.message} Please try again in ${describeWait(retryAfterSeconds)}.`,
+    spec.messageKey,
+    waitParams(retryAfterSeconds),
     retryAfterSeconds,
   );
 }
@@ -75,7 +79,7 @@ function bodyField(request: FastifyRequest, field: string): string | null {
 
 function isCredentialFailure(error: unknown): boolean {
   if (!(error instanceof ValidationError)) return false;
-  const { fields } = error.data as { fields: Record<string, string> };
+  const fields = error.fields ?? {};
   return 'password' in fields || 'code' in fields;
 }
 
@@ -107,14 +111,14 @@ export function authLimiters(app: FastifyInstance): AuthLimiters {
     max: 30,
     windowMs: MINUTE,
     key: (r) => r.ip,
-    message: 'Too many captcha requests from this network.',
+    messageKey: 'auth.rate_limited.captcha',
   });
   const loginIp = counterOf(app, {
     name: 'login-ip',
     max: 20,
     windowMs: MINUTE,
     key: (r) => r.ip,
-    message: 'Too many login attempts from this network.',
+    messageKey: 'auth.rate_limited.login_ip',
   });
   const loginAccount = counterOf(app, {
     name: 'login-account',
@@ -128,21 +132,21 @@ export function authLimiters(app: FastifyInstance): AuthLimiters {
       const username = bodyField(r, 'username');
       return username ? `operator:${username}` : null;
     },
-    message: 'Too many failed login attempts for this account.',
+    messageKey: 'auth.rate_limited.login_account',
   });
   const codeIp = counterOf(app, {
     name: 'code-ip',
     max: 20,
     windowMs: 60 * MINUTE,
     key: (r) => r.ip,
-    message: 'Too many verification codes requested from this network.',
+    messageKey: 'auth.rate_limited.codes_ip',
   });
   const codeTarget = counterOf(app, {
     name: 'code-target',
     max: 5,
     windowMs: 60 * MINUTE,
     key: (r) => bodyField(r, 'mobile') ?? bodyField(r, 'email'),
-    message: 'Too many verification codes sent to this address.',
+    messageKey: 'auth.rate_limited.codes_target',
   });
 
   const limiters: AuthLimiters = {

@@ -45,8 +45,7 @@ function externalBindingOf(input: {
   encode?: string | undefined;
 }): string | null {
   if (input.isBind !== 1) return null;
-  if (!input.encode)
-    throw new ValidationError({ encode: 'The binding code is required when isBind is 1' });
+  if (!input.encode) throw new ValidationError({ encode: 'auth.binding_code_required' });
   return input.encode;
 }
 
@@ -59,7 +58,7 @@ async function signIn(ctx: Ctx, userId: number): Promise<UserInfo> {
 
 /** A disabled account learns so only after proving its credentials. */
 function assertActive(user: UserRow): void {
-  if (user.status !== 1) throw new ForbiddenError('This account has been disabled');
+  if (user.status !== 1) throw new ForbiddenError('auth.account_disabled');
 }
 
 interface NewBoss {
@@ -154,8 +153,8 @@ export async function login(ctx: AuthCtx, input: LoginInput): Promise<UserInfo> 
   await verifyCaptcha(ctx, input.captcha_key, input.captcha);
   const user = await findUserBy(ctx.db, { email: input.email });
   if (!(await passwordMatches(user, input.password)) || !user) {
-    const message = 'E-mail or password is incorrect';
-    throw new ValidationError({ password: message }, message);
+    const key = 'auth.email_or_password_incorrect';
+    throw new ValidationError({ password: key }, key);
   }
   assertActive(user);
   return signIn(ctx, user.id);
@@ -173,15 +172,15 @@ export async function loginByMobile(ctx: AuthCtx, input: LoginByMobileInput): Pr
   const user = await findUserBy(ctx.db, { mobile: input.mobile });
   if (input.password !== undefined) {
     if (!(await passwordMatches(user, input.password)) || !user) {
-      const message = 'Mobile number or password is incorrect';
-      throw new ValidationError({ password: message }, message);
+      const key = 'auth.mobile_or_password_incorrect';
+      throw new ValidationError({ password: key }, key);
     }
   } else {
     // No code is ever sent to an unknown number, so this fails the same way for it.
     await consumeCode(ctx, { purpose: 'login', target: input.mobile, code: input.code ?? '' });
     if (!user)
       throw new ValidationError({
-        code: 'The code is incorrect or has expired, please get a new one',
+        code: 'auth.code_invalid',
       });
   }
   assertActive(user);
@@ -208,7 +207,7 @@ export async function forgetByMobile(ctx: AuthCtx, input: ForgetByMobileInput): 
   const user = await findUserBy(ctx.db, { mobile: input.mobile });
   if (!user)
     throw new ValidationError({
-      code: 'The code is incorrect or has expired, please get a new one',
+      code: 'auth.code_invalid',
     });
   await assertPasswordAllowed(input.password, [user.email, user.mobile]);
   const passwordHash = await hashPassword(input.password);

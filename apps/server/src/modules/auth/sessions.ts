@@ -51,6 +51,7 @@ const resolveStatement = (db: Executor) =>
       sellerId: users.sellerId,
       isBoss: users.isBoss,
       userStatus: users.status,
+      userLanguage: users.language,
       adminId: adminUsers.id,
       adminStatus: adminUsers.status,
       // The permission version rides along, so a request's perm check and get-menu's cache need
@@ -98,6 +99,7 @@ export async function resolveSession(db: Executor, token: string): Promise<Sessi
         userId: row.userId,
         sellerId: row.sellerId!,
         isBoss: row.isBoss!,
+        language: row.userLanguage,
         ...session,
       },
       permVersion,

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { uniqueViolationOf } from '../../db/unique.ts';
 import type { UserInfo } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
@@ -77,6 +78,7 @@ export async function loadUserInfo(
     mobile: user.mobile,
     is_boss: user.isBoss,
     seller_id: user.sellerId,
+    language: user.language,
   };
 }
 
@@ -98,20 +100,11 @@ export async function passwordMatches(
 
 /** Postgres unique violation (23505) on `constraint`, as raised by pg or PGlite and wrapped by Drizzle. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && e !== null && typeof e === 'object'; depth++) {
-    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') return candidate.constraint === constraint;
-    e = candidate.cause;
-  }
-  return false;
+  return uniqueViolationOf(error)?.constraint === constraint;
 }
 
 /** 409 whose message and `data.fields` name the address that is already taken. */
 export function conflictOn(field: 'email' | 'mobile'): ConflictError {
-  const message =
-    field === 'email'
-      ? 'This e-mail address is already registered'
-      : 'This mobile number is already registered';
-  return new ConflictError(message, { fields: { [field]: message } });
+  const key = field === 'email' ? 'auth.email_taken' : 'auth.mobile_taken';
+  return new ConflictError(key, {}, null, { [field]: key });
 }

@@ -35,7 +35,7 @@ export function addressOf(row: AddressRow): Address {
 
 function columnsOf(input: AddressValues) {
   if (!countryOf(input.country_code)) {
-    throw new ValidationError({ country_code: 'We do not ship to this country' });
+    throw new ValidationError({ country_code: 'cart.no_shipping_to_country' });
   }
   return {
     name: input.name,
@@ -105,7 +105,7 @@ export function shipToOf(address: Address): z.infer<typeof PurchaseOrderAddress>
 }
 
 export async function ownAddress(ctx: Ctx, id: number): Promise<Address> {
-  return addressOf(await findOwned(ctx, addresses, id, 'Address'));
+  return addressOf(await findOwned(ctx, addresses, id, 'cart.address_not_found'));
 }
 
 /** The seller's address by id, or the default one; null when the seller has none. */
@@ -128,14 +128,14 @@ export async function addAddress(ctx: Ctx, input: AddressValues): Promise<Addres
       .from(addresses)
       .where(eq(addresses.sellerId, sellerId));
     if (n >= ADDRESS_MAX) {
-      throw new ConflictError(`At most ${ADDRESS_MAX} addresses can be saved`);
+      throw new ConflictError('cart.address_limit', { max: ADDRESS_MAX });
     }
     const [row] = await tx.db
       .insert(addresses)
       .values({ sellerId, ...values })
       .returning();
     if (n === 0 || input.is_default) await makeDefault(tx, row!.id);
-    return addressOf(await findOwned(tx, addresses, row!.id, 'Address'));
+    return addressOf(await findOwned(tx, addresses, row!.id, 'cart.address_not_found'));
   });
 }
 
@@ -146,20 +146,20 @@ export async function editAddress(
 ): Promise<Address> {
   const values = columnsOf(input);
   return serialized(ctx, async (tx) => {
-    await findOwned(tx, addresses, input.id, 'Address');
+    await findOwned(tx, addresses, input.id, 'cart.address_not_found');
     await tx.db
       .update(addresses)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(addresses.id, input.id));
     if (input.is_default) await makeDefault(tx, input.id);
-    return addressOf(await findOwned(tx, addresses, input.id, 'Address'));
+    return addressOf(await findOwned(tx, addresses, input.id, 'cart.address_not_found'));
   });
 }
 
 /** Deleting the default makes the newest remaining address the default. */
 export async function deleteAddress(ctx: Ctx, id: number): Promise<Address[]> {
   await serialized(ctx, async (tx) => {
-    const row = await findOwned(tx, addresses, id, 'Address');
+    const row = await findOwned(tx, addresses, id, 'cart.address_not_found');
     await tx.db.delete(addresses).where(eq(addresses.id, id));
     if (!row.isDefault) return;
     const [newest] = await tx.db
@@ -175,7 +175,7 @@ export async function deleteAddress(ctx: Ctx, id: number): Promise<Address[]> {
 
 export async function setDefaultAddress(ctx: Ctx, id: number): Promise<Address[]> {
   await serialized(ctx, async (tx) => {
-    await findOwned(tx, addresses, id, 'Address');
+    await findOwned(tx, addresses, id, 'cart.address_not_found');
     await makeDefault(tx, id);
   });
   return listAddresses(ctx);

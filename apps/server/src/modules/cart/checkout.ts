@@ -187,12 +187,12 @@ export async function submitOrder(ctx: Ctx, input: Submitted): Promise<OrderSubm
   const sellerId = sellerIdOf(ctx);
   const skuIds = input.items.map((i) => i.sku_id);
   if (new Set(skuIds).size !== skuIds.length) {
-    throw new ValidationError({ items: 'Each SKU may appear once' });
+    throw new ValidationError({ items: 'cart.sku_once' });
   }
   const address = await ownAddress(ctx, input.address_id);
   await lockSellerMoney(ctx.db, sellerId);
   const selected = await pricedLines(ctx.db, sellerId, { selectedOnly: true, lock: true });
-  if (selected.length === 0) throw new ConflictError('Nothing in the cart is selected to order');
+  if (selected.length === 0) throw new ConflictError('cart.nothing_selected');
 
   const current = new Map(selected.map((p) => [p.line.sku_id, p]));
   const { changes, lines } = compareItems(input.items, current);
@@ -208,7 +208,7 @@ export async function submitOrder(ctx: Ctx, input: Submitted): Promise<OrderSubm
     changes.push(change('total', null, input.total_minor, q.totalMinor));
   }
   if (changes.length > 0) {
-    throw new ConflictError('Prices or stock changed since checkout', { changes });
+    throw new ConflictError('cart.changed_since_checkout', {}, { changes });
   }
 
   const order = await createPurchaseOrder(ctx.db, sellerId, {

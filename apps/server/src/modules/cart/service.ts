@@ -98,11 +98,11 @@ async function ownSku(ctx: Ctx, skuId: number) {
     .from(finishedSkus)
     .innerJoin(finishedProducts, eq(finishedProducts.id, finishedSkus.productId))
     .where(and(eq(finishedSkus.id, skuId), eq(finishedProducts.sellerId, sellerIdOf(ctx))));
-  if (!sku) throw new NotFoundError('SKU not found');
+  if (!sku) throw new NotFoundError('cart.sku_not_found');
   return sku;
 }
 
-const ownLine = (ctx: Ctx, id: number) => findOwned(ctx, cartItems, id, 'Cart line');
+const ownLine = (ctx: Ctx, id: number) => findOwned(ctx, cartItems, id, 'cart.line_not_found');
 
 async function setQuantity(ctx: Ctx, id: number, quantity: SQL | number): Promise<void> {
   await ctx.db
@@ -203,7 +203,7 @@ export async function editCartPurchase(ctx: Ctx, input: EditCartPurchaseInput): 
   const line = await ownLine(ctx, input.id);
   if (line.skuId === input.sku_id) return cartView(ctx);
   const [current, target] = await Promise.all([ownSku(ctx, line.skuId), ownSku(ctx, input.sku_id)]);
-  if (current.productId !== target.productId) throw new NotFoundError('SKU not found');
+  if (current.productId !== target.productId) throw new NotFoundError('cart.sku_not_found');
   await withTransaction(ctx, async (tx) => {
     const [existing] = await tx.db
       .select()
@@ -257,7 +257,7 @@ export async function deleteLines(ctx: Ctx, ids: readonly number[]): Promise<Car
     .select({ id: cartItems.id })
     .from(cartItems)
     .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), inArray(cartItems.id, unique)));
-  if (found.length !== unique.length) throw new NotFoundError('Cart line not found');
+  if (found.length !== unique.length) throw new NotFoundError('cart.line_not_found');
   await ctx.db
     .delete(cartItems)
     .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), inArray(cartItems.id, unique)));

@@ -409,16 +409,16 @@ describe('validation', () => {
   const fieldsOf = async (body: unknown) => {
     const res = await post('/api/design/save', body);
     expect(res.status, JSON.stringify(res.body)).toBe(422);
-    return res.body.data.fields;
+    return res.body.data.field_keys;
   };
 
   it('names colours and sizes the parent product does not offer (off-sale SKUs included)', async () => {
     expect(await fieldsOf(design({ colors: ['White', 'Red', 'Purple'] }))).toEqual({
-      'colors.1': 'Not a colour of this product',
-      'colors.2': 'Not a colour of this product',
+      'colors.1': 'design.not_a_colour',
+      'colors.2': 'design.not_a_colour',
     });
     expect(await fieldsOf(design({ colors: ['Black'], sizes: ['M', 'S'] }))).toEqual({
-      'sizes.1': 'Not a size of the chosen colours',
+      'sizes.1': 'design.not_a_size',
     });
     expect(await fieldsOf(design({ colors: [] }))).toHaveProperty('colors');
   });
@@ -437,11 +437,11 @@ describe('validation', () => {
       }),
     );
     expect(fields).toEqual({
-      'layers.0.side': 'Not a print area of this product',
-      'layers.1.url': 'Use an image uploaded to this site',
-      'layers.2.url': 'Use an image uploaded to this site',
-      'layers.3.url': 'Use an image uploaded to this site',
-      'layers.5.id': 'Repeated in this design',
+      'layers.0.side': 'design.not_a_print_area',
+      'layers.1.url': 'design.use_uploaded_image',
+      'layers.2.url': 'design.use_uploaded_image',
+      'layers.3.url': 'design.use_uploaded_image',
+      'layers.5.id': 'design.layer_repeated',
     });
   });
 
@@ -469,7 +469,7 @@ describe('validation', () => {
     expect(
       await fieldsOf(design({ finished_product_id, parent_product_id: other, colors: ['White'] })),
     ).toEqual({
-      parent_product_id: 'A saved product keeps its parent product',
+      parent_product_id: 'design.keeps_parent',
     });
   });
 

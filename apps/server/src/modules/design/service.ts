@@ -21,7 +21,7 @@ import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { files, finishedProducts, parentProductImages } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
+import { NotFoundError, ValidationError, type FieldMessages } from '../../errors.ts';
 import {
   CONTENT_TYPES,
   keyOfUrl,
@@ -70,21 +70,20 @@ const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
 /** The parent SKUs the design makes: chosen colours × chosen sizes (all when none), colour by colour. */
 function chosenSkus(skus: ParentSku[], colors: string[], sizes: string[]): ParentSku[] {
-  const fields: Record<string, string> = {};
+  const fields: FieldMessages = {};
   const onSale = skus.filter((s) => s.status === 'on');
   const colours = new Set(onSale.map((s) => s.color));
   colors.forEach((color, i) => {
-    if (!colours.has(color)) fields[`colors.${i}`] = 'Not a colour of this product';
+    if (!colours.has(color)) fields[`colors.${i}`] = 'design.not_a_colour';
   });
   const inColours = onSale.filter((s) => colors.includes(s.color));
   const sizesOfColours = new Set(inColours.map((s) => s.size));
   sizes.forEach((size, i) => {
-    if (!sizesOfColours.has(size)) fields[`sizes.${i}`] = 'Not a size of the chosen colours';
+    if (!sizesOfColours.has(size)) fields[`sizes.${i}`] = 'design.not_a_size';
   });
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
   const chosen = inColours.filter((s) => sizes.length === 0 || sizes.includes(s.size));
-  if (chosen.length === 0)
-    throw new ValidationError({ sizes: 'None of the chosen sizes comes in the chosen colours' });
+  if (chosen.length === 0) throw new ValidationError({ sizes: 'design.no_size_in_colours' });
   const order = unique(colors);
   return chosen.sort((a, b) => order.indexOf(a.color) - order.indexOf(b.color) || a.id - b.id);
 }
@@ -100,16 +99,16 @@ async function checkLayers(
   layers: DesignLayer[],
   sides: Set<string>,
 ): Promise<void> {
-  const fields: Record<string, string> = {};
+  const fields: FieldMessages = {};
   const ids = new Set<string>();
   const keys = new Map<number, string>();
   layers.forEach((layer, i) => {
-    if (ids.has(layer.id)) fields[`layers.${i}.id`] = 'Repeated in this design';
+    if (ids.has(layer.id)) fields[`layers.${i}.id`] = 'design.layer_repeated';
     ids.add(layer.id);
-    if (!sides.has(layer.side)) fields[`layers.${i}.side`] = 'Not a print area of this product';
+    if (!sides.has(layer.side)) fields[`layers.${i}.side`] = 'design.not_a_print_area';
     if (layer.kind !== 'image') return;
     const key = keyOfUrl(layer.url, storage);
-    if (key === null) fields[`layers.${i}.url`] = 'Use an image uploaded to this site';
+    if (key === null) fields[`layers.${i}.url`] = 'design.use_uploaded_image';
     else keys.set(i, key);
   });
   const sellerKeys = [...new Set(keys.values())].filter((k) => !isPlatformKey(k));
@@ -125,7 +124,7 @@ async function checkLayers(
   );
   for (const [i, key] of keys) {
     if (!isPlatformKey(key) && !owned.has(key))
-      fields[`layers.${i}.url`] = 'Use an image uploaded to this site';
+      fields[`layers.${i}.url`] = 'design.use_uploaded_image';
   }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
 }
@@ -145,7 +144,7 @@ export async function saveDesign(
   if (id !== undefined) {
     const current = await showProduct(ctx, { id }, 'own');
     if (current.parent.id !== input.parent_product_id)
-      throw new ValidationError({ parent_product_id: 'A saved product keeps its parent product' });
+      throw new ValidationError({ parent_product_id: 'design.keeps_parent' });
   }
   const parent = await showParentProduct(ctx, { id: input.parent_product_id });
   const chosen = chosenSkus(parent.skus, input.colors, input.sizes);
@@ -223,7 +222,7 @@ export async function saveDesign(
 export async function showDesign(ctx: Ctx, input: IdInput): Promise<SavedDesign> {
   const product = await showProduct(ctx, input, 'own');
   const parsed = DesignDocument.safeParse(product.design);
-  if (!parsed.success) throw new NotFoundError('This product has no design');
+  if (!parsed.success) throw new NotFoundError('design.no_design');
   const doc = parsed.data;
   return {
     finished_product_id: product.id,
@@ -294,11 +293,11 @@ function artworkFrom(storage: ObjectStorage): ArtworkSource {
   const cache = new Map<string, Promise<Buffer>>();
   return (url) => {
     const key = keyOfUrl(url, storage);
-    if (key === null) return Promise.reject(new NotFoundError(`Artwork ${url} is not stored here`));
+    if (key === null) return Promise.reject(new NotFoundError('design.artwork_not_here', { url }));
     let bytes = cache.get(key);
     if (!bytes) {
       bytes = readBytes(storage, key).then((b) => {
-        if (!b) throw new NotFoundError(`Artwork ${url} is gone`);
+        if (!b) throw new NotFoundError('design.artwork_gone', { url });
         return b;
       });
       cache.set(key, bytes);
@@ -332,7 +331,7 @@ export async function renderDesign(
       );
     const [row] = lock ? await query.for('update') : await query;
     const parsed = DesignDocument.safeParse(row?.design);
-    if (!row || !parsed.success) throw new NotFoundError('The designed product is gone');
+    if (!row || !parsed.success) throw new NotFoundError('design.product_gone');
     return { row, doc: parsed.data };
   };
   const { row, doc } = await loadDesign(db, false);
@@ -389,7 +388,8 @@ export async function renderDesign(
     await store(key, 'jpg', async () => {
       const blankKey = keyOfUrl(m.image.url, storage);
       const blank = blankKey === null ? null : await readBytes(storage, blankKey);
-      if (!blank) throw new NotFoundError(`The ${m.side} picture in ${m.color} is missing`);
+      if (!blank)
+        throw new NotFoundError('design.blank_picture_missing', { side: m.side, color: m.color });
       return renderMockup(blank, m.area, await overlayFor(m.side, m.area));
     });
     mockupOut.push({ color: m.color, side: m.side, url: storage.url(key) });

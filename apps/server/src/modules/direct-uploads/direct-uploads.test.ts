@@ -58,7 +58,7 @@ describe('without S3-compatible storage', () => {
     const seller = await createSeller(local.database.db);
     const res = await sts(seller.token, undefined, local.app);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Object storage (S3) is not configured');
+    expect(res.body.key).toBe('uploads.storage_not_configured');
     const confirmed = await call(local.app, 'POST', '/api/common/oss-confirm', {
       token: seller.token,
       body: { key: `${seller.sellerId}/2025/01/00000000-0000-4000-8000-000000000000.png` },

@@ -27,7 +27,7 @@ const EXT_OF: Record<DirectUploadContentType, ImageExt> = {
 };
 
 function requireDirectUploads(ctx: UploadCtx): NonNullable<UploadCtx['storage']['presignPut']> {
-  if (!ctx.storage.presignPut) throw new ConflictError('Object storage (S3) is not configured');
+  if (!ctx.storage.presignPut) throw new ConflictError('uploads.storage_not_configured');
   return ctx.storage.presignPut.bind(ctx.storage);
 }
 
@@ -57,7 +57,7 @@ export async function confirmDirectUpload(
 ): Promise<UploadedFile> {
   requireDirectUploads(ctx);
   const sellerId = sellerIdOf(ctx);
-  const notFound = new NotFoundError('Upload not found');
+  const notFound = new NotFoundError('uploads.upload_not_found');
   // Another seller's key, or one of an existing file (which the removal would break), is no upload.
   if (!isObjectKey(input.key) || !input.key.startsWith(`${sellerId}/`)) throw notFound;
   const [existing] = await ctx.db
@@ -72,7 +72,7 @@ export async function confirmDirectUpload(
     if (object.size > MAX_UPLOAD_BYTES) {
       object.body.destroy();
       throw new ValidationError({
-        key: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+        key: { key: 'uploads.file_too_large', params: { mb: MAX_UPLOAD_BYTES / 1024 / 1024 } },
       });
     }
     const bytes = await buffer(object.body);

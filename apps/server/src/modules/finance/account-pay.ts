@@ -1,3 +1,4 @@
+import { renderMessage } from '../../i18n/messages.ts';
 import type { AccountPayResult, BatchAccountPayResult } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { ConflictError } from '../../errors.ts';
@@ -15,7 +16,7 @@ export async function accountPay(ctx: Ctx, orderId: number): Promise<AccountPayR
   await lockSellerMoney(ctx.db, sellerId);
   const [order] = await lockOwnOrders(ctx.db, sellerId, [orderId]);
   const reason = unpayableReason(order!);
-  if (reason) throw new ConflictError(reason, { order: orderState(order!) });
+  if (reason) throw new ConflictError(reason.key, reason.params, { order: orderState(order!) });
   const posted = await post(ctx.db, sellerId, {
     kind: 'payment',
     amountMinor: order!.amountMinor,
@@ -38,10 +39,10 @@ export async function batchAccountPay(
   const { balanceMinor } = await lockSellerMoney(ctx.db, sellerId);
   const orders = await lockOwnOrders(ctx.db, sellerId, orderIds);
   const payable = orders.filter((o) => unpayableReason(o) === null);
-  if (payable.length === 0) throw new ConflictError('None of these orders is waiting for payment');
+  if (payable.length === 0) throw new ConflictError('finance.nothing_to_pay');
   const total = payable.reduce((sum, o) => sum + o.amountMinor, 0);
   if (total > balanceMinor) {
-    throw new InsufficientFundsError('Insufficient balance', {
+    throw new InsufficientFundsError('finance.insufficient_balance', {
       required_minor: total,
       balance_minor: balanceMinor,
     });
@@ -61,8 +62,12 @@ export async function batchAccountPay(
     results: orders.map((o) => {
       const reason = unpayableReason(o);
       return reason
-        ? { order_id: o.id, outcome: 'skipped' as const, message: reason }
-        : { order_id: o.id, outcome: 'paid' as const, message: 'Paid' };
+        ? { order_id: o.id, outcome: 'skipped' as const, message: renderMessage(ctx.lang, reason) }
+        : {
+            order_id: o.id,
+            outcome: 'paid' as const,
+            message: renderMessage(ctx.lang, { key: 'finance.paid' }),
+          };
     }),
     charged_minor: total,
     balance_minor: balance,

@@ -1,3 +1,4 @@
+import { type MessageKey, type MessageParams } from '../../i18n/messages.ts';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
-import { AppError, ConflictError, ValidationError } from '../../errors.ts';
+import { AppError, ConflictError, ValidationError, type FieldMessages } from '../../errors.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 
 /** The header schema of every paying route, for the OpenAPI document. */
@@ -33,16 +34,19 @@ function keyOf(request: FastifyRequest): string {
   const key = request.headers[IDEMPOTENCY_HEADER];
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new ValidationError(
-      { [IDEMPOTENCY_HEADER]: 'Send an Idempotency-Key header of 8–100 letters, digits, _ . : -' },
-      'Idempotency-Key header required',
+      { [IDEMPOTENCY_HEADER]: 'finance.idempotency_key_format' },
+      'finance.idempotency_key_required',
     );
   }
   return key;
 }
 
+/** A refusal as replayed: its key and parameters, so the replay speaks the retry's language. */
 interface StoredError {
-  message: string;
-  data: unknown;
+  key: MessageKey;
+  params: MessageParams;
+  data: Record<string, unknown> | null;
+  fields: FieldMessages | null;
 }
 
 /**
@@ -77,11 +81,11 @@ export async function idempotent<T>(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.sellerId, sellerId), eq(idempotencyKeys.key, key)));
       if (!first || first.route !== route || first.requestHash !== requestHash) {
-        throw new ConflictError('This Idempotency-Key was used for a different request', {
-          fields: { [IDEMPOTENCY_HEADER]: 'Already used for a different request' },
+        throw new ConflictError('finance.idempotency_key_reused', {}, null, {
+          [IDEMPOTENCY_HEADER]: 'finance.idempotency_key_used',
         });
       }
-      if (first.statusCode === null) throw new ConflictError('This request is still running');
+      if (first.statusCode === null) throw new ConflictError('finance.request_running');
       return { status: first.statusCode, response: first.response };
     }
     const store = (status: number, response: unknown) =>
@@ -97,13 +101,18 @@ export async function idempotent<T>(
       return { status: 200, response: value as unknown };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const stored: StoredError = { message: error.message, data: error.data };
+      const stored: StoredError = {
+        key: error.key,
+        params: error.params,
+        data: error.data,
+        fields: error.fields,
+      };
       await store(error.status, stored);
       return { status: error.status, response: stored };
     }
   });
 
   if (outcome.status === 200) return outcome.response as T;
-  const { message, data } = outcome.response as StoredError;
-  throw new AppError(outcome.status, message, data);
+  const stored = outcome.response as StoredError;
+  throw new AppError(outcome.status, stored.key, stored.params, stored.data, stored.fields);
 }

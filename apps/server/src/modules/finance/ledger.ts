@@ -1,3 +1,4 @@
+import { type MessageKey } from '../../i18n/messages.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { LedgerKind } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
@@ -31,8 +32,11 @@ export interface Posted {
 
 /** 409 when a movement would take the balance or the frozen amount below zero. */
 export class InsufficientFundsError extends AppError {
-  constructor(message = 'Insufficient balance', data: unknown = null) {
-    super(409, message, data);
+  constructor(
+    key: MessageKey = 'finance.insufficient_balance',
+    data: Record<string, unknown> | null = null,
+  ) {
+    super(409, key, {}, data);
   }
 }
 
@@ -51,7 +55,7 @@ export async function lockSellerMoney(
     .from(sellers)
     .where(eq(sellers.id, sellerId))
     .for('no key update');
-  if (!row) throw new NotFoundError('Seller not found');
+  if (!row) throw new NotFoundError('finance.seller_not_found');
   return row;
 }
 
@@ -72,7 +76,7 @@ export async function post(tx: Executor, sellerId: number, movement: Movement): 
   const balanceMinor = current.balanceMinor + balanceDelta;
   const frozenMinor = current.frozenMinor + frozenDelta;
   if (balanceMinor < 0) throw new InsufficientFundsError();
-  if (frozenMinor < 0) throw new InsufficientFundsError('Not enough frozen money to release');
+  if (frozenMinor < 0) throw new InsufficientFundsError('finance.insufficient_frozen');
 
   await tx
     .update(sellers)

@@ -36,7 +36,7 @@ function outTradeNo(purpose: PaymentRow['purpose'], now: Date): string {
 }
 
 function providerOf(ctx: OnlinePayCtx): PaymentProvider {
-  if (!ctx.provider) throw new ConflictError('Online payment is not configured');
+  if (!ctx.provider) throw new ConflictError('finance.online_pay_not_configured');
   return ctx.provider;
 }
 
@@ -84,8 +84,11 @@ export async function startRecharge(
 ): Promise<AlipayPayment> {
   const rule = await getRule(ctx.db);
   if (amountMinor < rule.min_recharge_minor) {
-    const message = `The minimum recharge is ${yuanOf(rule.min_recharge_minor)}`;
-    throw new ValidationError({ amount_minor: message }, message);
+    const message = {
+      key: 'finance.minimum_recharge',
+      params: { amount: yuanOf(rule.min_recharge_minor) },
+    } as const;
+    throw new ValidationError({ amount_minor: message }, message.key, message.params);
   }
   return startTrade(
     ctx,
@@ -103,7 +106,13 @@ export async function startOrderPayment(
   const orders = await lockOwnOrders(ctx.db, sellerIdOf(ctx), orderIds);
   for (const order of orders) {
     const reason = unpayableReason(order);
-    if (reason) throw new ConflictError(`${order.number}: ${reason}`, { order_id: order.id });
+    if (reason) {
+      throw new ConflictError(
+        'finance.order_not_payable_numbered',
+        { number: order.number, reason: reason.key, ...reason.params },
+        { order_id: order.id },
+      );
+    }
   }
   const amountMinor = orders.reduce((sum, o) => sum + o.amountMinor, 0);
   const subject =
@@ -211,7 +220,7 @@ export async function queryPayment(
       .select()
       .from(payments)
       .where(and(eq(payments.outTradeNo, outTradeNoValue), eq(payments.sellerId, sellerIdOf(ctx))));
-    if (!row) throw new NotFoundError('Payment not found');
+    if (!row) throw new NotFoundError('finance.payment_not_found');
     return row;
   };
   const row = await read();

@@ -1,3 +1,4 @@
+import { type Message } from '../../i18n/messages.ts';
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -71,7 +72,7 @@ export async function lockOwnOrders(
     .for('update');
   const missing = unique.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) {
-    throw new NotFoundError(`Purchase order not found: ${missing.join(', ')}`);
+    throw new NotFoundError('finance.purchase_orders_not_found', { ids: missing.join(', ') });
   }
   return rows;
 }
@@ -90,9 +91,11 @@ export async function markPaid(
 }
 
 /** Why an order cannot be paid, or null when it can. */
-export function unpayableReason(order: PurchaseOrderRow): string | null {
+export function unpayableReason(order: PurchaseOrderRow): Message | null {
   if (order.status === 'unpaid') return null;
-  return order.status === 'paid' ? 'Order already paid' : `Order is ${order.status}`;
+  return order.status === 'paid'
+    ? { key: 'finance.order_already_paid' }
+    : { key: 'finance.order_not_payable', params: { status: order.status } };
 }
 
 export function orderState(row: PurchaseOrderRow): PurchaseOrderState {

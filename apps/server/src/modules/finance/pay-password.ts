@@ -68,7 +68,8 @@ export function payPasswordCheck(app: FastifyInstance): PayPasswordCheck {
   });
   const tooMany = (seconds: number) =>
     new TooManyRequestsError(
-      `Too many wrong pay passwords. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+      'auth.rate_limited.pay_password',
+      { unit: 'minutes', count: Math.ceil(seconds / 60) },
       seconds,
     );
 
@@ -82,14 +83,17 @@ export function payPasswordCheck(app: FastifyInstance): PayPasswordCheck {
       .where(eq(users.id, actor.userId));
     if (!user?.hash) {
       throw new ValidationError(
-        { pay_password: 'Set a pay password first' },
-        'No pay password is set',
+        { pay_password: 'account.set_pay_password_first' },
+        'account.pay_password_not_set',
       );
     }
     if (await verifyRemembered(actor.userId, user.hash, payPassword)) return;
     const state = await counter(request);
     if (!state.isAllowed && state.isExceeded) throw tooMany(state.ttlInSeconds);
-    throw new ValidationError({ pay_password: 'Wrong pay password' }, 'Wrong pay password');
+    throw new ValidationError(
+      { pay_password: 'account.pay_password_wrong' },
+      'account.pay_password_wrong',
+    );
   };
   perApp.set(app, check);
   return check;

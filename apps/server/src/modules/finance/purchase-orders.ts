@@ -77,7 +77,9 @@ export async function listPurchaseOrders(
 }
 
 export async function showPurchaseOrder(ctx: Ctx, id: number): Promise<PurchaseOrder> {
-  return purchaseOrderOf(await findOwned(ctx, purchaseOrders, id, 'Purchase order'));
+  return purchaseOrderOf(
+    await findOwned(ctx, purchaseOrders, id, 'finance.purchase_order_not_found'),
+  );
 }
 
 /** Puts an order's pieces back on the parent SKUs' stock, locking them in id order. */
@@ -108,7 +110,7 @@ async function tradeOf(db: Executor, order: PurchaseOrderRow) {
     )
     .orderBy(asc(payments.id))
     .limit(1);
-  if (!payment) throw new ConflictError('The Alipay payment of this order was not found');
+  if (!payment) throw new ConflictError('finance.alipay_payment_not_found');
   return payment;
 }
 
@@ -129,9 +131,13 @@ export async function cancelPurchaseOrder(
   await lockSellerMoney(ctx.db, sellerId);
   const order = (await lockOwnOrders(ctx.db, sellerId, [input.id]))[0]!;
   if (order.status === 'cancelled' || order.status === 'refunded') {
-    throw new ConflictError(`Order is already ${order.status}`, {
-      order: purchaseOrderOf(order),
-    });
+    throw new ConflictError(
+      'finance.order_already_status',
+      { status: order.status },
+      {
+        order: purchaseOrderOf(order),
+      },
+    );
   }
   const set: Partial<typeof purchaseOrders.$inferInsert> = {
     cancelReason: input.reason,
@@ -142,7 +148,7 @@ export async function cancelPurchaseOrder(
     set.status = 'cancelled';
   } else if (order.paidVia === 'alipay') {
     const payment = await tradeOf(ctx.db, order);
-    if (!provider) throw new ConflictError('Online payment is not configured');
+    if (!provider) throw new ConflictError('finance.online_pay_not_configured');
     const refundNo = `RF${order.number}`;
     try {
       await provider.refundTrade({
@@ -154,7 +160,7 @@ export async function cancelPurchaseOrder(
     } catch (error) {
       // Alipay's refusal is the answer; an unreachable Alipay stays an error, so a retry runs again.
       if (error instanceof PaymentProviderError && error.code) {
-        throw new ConflictError(`Alipay refused the refund: ${error.message}`);
+        throw new ConflictError('finance.alipay_refund_refused', { reason: error.message });
       }
       throw error;
     }

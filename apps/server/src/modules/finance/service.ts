@@ -30,7 +30,7 @@ export async function effectiveLevel(
     .select({ levelId: sellers.levelId, expiresAt: sellers.levelExpiresAt })
     .from(sellers)
     .where(eq(sellers.id, sellerId));
-  if (!seller) throw new NotFoundError('Seller not found');
+  if (!seller) throw new NotFoundError('finance.seller_not_found');
   const expired = seller.expiresAt !== null && seller.expiresAt.getTime() <= Date.now();
   const [level] = expired
     ? await db.select().from(memberLevels).orderBy(asc(memberLevels.orderNum)).limit(1)
@@ -176,13 +176,13 @@ export async function deduction(ctx: Ctx, amountMinor: number): Promise<Deductio
 export async function buyLevel(ctx: Ctx, levelId: number): Promise<BuyLevelResult> {
   const sellerId = sellerIdOf(ctx);
   const [level] = await ctx.db.select().from(memberLevels).where(eq(memberLevels.id, levelId));
-  if (!level) throw new NotFoundError('Member level not found');
-  if (level.priceMinor <= 0) throw new ConflictError('This level is free and cannot be bought');
+  if (!level) throw new NotFoundError('finance.level_not_found');
+  if (level.priceMinor <= 0) throw new ConflictError('finance.level_free');
   // Locks the seller row before reading its level, so two purchases extend one after the other.
   await lockSellerMoney(ctx.db, sellerId);
   const current = await effectiveLevel(ctx.db, sellerId);
   if (current.level && current.level.orderNum > level.orderNum && current.expiresAt) {
-    throw new ConflictError(`Your ${current.level.nameEn} level is higher than this one`);
+    throw new ConflictError('finance.level_higher', { level: current.level.nameEn });
   }
   const now = new Date();
   const startsAt =

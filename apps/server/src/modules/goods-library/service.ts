@@ -225,7 +225,7 @@ async function findVisible(db: Executor, id: number): Promise<ProductRow> {
     .from(parentProducts)
     .where(and(eq(parentProducts.id, id), visible))
     .limit(1);
-  if (!row) throw new NotFoundError('Product not found');
+  if (!row) throw new NotFoundError('goods_library.not_found');
   return row;
 }
 

@@ -627,6 +627,7 @@ describe('merge', () => {
     const mug = await create({ parent_product_id: parent.mug });
     const res = await post('/api/goods/goods-merge', { ids: [tee.id, mug.id] });
     expect(res.status).toBe(409);
+    expect(res.body.key).toBe('goods.merge_other_parent');
     expect(res.body.message).toContain(String(mug.id));
     expect(res.body.data).toEqual({ id: mug.id });
     for (const ids of [[tee.id], [tee.id, tee.id]]) {

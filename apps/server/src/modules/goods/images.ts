@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FinishedImageInput } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { parentProductImages } from '../../db/schema.ts';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError, type FieldMessages } from '../../errors.ts';
 import type { ObjectStorage } from '../../integrations/object-storage.ts';
 import { foreignUrls } from '../uploads/index.ts';
-
-const FOREIGN_IMAGE = "Choose an image you uploaded or one of the product's images";
 
 /**
  * Refuses (422 `images.N`) any image a seller may not put on a product: one that is neither
@@ -32,9 +30,9 @@ export async function assertUsableImages(
   unknown = unknown.filter((url) => !known.has(url));
   if (unknown.length === 0) return;
   const foreign = await foreignUrls(ctx, unknown, storage);
-  const fields: Record<string, string> = {};
+  const fields: FieldMessages = {};
   images.forEach((image, i) => {
-    if (foreign.has(image.url)) fields[`images.${i}`] = FOREIGN_IMAGE;
+    if (foreign.has(image.url)) fields[`images.${i}`] = 'goods.foreign_image';
   });
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
 }

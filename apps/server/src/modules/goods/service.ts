@@ -44,6 +44,7 @@ import {
   type RelativeInput,
   type RelativeListQuery,
   type RelativePage,
+  type Language,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -66,7 +67,14 @@ import {
   relatedProducts,
 } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  type FieldMessages,
+  reasonText,
+} from '../../errors.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { isUniqueViolation } from '../auth/index.ts';
@@ -83,7 +91,7 @@ type ParentRow = typeof parentProducts.$inferSelect;
 /** Cart lines never grow past what one order line may hold. */
 const CART_QUANTITY_MAX = 9999;
 
-const notFound = () => new NotFoundError('Product not found');
+const notFound = () => new NotFoundError('goods.not_found');
 
 const own = (ctx: Ctx): SQL => eq(finishedProducts.sellerId, sellerIdOf(ctx));
 const shared: SQL = isNotNull(finishedProducts.sharedAt);
@@ -109,7 +117,7 @@ async function findOwnAll(ctx: Ctx, ids: number[]): Promise<ProductRow[]> {
     .where(and(inArray(finishedProducts.id, unique), own(ctx)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = unique.find((id) => !byId.has(id));
-  if (missing !== undefined) throw new NotFoundError(`Product ${missing} not found`);
+  if (missing !== undefined) throw new NotFoundError('goods.not_found_id', { id: missing });
   return unique.map((id) => byId.get(id)!);
 }
 
@@ -321,7 +329,7 @@ async function syncPrices(db: Executor, productId: number): Promise<void> {
 
 async function parentOf(db: Executor, id: number): Promise<ParentRow> {
   const [row] = await db.select().from(parentProducts).where(eq(parentProducts.id, id)).limit(1);
-  if (!row) throw new NotFoundError('Parent product not found');
+  if (!row) throw new NotFoundError('goods.parent_not_found');
   return row;
 }
 
@@ -371,19 +379,19 @@ async function replaceSkus(
     .where(eq(parentSkus.productId, parent.id));
   const parentSkuById = new Map(parentSkuRows.map((s) => [s.id, s]));
 
-  const fields: Record<string, string> = {};
+  const fields: FieldMessages = {};
   const seenIds = new Set<number>();
   const seenCodes = new Map<string, number>();
   inputs.forEach((input, i) => {
     if (input.id !== undefined) {
       if (!existingById.has(input.id) || seenIds.has(input.id))
-        fields[`skus.${i}.id`] = 'Not a SKU of this product';
+        fields[`skus.${i}.id`] = 'goods.not_own_sku';
       seenIds.add(input.id);
     }
     if (input.parent_sku_id !== undefined && !parentSkuById.has(input.parent_sku_id))
-      fields[`skus.${i}.parent_sku_id`] = 'Not a SKU of the parent product';
+      fields[`skus.${i}.parent_sku_id`] = 'goods.not_parent_sku';
     if (input.sku_code) {
-      if (seenCodes.has(input.sku_code)) fields[`skus.${i}.sku_code`] = 'Repeated in this product';
+      if (seenCodes.has(input.sku_code)) fields[`skus.${i}.sku_code`] = 'goods.sku_code_repeated';
       else seenCodes.set(input.sku_code, i);
     }
   });
@@ -391,7 +399,7 @@ async function replaceSkus(
   const prefix = `FP${product.id}`;
   const taken = await takenCodes(db, product.sellerId, product.id, explicitCodes, prefix);
   for (const [code, i] of seenCodes) {
-    if (taken.has(code)) fields[`skus.${i}.sku_code`] = 'This SKU code is already in use';
+    if (taken.has(code)) fields[`skus.${i}.sku_code`] = 'goods.sku_code_taken_here';
   }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
 
@@ -491,7 +499,7 @@ async function guardCodes<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (error) {
     if (isUniqueViolation(error, 'finished_skus_seller_code_uq'))
-      throw new ValidationError({ skus: 'A SKU code is already in use' });
+      throw new ValidationError({ skus: 'goods.sku_code_taken' });
     throw error;
   }
 }
@@ -545,7 +553,7 @@ async function visibleParent(db: Executor, id: number): Promise<ParentRow> {
     .from(parentProducts)
     .where(and(eq(parentProducts.id, id), eq(parentProducts.status, 'on')))
     .limit(1);
-  if (!row) throw new NotFoundError('Parent product not found');
+  if (!row) throw new NotFoundError('goods.parent_not_found');
   return row;
 }
 
@@ -556,8 +564,7 @@ async function defaultSkus(db: Executor, parentId: number): Promise<FinishedSkuI
     .from(parentSkus)
     .where(and(eq(parentSkus.productId, parentId), eq(parentSkus.status, 'on')))
     .orderBy(asc(parentSkus.id));
-  if (rows.length === 0)
-    throw new ValidationError({ skus: 'The parent product has no SKU on sale; give the SKUs' });
+  if (rows.length === 0) throw new ValidationError({ skus: 'goods.parent_has_no_sku_on_sale' });
   return rows.map((s) => ({
     parent_sku_id: s.id,
     color: s.color,
@@ -607,6 +614,7 @@ export async function saveProduct(
 
 /** Runs each item on its own, so one refusal never undoes or stops the others. */
 async function eachItem(
+  lang: Language,
   ids: number[],
   fn: (id: number) => Promise<number | null>,
 ): Promise<BatchResult> {
@@ -616,13 +624,12 @@ async function eachItem(
       results.push({ id, ok: true, reason: null, productId: await fn(id) });
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
-      const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
       const reason =
         error instanceof NotFoundError
           ? 'not_found'
           : error instanceof ConflictError
             ? 'used'
-            : (Object.values(fields ?? {})[0] ?? error.message);
+            : reasonText(error, lang);
       results.push({ id, ok: false, reason, productId: null });
     }
   }
@@ -632,7 +639,7 @@ async function eachItem(
 /** goods-library/join: one finished product per parent product, with the parent's defaults. */
 export async function joinParents(ctx: Ctx, input: IdsInput): Promise<BatchResult> {
   const sellerId = sellerIdOf(ctx);
-  return eachItem(input.ids, async (id) => {
+  return eachItem(ctx.lang, input.ids, async (id) => {
     const row = await createFromParent(ctx, sellerId, { parent_product_id: id, tags: [] });
     return row.id;
   });
@@ -722,14 +729,14 @@ export async function mergeProducts(
   ctx: Ctx,
   input: GoodsMergeInput,
 ): Promise<FinishedProductDetail> {
-  if (new Set(input.ids).size < 2)
-    throw new ValidationError({ ids: 'Choose at least two different products' });
+  if (new Set(input.ids).size < 2) throw new ValidationError({ ids: 'goods.merge_two_or_more' });
   const row = await withTransaction(ctx, async (tx) => {
     const [first, ...others] = await findOwnAll(tx, input.ids);
     const stranger = others.find((o) => o.parentProductId !== first!.parentProductId);
     if (stranger) {
       throw new ConflictError(
-        `Product ${stranger.id} is made from another parent product than product ${first!.id}`,
+        'goods.merge_other_parent',
+        { id: stranger.id, first: first!.id },
         { id: stranger.id },
       );
     }
@@ -764,7 +771,7 @@ export async function mergeProducts(
 
 /** Shares own products to the shared library, or withdraws them; sharing again keeps the first date. */
 export async function joinPlatform(ctx: Ctx, input: JoinPlatformInput): Promise<BatchResult> {
-  return eachItem(input.ids, async (id) => {
+  return eachItem(ctx.lang, input.ids, async (id) => {
     const product = await findProduct(ctx, id, 'own');
     await ctx.db
       .update(finishedProducts)
@@ -786,7 +793,8 @@ async function deleteOne(ctx: Ctx, id: number): Promise<void> {
     const usage = (await usageOf(tx.db, [product.id])).get(product.id)!;
     if (isUsed(usage)) {
       throw new ConflictError(
-        `Product ${product.id} is in use (listings ${usage.listings}, orders ${usage.orders}, cart items ${usage.cartItems})`,
+        'goods.in_use',
+        { id: product.id, ...usage },
         { id: product.id, ...usage },
       );
     }
@@ -800,7 +808,7 @@ export async function deleteProduct(ctx: Ctx, input: IdInput): Promise<null> {
 }
 
 export async function batchDelete(ctx: Ctx, input: IdsInput): Promise<BatchResult> {
-  return eachItem(input.ids, async (id) => {
+  return eachItem(ctx.lang, input.ids, async (id) => {
     await deleteOne(ctx, id);
     return null;
   });
@@ -845,7 +853,7 @@ export async function batchAddCart(
       .where(and(inArray(finishedSkus.id, wanted), own(ctx)));
     const found = new Set(rows.map((r) => r.id));
     const missing = wanted.find((id) => !found.has(id));
-    if (missing !== undefined) throw new NotFoundError(`SKU ${missing} not found`);
+    if (missing !== undefined) throw new NotFoundError('goods.sku_not_found_id', { id: missing });
     for (const id of found) skuIds.add(id);
   }
   if (skuIds.size > 0) {
@@ -878,7 +886,7 @@ const pairOf = (a: number, b: number) => ({
 export async function relate(ctx: Ctx, input: RelativeInput): Promise<null> {
   const sellerId = sellerIdOf(ctx);
   if (input.related_ids.includes(input.id))
-    throw new ValidationError({ related_ids: 'A product cannot be related to itself' });
+    throw new ValidationError({ related_ids: 'goods.related_to_itself' });
   await findOwnAll(ctx, [input.id, ...input.related_ids]);
   await ctx.db
     .insert(relatedProducts)
@@ -899,7 +907,7 @@ export async function unrelate(ctx: Ctx, input: RelativeDeleteInput): Promise<nu
       ),
     )
     .returning({ productId: relatedProducts.productId });
-  if (deleted.length === 0) throw new NotFoundError('Relation not found');
+  if (deleted.length === 0) throw new NotFoundError('goods.relation_not_found');
   return null;
 }
 
@@ -986,7 +994,7 @@ export async function imagesOf(ctx: Ctx, ids: number[]): Promise<ProductImages[]
     .where(and(inArray(finishedProducts.id, ids), readable(ctx)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.find((id) => !byId.has(id));
-  if (missing !== undefined) throw new NotFoundError(`Product ${missing} not found`);
+  if (missing !== undefined) throw new NotFoundError('goods.not_found_id', { id: missing });
   const images = await ctx.db
     .select()
     .from(finishedProductImages)

@@ -91,7 +91,7 @@ describe('image categories', () => {
     );
     const blank = await post(alice.token, '/api/image/category/create', { name: '   ' });
     expect(blank.status).toBe(422);
-    expect(blank.body.data.fields).toEqual({ name: 'Enter a name' });
+    expect(blank.body.data.field_keys).toEqual({ name: 'validation.required' });
     const long = await post(alice.token, '/api/image/category/create', { name: 'x'.repeat(51) });
     expect(Object.keys(long.body.data.fields)).toEqual(['name']);
   });

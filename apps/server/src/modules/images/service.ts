@@ -76,7 +76,7 @@ export async function updateImageCategory(
  */
 export async function deleteImageCategory(ctx: Ctx, input: IdInput): Promise<null> {
   await withTransaction(ctx, async (tx) => {
-    const category = await findOwned(tx, imageCategories, input.id, 'Category');
+    const category = await findOwned(tx, imageCategories, input.id, 'uploads.category_not_found');
     await tx.db
       .update(imageCategories)
       .set({ pid: category.pid })

@@ -31,8 +31,9 @@ export function toJobState(row: JobRow): JobState {
 
 /** A seller sees only its own jobs (another seller's id is a 404); an operator sees any job. */
 export async function getJob(ctx: Ctx, input: JobIdParams): Promise<JobState> {
-  if (ctx.actor.kind !== 'admin') return toJobState(await findOwned(ctx, jobs, input.id, 'Job'));
+  if (ctx.actor.kind !== 'admin')
+    return toJobState(await findOwned(ctx, jobs, input.id, 'jobs.not_found'));
   const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, input.id)).limit(1);
-  if (!row) throw new NotFoundError('Job not found');
+  if (!row) throw new NotFoundError('jobs.not_found');
   return toJobState(row);
 }

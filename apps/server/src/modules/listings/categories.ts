@@ -6,7 +6,7 @@ import type {
   ListingCategoryList,
 } from '@app/shared';
 import type { CategoryAttribute } from '../../integrations/marketplaces/connector.ts';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError, type FieldMessages } from '../../errors.ts';
 import { findStore, storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
 import type { ListingCtx } from './context.ts';
 
@@ -31,7 +31,7 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
 export async function findAmazonStore(ctx: ListingCtx, storeId: number): Promise<StoreRow> {
   const store = await findStore(ctx, storeId);
   if (store.marketplace !== 'amazon') {
-    throw new ValidationError({ market_id: 'Choose an Amazon store' });
+    throw new ValidationError({ market_id: 'listings.choose_amazon_store' });
   }
   return store;
 }
@@ -79,7 +79,7 @@ export async function showCategory(
   const store = await findAmazonStore(ctx, q.market_id);
   const types = await categoriesOf(ctx, store);
   if (!types.some((t) => t.id === q.category_id)) {
-    throw new ValidationError({ category_id: 'Unknown product type for this site' });
+    throw new ValidationError({ category_id: 'listings.unknown_product_type' });
   }
   const attributes: ListingCategoryAttribute[] = (
     await attributesOf(ctx, store, q.category_id)
@@ -98,29 +98,38 @@ export function attributeErrors(
   definitions: CategoryAttribute[],
   attributes: Record<string, unknown>,
   suppliedByItems: Set<string>,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
+): FieldMessages {
+  const errors: FieldMessages = {};
   const known = new Map(definitions.map((d) => [d.name, d]));
   for (const [name, value] of Object.entries(attributes)) {
     const definition = known.get(name);
     if (!definition) {
-      errors[`attributes.${name}`] = `${name} is not an attribute of this product type`;
+      errors[`attributes.${name}`] = { key: 'listings.not_an_attribute', params: { name } };
       continue;
     }
     if (definition.type === 'number' && typeof value !== 'number') {
-      errors[`attributes.${name}`] = 'Enter a number';
+      errors[`attributes.${name}`] = 'listings.enter_number';
     } else if (definition.type === 'boolean' && typeof value !== 'boolean') {
-      errors[`attributes.${name}`] = 'Choose yes or no';
+      errors[`attributes.${name}`] = 'listings.choose_yes_no';
     } else if (definition.type === 'enum' && !definition.options?.includes(String(value))) {
-      errors[`attributes.${name}`] = `Choose one of ${definition.options?.join(', ')}`;
+      errors[`attributes.${name}`] = {
+        key: 'listings.choose_one_of',
+        params: { options: definition.options?.join(', ') ?? '' },
+      };
     } else if (definition.type === 'string' && String(value).trim() === '') {
-      errors[`attributes.${name}`] = `Enter ${definition.label}`;
+      errors[`attributes.${name}`] = {
+        key: 'listings.enter_attribute',
+        params: { label: definition.label },
+      };
     }
   }
   for (const definition of definitions) {
     if (!definition.required || hasValue(attributes, definition.name)) continue;
     if (suppliedByItems.has(definition.name)) continue;
-    errors[`attributes.${definition.name}`] = `${definition.label} is required`;
+    errors[`attributes.${definition.name}`] = {
+      key: 'listings.attribute_required',
+      params: { label: definition.label },
+    };
   }
   return errors;
 }

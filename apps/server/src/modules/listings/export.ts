@@ -100,7 +100,7 @@ function rowsOf({ row, items }: LoadedListing): Array<Record<string, string | nu
 
 async function selected(ctx: Ctx, ids: number[]): Promise<LoadedListing[]> {
   const found = await findListings(ctx, [...new Set(ids)]);
-  if (found.length !== new Set(ids).size) throw new NotFoundError('Listing not found');
+  if (found.length !== new Set(ids).size) throw new NotFoundError('listings.not_found');
   return found;
 }
 

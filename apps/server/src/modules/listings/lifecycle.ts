@@ -95,7 +95,7 @@ export async function startBatches(
 ): Promise<ListingBatchStarted> {
   const unique = [...new Set(ids)];
   const found = await findListings(ctx, unique);
-  if (found.length !== unique.length) throw new NotFoundError('Listing not found');
+  if (found.length !== unique.length) throw new NotFoundError('listings.not_found');
   const byStore = new Map<number, number[]>();
   for (const l of found)
     byStore.set(l.row.storeId, [...(byStore.get(l.row.storeId) ?? []), l.row.id]);
@@ -166,10 +166,14 @@ export async function publishOne(ctx: ListingCtx, id: number): Promise<ListingBa
   storeSessionFor(ctx, store, { forWrite: true });
   const report = await complianceReport(ctx, listing, await complianceTools(ctx, store));
   if (!report.ok) {
-    throw new ConflictError('Fix the errors of the compliance report before publishing', {
-      reason: 'compliance',
-      report,
-    });
+    throw new ConflictError(
+      'listings.compliance_errors',
+      {},
+      {
+        reason: 'compliance',
+        report,
+      },
+    );
   }
   return startBatches(ctx, 'publish', [id]);
 }
@@ -185,7 +189,7 @@ async function storeOf(ctx: Ctx, storeId: number): Promise<StoreRow> {
     .from(stores)
     .where(and(eq(stores.id, storeId), ownedBy(ctx, stores.sellerId)))
     .limit(1);
-  if (!store) throw new NotFoundError('Store not found');
+  if (!store) throw new NotFoundError('listings.store_not_found');
   return store;
 }
 
@@ -198,7 +202,7 @@ export async function getBatch(ctx: Ctx, id: number): Promise<ListingBatch> {
     .from(listingBatches)
     .where(and(eq(listingBatches.id, id), ownedBy(ctx, listingBatches.sellerId)))
     .limit(1);
-  if (!batch) throw new NotFoundError('Batch not found');
+  if (!batch) throw new NotFoundError('listings.batch_not_found');
   const items = await ctx.db
     .select()
     .from(listingBatchItems)

@@ -25,7 +25,7 @@ import {
 } from '@app/shared';
 import { finishedSkus, listingCopies, listingItems, listings } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { ConflictError, ValidationError } from '../../errors.ts';
+import { ConflictError, ValidationError, type FieldMessages } from '../../errors.ts';
 import {
   sameLanguage,
   TranslatorError,
@@ -149,12 +149,12 @@ async function chosenTargets(
   field = 'market_ids',
 ): Promise<MultistationTarget[]> {
   const selectable = new Map((await selectableTargets(ctx, source)).map((t) => [t.market_id, t]));
-  const errors: Record<string, string> = {};
+  const errors: FieldMessages = {};
   const chosen: MultistationTarget[] = [];
   const seen = new Set<number>();
   for (const [i, marketId] of marketIds.entries()) {
     const target = selectable.get(marketId);
-    if (seen.has(marketId)) errors[`${field}.${i}`] = 'This site is chosen twice';
+    if (seen.has(marketId)) errors[`${field}.${i}`] = 'listings.site_chosen_twice';
     seen.add(marketId);
     if (target) {
       chosen.push(target);
@@ -163,10 +163,10 @@ async function chosenTargets(
     const store = await findStore(ctx, marketId);
     errors[`${field}.${i}`] =
       store.id === source.listing.row.storeId
-        ? 'This is the listing’s own store'
+        ? 'listings.own_store'
         : store.marketplace !== 'amazon' || siteOf(store.marketSiteId).region !== source.region
-          ? `Choose an Amazon site of the ${source.region} region`
-          : 'This store is switched off or not authorized';
+          ? { key: 'listings.choose_region_site', params: { region: source.region } }
+          : 'listings.store_unavailable';
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return chosen;
@@ -187,7 +187,10 @@ export async function checkTargets(
 async function crossRate(ctx: ListingCtx, from: string, to: string): Promise<string> {
   if (from === to) return '1';
   const [a, b] = await Promise.all([rateToBase(ctx, from), rateToBase(ctx, to)]);
-  if (!a || !b) throw new ValidationError({ market_ids: `No exchange rate for ${!a ? from : to}` });
+  if (!a || !b)
+    throw new ValidationError({
+      market_ids: { key: 'listings.no_exchange_rate', params: { currency: !a ? from : to } },
+    });
   const rate = toDecimal(divide(parseDecimal(b.rate), parseDecimal(a.rate)), 0, 10);
   return rate.replace(/0+$/, '').replace(/\.$/, '');
 }
@@ -279,10 +282,7 @@ const fitted = (t: MultistationTexts): MultistationTexts => ({
 
 function requireTranslator(ctx: MultistationCtx): Translator {
   if (!ctx.translator) {
-    throw new TranslatorError(
-      'No translation service is configured (TRANSLATOR_URL)',
-      'unavailable',
-    );
+    throw new TranslatorError('listings.no_translator', 'unavailable');
   }
   return ctx.translator;
 }
@@ -400,14 +400,14 @@ export async function createCopies(
     input.sites.map((s) => s.market_id),
     'sites',
   );
-  const errors: Record<string, string> = {};
+  const errors: FieldMessages = {};
   input.sites.forEach((site, i) => {
     const given = new Set(site.items.map((it) => it.item_id));
     if (source.listing.items.some((it) => !given.has(it.id))) {
-      errors[`sites.${i}.items`] = 'Give a price for every item of the listing';
+      errors[`sites.${i}.items`] = 'listings.price_every_item';
     }
     if (site.items.some((it) => !source.listing.items.some((s) => s.id === it.item_id))) {
-      errors[`sites.${i}.items`] = 'An item is not in the listing';
+      errors[`sites.${i}.items`] = 'listings.item_not_in_listing';
     }
   });
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -421,7 +421,8 @@ export async function createCopies(
     });
     if (live.length) {
       throw new ConflictError(
-        `Already copied to ${live.map((t) => t.site_code).join(', ')} and sent to Amazon; edit that listing instead`,
+        'listings.already_copied',
+        { sites: live.map((t) => t.site_code).join(', ') },
         { market_ids: live.map((t) => t.market_id) },
       );
     }

@@ -173,7 +173,7 @@ export async function findListing(
     .where(and(eq(listings.id, id), visibleListings(ctx)))
     .limit(1);
   const [row] = opts.lock ? await query.for('update') : await query;
-  if (!row) throw new NotFoundError('Listing not found');
+  if (!row) throw new NotFoundError('listings.not_found');
   return (await loadListings(ctx.db, [row]))[0]!;
 }
 

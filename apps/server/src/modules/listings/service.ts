@@ -41,7 +41,15 @@ import {
   textTemplates,
 } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import { refuseDuplicate } from '../../db/unique.ts';
+import {
+  AppError,
+  NotFoundError,
+  ValidationError,
+  type FieldMessages,
+  renderError,
+  renderFields,
+} from '../../errors.ts';
 import { findOwned, ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { listAmazonStores, siteOf } from '../markets/service.ts';
@@ -286,9 +294,11 @@ export async function textsFromTemplates(
 ): Promise<Texts> {
   const load = async (id: number | undefined, kind: string) => {
     if (id === undefined) return null;
-    const row = await findOwned(ctx, textTemplates, id, 'Template');
+    const row = await findOwned(ctx, textTemplates, id, 'listings.template_not_found');
     if (row.kind !== kind)
-      throw new ValidationError({ [`templates`]: `Template ${id} is not a ${kind} template` });
+      throw new ValidationError({
+        templates: { key: 'listings.template_wrong_kind', params: { id, kind } },
+      });
     return renderTemplate(row.content, values).text.trim();
   };
   const [title, five, keywords, describe] = await Promise.all([
@@ -316,7 +326,12 @@ export async function textsFromTemplates(
 /** A price rule by template id (404 for another seller's), or the plain conversion. */
 export async function pricingRule(ctx: Ctx, templateId: number | undefined): Promise<PricingRule> {
   if (templateId === undefined) return NEUTRAL_RULE;
-  const row = await findOwned(ctx, pricingTemplates, templateId, 'Pricing template');
+  const row = await findOwned(
+    ctx,
+    pricingTemplates,
+    templateId,
+    'listings.pricing_template_not_found',
+  );
   return {
     shipping_minor: row.shippingMinor,
     fixed_fee_minor: row.fixedFeeMinor,
@@ -334,7 +349,10 @@ export async function sitePrice(
   currency: string,
 ): Promise<number> {
   const rate = await rateToBase(ctx, currency);
-  if (!rate) throw new ValidationError({ market_id: `No exchange rate for ${currency}` });
+  if (!rate)
+    throw new ValidationError({
+      market_id: { key: 'listings.no_exchange_rate', params: { currency } },
+    });
   return priceFor(rule, costMinor, currency, rate.rate).price_minor;
 }
 
@@ -354,7 +372,8 @@ export async function createListings(
     );
   const byId = new Map(products.map((p) => [p.id, p]));
   const missing = input.goods_ids.find((id) => !byId.has(id));
-  if (missing !== undefined) throw new NotFoundError(`Product ${missing} not found`);
+  if (missing !== undefined)
+    throw new NotFoundError('listings.product_not_found_id', { id: missing });
   const rule = await pricingRule(ctx, input.pricing_template_id);
   const defaults = await getDefaults(ctx, { market_id: store.id });
   const brand = input.brand ?? defaults.brand;
@@ -403,72 +422,91 @@ export async function createListings(
     const texts = input.templates ? await textsFromTemplates(ctx, input.templates, values) : {};
     prepared.push({ product, own, prices, texts });
   }
-  const ids = await withTransaction(ctx, async (tx) => {
-    const created: number[] = [];
-    for (const { product, own, prices, texts } of prepared) {
-      const keys = (['color', 'size'] as const).filter((k) => own.some((s) => s[k] !== ''));
-      const isVariation = own.length > 1;
-      const wanted = own.length ? own.map((s) => s.skuCode) : [`FP${product.id}`];
-      const itemSkus = await freeSkus(tx.db, store.id, wanted);
-      const [parentSku] = isVariation
-        ? await freeSkus(tx.db, store.id, [`FP${product.id}-P`])
-        : [itemSkus[0]!];
-      const productImages = images.filter((i) => i.productId === product.id).map((i) => i.url);
-      const items = own.length
-        ? own.map((s, i) => ({
-            finishedSkuId: s.id,
-            sku: itemSkus[i]!,
-            priceMinor: prices[i]!,
-            quantity: 0,
-            variation: Object.fromEntries(keys.map((k) => [k, s[k]]).filter(([, v]) => v)),
-            image: s.image,
-          }))
-        : [
-            {
-              finishedSkuId: null,
-              sku: itemSkus[0]!,
-              priceMinor: 0,
+  // Two identical calls at once can pick the same free SKUs; the later one answers 409 with the
+  // listing that took them.
+  const wantedSkus = prepared.flatMap(({ product, own }) =>
+    own.length ? own.map((s) => s.skuCode) : [`FP${product.id}`],
+  );
+  const existingId = async () => {
+    const [taken] = await ctx.db
+      .select({ id: listingItems.listingId })
+      .from(listingItems)
+      .where(and(eq(listingItems.storeId, store.id), inArray(listingItems.sku, wantedSkus)))
+      .limit(1);
+    return taken?.id ?? null;
+  };
+  const create = () =>
+    withTransaction(ctx, async (tx) => {
+      const created: number[] = [];
+      for (const { product, own, prices, texts } of prepared) {
+        const keys = (['color', 'size'] as const).filter((k) => own.some((s) => s[k] !== ''));
+        const isVariation = own.length > 1;
+        const wanted = own.length ? own.map((s) => s.skuCode) : [`FP${product.id}`];
+        const itemSkus = await freeSkus(tx.db, store.id, wanted);
+        const [parentSku] = isVariation
+          ? await freeSkus(tx.db, store.id, [`FP${product.id}-P`])
+          : [itemSkus[0]!];
+        const productImages = images.filter((i) => i.productId === product.id).map((i) => i.url);
+        const items = own.length
+          ? own.map((s, i) => ({
+              finishedSkuId: s.id,
+              sku: itemSkus[i]!,
+              priceMinor: prices[i]!,
               quantity: 0,
-              variation: {},
-              image: null,
-            },
-          ];
-      const [row] = await tx.db
-        .insert(listings)
-        .values({
-          sellerId: sellerIdOf(ctx),
-          storeId: store.id,
-          siteId: site.id,
-          goodsId: product.id,
-          currency: site.currency,
-          brand,
-          manufacturer: defaults.manufacturer || brand,
-          handlingTime: defaults.handling_time,
-          condition: defaults.condition,
-          productType: input.market_category_id ?? defaults.market_category_id,
-          isVariation,
-          variationTheme: isVariation ? themeOf(keys) : '',
-          parentSku: parentSku!,
-          showVariationTheme: isVariation ? [...keys] : [],
-          title: texts.title ?? product.title.slice(0, AMAZON_TITLE_MAX),
-          describe: texts.describe ?? '',
-          keywords: texts.keywords ?? '',
-          bulletPoints: texts.bullets ?? [],
-          images: productImages,
-          ...itemSummary(parentSku!, items),
-        })
-        .returning({ id: listings.id });
-      await tx.db.insert(listingItems).values(
-        items.map((item, orderNum) => ({
-          ...item,
-          listingId: row!.id,
-          storeId: store.id,
-          orderNum,
-        })),
-      );
-      created.push(row!.id);
-    }
-    return created;
+              variation: Object.fromEntries(keys.map((k) => [k, s[k]]).filter(([, v]) => v)),
+              image: s.image,
+            }))
+          : [
+              {
+                finishedSkuId: null,
+                sku: itemSkus[0]!,
+                priceMinor: 0,
+                quantity: 0,
+                variation: {},
+                image: null,
+              },
+            ];
+        const [row] = await tx.db
+          .insert(listings)
+          .values({
+            sellerId: sellerIdOf(ctx),
+            storeId: store.id,
+            siteId: site.id,
+            goodsId: product.id,
+            currency: site.currency,
+            brand,
+            manufacturer: defaults.manufacturer || brand,
+            handlingTime: defaults.handling_time,
+            condition: defaults.condition,
+            productType: input.market_category_id ?? defaults.market_category_id,
+            isVariation,
+            variationTheme: isVariation ? themeOf(keys) : '',
+            parentSku: parentSku!,
+            showVariationTheme: isVariation ? [...keys] : [],
+            title: texts.title ?? product.title.slice(0, AMAZON_TITLE_MAX),
+            describe: texts.describe ?? '',
+            keywords: texts.keywords ?? '',
+            bulletPoints: texts.bullets ?? [],
+            images: productImages,
+            ...itemSummary(parentSku!, items),
+          })
+          .returning({ id: listings.id });
+        await tx.db.insert(listingItems).values(
+          items.map((item, orderNum) => ({
+            ...item,
+            listingId: row!.id,
+            storeId: store.id,
+            orderNum,
+          })),
+        );
+        created.push(row!.id);
+      }
+      return created;
+    });
+  const ids = await refuseDuplicate(create, {
+    constraint: 'listing_items_store_sku_uq',
+    key: 'listings.created_twice',
+    existingId,
   });
   return { ids };
 }
@@ -488,7 +526,7 @@ export interface StepPatch {
   step4?: Step4;
 }
 
-function prefixed(prefix: string, errors: Record<string, string>): Record<string, string> {
+function prefixed(prefix: string, errors: FieldMessages): FieldMessages {
   if (!prefix) return errors;
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}.${k}`, v]));
 }
@@ -498,47 +536,44 @@ async function itemErrors(
   db: Executor,
   listing: ListingDbRow,
   step: Step3,
-): Promise<Record<string, string>> {
-  const errors: Record<string, string> = {};
+): Promise<FieldMessages> {
+  const errors: FieldMessages = {};
   if (!step.is_variation && step.items.length !== 1) {
-    errors.items = 'A listing without variations has exactly one item';
+    errors.items = 'listings.one_item_without_variations';
   }
   const seen = new Map<string, number>();
   const combos = new Map<string, number>();
   step.items.forEach((item, i) => {
     const key = item.sku.toLowerCase();
-    if (seen.has(key)) errors[`items.${i}.sku`] = 'This SKU is already in the listing';
+    if (seen.has(key)) errors[`items.${i}.sku`] = 'listings.sku_in_listing';
     seen.set(key, i);
     if (step.is_variation && key === step.parent_sku.toLowerCase()) {
-      errors[`items.${i}.sku`] = 'A child SKU cannot be the parent SKU';
+      errors[`items.${i}.sku`] = 'listings.child_sku_is_parent';
     }
     if (item.product_id !== '') {
       const check = checkGtin(item.product_id);
       if (!check.ok) {
         errors[`items.${i}.product_id`] =
-          check.reason === 'bad_check_digit'
-            ? 'The check digit is wrong'
-            : 'A UPC has 12 digits, an EAN 13';
+          check.reason === 'bad_check_digit' ? 'listings.bad_check_digit' : 'listings.gtin_length';
       }
     }
     if (step.is_variation) {
       const values = Object.values(item.variation).filter((v) => v.trim() !== '');
-      if (values.length === 0) errors[`items.${i}.variation`] = 'Give the variation values';
+      if (values.length === 0) errors[`items.${i}.variation`] = 'listings.variation_values';
       const combo = JSON.stringify(
         Object.entries(item.variation).sort(([a], [b]) => a.localeCompare(b)),
       );
-      if (combos.has(combo)) errors[`items.${i}.variation`] = 'Another item has the same values';
+      if (combos.has(combo)) errors[`items.${i}.variation`] = 'listings.same_variation';
       combos.set(combo, i);
     }
   });
   const wanted = [...step.items.map((i) => i.sku), ...(step.is_variation ? [step.parent_sku] : [])];
   const taken = await takenSkus(db, listing.storeId, wanted, listing.id);
   step.items.forEach((item, i) => {
-    if (taken.has(item.sku))
-      errors[`items.${i}.sku`] = 'Another listing in this store uses this SKU';
+    if (taken.has(item.sku)) errors[`items.${i}.sku`] = 'listings.sku_taken';
   });
   if (step.is_variation && taken.has(step.parent_sku)) {
-    errors.parent_sku = 'Another listing in this store uses this SKU';
+    errors.parent_sku = 'listings.sku_taken';
   }
   return errors;
 }
@@ -575,7 +610,7 @@ async function foreignImages(
   return foreignUrls(ctx, unknown, ctx.storage);
 }
 
-const FOREIGN_IMAGE = "Choose an image you uploaded or one of the product's images";
+const FOREIGN_IMAGE = 'listings.foreign_image';
 
 /** Field errors of the images step 3 and step 4 would save. */
 async function imageErrors(
@@ -583,20 +618,20 @@ async function imageErrors(
   current: LoadedListing,
   patch: StepPatch,
   p: (step: string) => string,
-): Promise<Record<string, string>> {
+): Promise<FieldMessages> {
   const images = patch.step4?.images ?? [];
   const itemImages = patch.step3?.items.map((i) => i.image) ?? [];
   const urls = [...images, ...itemImages.flatMap((u) => (u === null ? [] : [u]))];
   if (urls.length === 0) return {};
   const foreign = await foreignImages(ctx, current, urls);
-  const step4: Record<string, string> = {};
+  const step4: FieldMessages = {};
   const seen = new Set<string>();
   images.forEach((url, i) => {
     if (foreign.has(url)) step4[`images.${i}`] = FOREIGN_IMAGE;
-    else if (seen.has(url)) step4[`images.${i}`] = 'This image is already in the list';
+    else if (seen.has(url)) step4[`images.${i}`] = 'listings.image_repeated';
     seen.add(url);
   });
-  const step3: Record<string, string> = {};
+  const step3: FieldMessages = {};
   itemImages.forEach((url, i) => {
     if (url !== null && foreign.has(url)) step3[`items.${i}.image`] = FOREIGN_IMAGE;
   });
@@ -615,12 +650,11 @@ export async function saveSteps(
   opts: { prefix: boolean } = { prefix: false },
 ): Promise<LoadedListing> {
   const current = await findListing(ctx, id);
-  const errors: Record<string, string> = {};
+  const errors: FieldMessages = {};
   const p = (step: string) => (opts.prefix ? step : '');
   const { row } = current;
   if (patch.step1 && patch.step1.market_id !== row.storeId) {
-    errors[`${opts.prefix ? 'step1.' : ''}market_id`] =
-      'A listing stays in its store; copy it to list in another';
+    errors[`${opts.prefix ? 'step1.' : ''}market_id`] = 'listings.stays_in_store';
   }
   const productType =
     patch.step2?.market_category_id ?? (patch.step1?.market_category_id || row.productType);
@@ -629,8 +663,7 @@ export async function saveSteps(
     const definitions = await attributesOf(ctx, store, productType).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 502) {
         throw new ValidationError({
-          [`${opts.prefix ? 'step2.' : ''}market_category_id`]:
-            'Unknown product type for this site',
+          [`${opts.prefix ? 'step2.' : ''}market_category_id`]: 'listings.unknown_product_type',
         });
       }
       throw error;
@@ -761,8 +794,12 @@ export async function saveStepAll(ctx: ListingCtx, input: StepAllInput): Promise
       results.push({ id, ok: true, message: null, fields: null });
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
-      const data = error.data as { fields?: Record<string, string> } | null;
-      results.push({ id, ok: false, message: error.message, fields: data?.fields ?? null });
+      results.push({
+        id,
+        ok: false,
+        message: renderError(error, ctx.lang),
+        fields: renderFields(error, ctx.lang),
+      });
     }
   }
   return { results };
@@ -772,7 +809,7 @@ export async function saveStepAll(ctx: ListingCtx, input: StepAllInput): Promise
 export async function saveItem(ctx: ListingCtx, input: ItemSaveInput): Promise<Listing> {
   const current = await findListing(ctx, input.id);
   if (!current.items.some((i) => i.id === input.item.id)) {
-    throw new NotFoundError('Item not found');
+    throw new NotFoundError('listings.item_not_found');
   }
   const row = current.row;
   const items = current.items.map((i) =>
@@ -803,9 +840,11 @@ export async function saveItem(ctx: ListingCtx, input: ItemSaveInput): Promise<L
     // Report the item's errors under `item.<field>`, as the single-item form names them.
     if (error instanceof ValidationError) {
       const index = items.findIndex((i) => i.id === input.item.id);
-      const fields = (error.data as { fields: Record<string, string> }).fields;
       const mapped = Object.fromEntries(
-        Object.entries(fields).map(([k, v]) => [k.replace(`items.${index}.`, 'item.'), v]),
+        Object.entries(error.fields ?? {}).map(([k, v]) => [
+          k.replace(`items.${index}.`, 'item.'),
+          v,
+        ]),
       );
       throw new ValidationError(mapped);
     }

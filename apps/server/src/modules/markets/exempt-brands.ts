@@ -77,15 +77,15 @@ export async function storeExemptBrand(ctx: Ctx, input: ExemptBrandInput): Promi
       .set(values)
       .where(and(eq(exemptBrands.id, input.id), visibleBrands(ctx)))
       .returning();
-    if (!row) throw new NotFoundError('Exempt brand not found');
+    if (!row) throw new NotFoundError('markets.exempt_brand_not_found');
     return toExemptBrand(row);
   } catch (error) {
     if (isUniqueViolation(error, 'exempt_brands_seller_store_brand_uq')) {
       throw new ValidationError({
         brand:
           input.store_id === null
-            ? 'This brand is already exempt for all stores'
-            : 'This brand is already exempt for this store',
+            ? 'markets.brand_exempt_all_stores'
+            : 'markets.brand_exempt_this_store',
       });
     }
     throw error;

@@ -569,14 +569,14 @@ describe('openStoreSession', () => {
     await post(seller.token, '/api/market/modify-status', { id, status: 0 });
     await expect(openStoreSession(ctx, id, { forWrite: true })).rejects.toMatchObject({
       status: 409,
-      message: 'The store is switched off',
+      key: 'orders.store_switched_off',
     });
     expect((await openStoreSession(ctx, id, { forWrite: false })).store.id).toBe(id);
 
     await t.database.db.update(stores).set({ authStatus: 'expired' }).where(eq(stores.id, id));
     await expect(openStoreSession(ctx, id, { forWrite: false })).rejects.toMatchObject({
       status: 409,
-      message: 'The store needs re-authorization',
+      key: 'orders.store_needs_reauthorization',
     });
     const other = { ...ctx, actor: await resolveToken(t.database.db, bob.token) };
     await expect(openStoreSession(other, id, { forWrite: false })).rejects.toMatchObject({
@@ -714,7 +714,7 @@ describe('delMarket', () => {
 
     const refused409 = await post(boss.token, '/api/market/delMarket', { id });
     expect(refused409.status).toBe(409);
-    expect(refused409.body.message).toMatch(/1 listing\(s\) being published/);
+    expect(refused409.body.key).toBe('markets.store_publishing');
     expect(refused409.body.data).toEqual({ publishing: 1 });
 
     await t.database.db.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, job!.id));

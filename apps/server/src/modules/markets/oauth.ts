@@ -38,23 +38,26 @@ export async function createAuthorizationUrl(
 ): Promise<AuthorizationUrl> {
   const actor = requireUser(ctx);
   const site = marketSiteById(input.market_site_id);
-  if (!site) throw new ValidationError({ market_site_id: 'Unknown site' });
+  if (!site) throw new ValidationError({ market_site_id: 'markets.unknown_site' });
   const connector = ctx.connectors[site.marketplace];
   if (!connector) {
     throw new ValidationError({
-      market_site_id: `${MARKETPLACE_NAMES[site.marketplace]} is not available on this server`,
+      market_site_id: {
+        key: 'markets.marketplace_unavailable',
+        params: { marketplace: MARKETPLACE_NAMES[site.marketplace] },
+      },
     });
   }
   let shop = input.shop;
   if (input.store_id !== undefined) {
     const store = await findStore(ctx, input.store_id);
     if (store.marketSiteId !== site.id) {
-      throw new ValidationError({ store_id: 'The store is on another site' });
+      throw new ValidationError({ store_id: 'markets.store_on_other_site' });
     }
     if (site.marketplace === 'shopify') shop ??= store.account;
   }
   if (site.marketplace === 'shopify' && !shop) {
-    throw new ValidationError({ shop: 'Enter the shop as name.myshopify.com' });
+    throw new ValidationError({ shop: 'validation.shopify_shop' });
   }
 
   const state = randomBytes(32).toString('base64url');

@@ -104,7 +104,7 @@ export async function findStore(ctx: Ctx, id: number, opts: { lock?: boolean } =
     .where(and(eq(stores.id, id), visibleStores(ctx)))
     .limit(1);
   const [row] = opts.lock ? await query.for('update') : await query;
-  if (!row) throw new NotFoundError('Store not found');
+  if (!row) throw new NotFoundError('markets.store_not_found');
   return row;
 }
 
@@ -317,7 +317,7 @@ export async function setStaff(ctx: Ctx, input: SetStaffInput): Promise<Store> {
     const unknown = wanted.filter((id) => !known.has(id));
     if (unknown.length > 0) {
       throw new ValidationError({
-        staff_ids: `Not a staff member of this account: ${unknown.join(', ')}`,
+        staff_ids: { key: 'markets.unknown_staff', params: { ids: unknown.join(', ') } },
       });
     }
     await tx.db.delete(storeStaff).where(eq(storeStaff.storeId, row.id));
@@ -334,10 +334,7 @@ export async function deleteStore(ctx: Ctx, input: IdInput): Promise<null> {
     const row = await findStore(tx, input.id, { lock: true });
     const publishing = (await publishingCounts(tx.db, row.sellerId, [row.id])).get(row.id) ?? 0;
     if (publishing > 0) {
-      throw new ConflictError(
-        `This store has ${publishing} listing(s) being published; delete it once they finish`,
-        { publishing },
-      );
+      throw new ConflictError('markets.store_publishing', { count: publishing }, { publishing });
     }
     await tx.db.delete(storeStaff).where(eq(storeStaff.storeId, row.id));
     await tx.db.delete(stores).where(eq(stores.id, row.id));
@@ -352,12 +349,13 @@ export async function deleteStore(ctx: Ctx, input: IdInput): Promise<null> {
 function connectorFor(ctx: StoreAccess, row: StoreRow): MarketplaceConnector {
   const connector = ctx.connectors[row.marketplace];
   const name = MARKETPLACE_NAMES[row.marketplace];
-  if (!connector) throw new ConflictError(`${name} is not available on this server`);
+  if (!connector) throw new ConflictError('markets.marketplace_unavailable', { marketplace: name });
   if (connector.sandbox !== (row.source === 'sandbox')) {
     throw new ConflictError(
       row.source === 'sandbox'
-        ? `This sandbox store needs the ${name} simulator, which is off on this server`
-        : `This store needs the live ${name} API; this server talks to the simulator`,
+        ? 'markets.sandbox_needs_simulator'
+        : 'markets.live_store_on_simulator',
+      { marketplace: name },
     );
   }
   return connector;
@@ -382,7 +380,8 @@ function openAuth(box: SecretBox, sealed: string): StoreAuth {
     return JSON.parse(box.open(sealed)) as StoreAuth;
   } catch {
     throw new ConflictError(
-      "The store's credentials cannot be read with this server's key: give every server process the same STORE_SECRET_KEY, or authorize the store again",
+      'markets.credentials_unreadable',
+      {},
       { reason: 'credentials_unreadable' },
     );
   }
@@ -428,10 +427,10 @@ export function storeSessionFor(
   opts: { forWrite: boolean },
 ): { store: StoreRow; connector: MarketplaceConnector; session: StoreSession } {
   if (opts.forWrite && store.status !== STORE_STATUS.on) {
-    throw new ConflictError('The store is switched off');
+    throw new ConflictError('orders.store_switched_off');
   }
   if (store.authStatus !== 'active') {
-    throw new ConflictError('The store needs re-authorization');
+    throw new ConflictError('orders.store_needs_reauthorization');
   }
   const connector = connectorFor(ctx, store);
   return { store, connector, session: sessionOf(ctx, store) };

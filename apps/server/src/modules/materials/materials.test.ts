@@ -81,7 +81,7 @@ describe('material folders', () => {
     );
     const bad = await post(alice.token, '/api/material/dir-store', { name: '' });
     expect(bad.status).toBe(422);
-    expect(bad.body.data.fields).toEqual({ name: 'Enter a name' });
+    expect(bad.body.data.field_keys).toEqual({ name: 'validation.required' });
     expect((await call(t.app, 'GET', '/api/material/dir')).status).toBe(401);
   });
 
@@ -139,7 +139,7 @@ describe('POST /api/material/upload-single', () => {
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.data.fields)).toEqual(['dir_id']);
     const text = await uploadTo(t.app, url, alice.token, Buffer.from('hello'), 'a.png');
-    expect(text.body.data.fields).toEqual({ file: 'Unsupported file type' });
+    expect(text.body.data.field_keys).toEqual({ file: 'uploads.unsupported_type' });
     expect((await uploadTo(t.app, url, undefined, png, 'a.png')).status).toBe(401);
   });
 });
@@ -188,7 +188,7 @@ describe('material list, edit, move and destory', () => {
       (await post(alice.token, '/api/material/edit', { id: theirs.id, name: 'y' })).status,
     ).toBe(404);
     const blank = await post(alice.token, '/api/material/edit', { id: theirs.id, name: ' ' });
-    expect(blank.body.data.fields).toEqual({ name: 'Enter a name' });
+    expect(blank.body.data.field_keys).toEqual({ name: 'validation.required' });
     const foreignDir = await dir(bob, 'Bob dir');
     const mine = await material(alice, 'mine.png');
     expect(

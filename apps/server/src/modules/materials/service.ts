@@ -91,7 +91,7 @@ export async function editMaterial(
     .set({ originalName: displayName(input.name) })
     .where(and(eq(files.id, input.id), eq(files.purpose, 'material'), ownedBy(ctx, files.sellerId)))
     .returning();
-  if (!row) throw new NotFoundError('Material not found');
+  if (!row) throw new NotFoundError('materials.not_found');
   return toMaterialItem(ctx, row);
 }
 
@@ -118,7 +118,7 @@ export async function destroyMaterialDir(
       .from(materialDirs)
       .where(ownedBy(tx, materialDirs.sellerId))
       .for('update');
-    if (!rows.some((r) => r.id === input.id)) throw new NotFoundError('Folder not found');
+    if (!rows.some((r) => r.id === input.id)) throw new NotFoundError('materials.folder_not_found');
     const subtree = subtreeIds(rows, input.id);
     const inside = and(
       ownedBy(tx, files.sellerId),
@@ -128,7 +128,8 @@ export async function destroyMaterialDir(
     const contents = await tx.db.select().from(files).where(inside);
     if (!input.force && (subtree.length > 1 || contents.length > 0)) {
       throw new ConflictError(
-        `The folder holds ${subtree.length - 1} subfolder(s) and ${contents.length} file(s); delete them too with force`,
+        'materials.folder_not_empty',
+        { folders: subtree.length - 1, files: contents.length },
         { folders: subtree.length - 1, files: contents.length },
       );
     }

@@ -60,7 +60,7 @@ export async function pageMenus(
 
 async function findMenu(ctx: Ctx, id: number): Promise<MenuRow> {
   const [row] = await ctx.db.select().from(menus).where(eq(menus.id, id)).limit(1);
-  if (!row) throw new NotFoundError('Menu not found');
+  if (!row) throw new NotFoundError('menus.not_found');
   return row;
 }
 
@@ -76,9 +76,9 @@ async function checkParent(ctx: Ctx, scope: MenuScope, parentId: number | null):
     .from(menus)
     .where(and(eq(menus.id, parentId), eq(menus.scope, scope)))
     .limit(1);
-  if (!parent) throw new ValidationError({ parentId: 'Parent menu not found' });
+  if (!parent) throw new ValidationError({ parentId: 'menus.parent_not_found' });
   if (parent.type === 2)
-    throw new ValidationError({ parentId: 'A permission entry cannot have children' });
+    throw new ValidationError({ parentId: 'menus.permission_has_no_children' });
 }
 
 /** Every structural edit holds the tree lock and bumps the revision that invalidates caches. */
@@ -127,7 +127,7 @@ export async function updateMenu(ctx: Ctx, input: UpdateMenuInput): Promise<Menu
     const scope = current.scope;
     if (input.parentId !== null && (await isAncestorOrSelf(tx, scope, input.id, input.parentId))) {
       throw new ValidationError({
-        parentId: 'A menu cannot be moved under itself or one of its children',
+        parentId: 'menus.move_under_itself',
       });
     }
     await checkParent(tx, scope, input.parentId);
@@ -148,7 +148,8 @@ export async function deleteMenus(ctx: Ctx, input: DeleteMenuInput): Promise<Del
     const rows = await tx.db.select({ id: menus.id, parentId: menus.parentId }).from(menus);
     const known = new Set(rows.map((r) => r.id));
     const missing = input.ids.filter((id) => !known.has(id));
-    if (missing.length > 0) throw new NotFoundError(`Menu not found: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new NotFoundError('menus.not_found_ids', { ids: missing.join(', ') });
 
     const children = new Map<number, number[]>();
     for (const r of rows) {

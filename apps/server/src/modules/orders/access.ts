@@ -18,7 +18,7 @@ export async function visibleOrder(
     .from(orders)
     .where(and(eq(orders.id, id), visibleOrders(ctx)));
   const [row] = opts.lock ? await query.for('update') : await query;
-  if (!row) throw new NotFoundError('Order not found');
+  if (!row) throw new NotFoundError('orders.not_found');
   return row;
 }
 
@@ -45,7 +45,7 @@ export async function visibleOrdersById(
   const rows = opts.lock ? await query.for('update') : await query;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = unique.find((id) => !byId.has(id));
-  if (missing !== undefined) throw new NotFoundError(`Order ${missing} not found`);
+  if (missing !== undefined) throw new NotFoundError('orders.not_found_id', { id: missing });
   return unique.map((id) => byId.get(id)!);
 }
 

@@ -26,7 +26,14 @@ import {
   users,
 } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  type FieldMessages,
+  reasonText,
+} from '../../errors.ts';
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
@@ -68,8 +75,8 @@ async function activeItem(ctx: Ctx, order: OrderRow, itemId: number): Promise<Or
     .select()
     .from(orderItems)
     .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
-  if (!item) throw new NotFoundError('Order item not found');
-  if (item.cancelledAt) throw new ConflictError('This item is cancelled');
+  if (!item) throw new NotFoundError('orders.item_not_found');
+  if (item.cancelledAt) throw new ConflictError('orders.item_cancelled');
   return item;
 }
 
@@ -187,7 +194,7 @@ export function cancelItem(ctx: Ctx, input: { id: number; item_id: number }) {
   return act(ctx, input.id, 'cancel_item', async (tx, row) => {
     const item = await activeItem(tx, row, input.item_id);
     if (row.itemCount <= 1) {
-      throw new ConflictError('This is the order’s only item: cancel the order instead');
+      throw new ConflictError('orders.only_item');
     }
     await tx.db
       .update(orderItems)
@@ -285,17 +292,21 @@ export async function splitOrder(ctx: Ctx, input: SplitOrderInput): Promise<Spli
     );
     const moves = new Map<number, number>();
     for (const m of input.items) moves.set(m.item_id, (moves.get(m.item_id) ?? 0) + m.quantity);
-    const fields: Record<string, string> = {};
+    const fields: FieldMessages = {};
     let movedPieces = 0;
     for (const [itemId, quantity] of moves) {
       const item = items.find((i) => i.id === itemId);
-      if (!item) fields[`items.${itemId}`] = 'Not an item of this order';
-      else if (quantity > item.quantity) fields[`items.${itemId}`] = `At most ${item.quantity}`;
+      if (!item) fields[`items.${itemId}`] = 'orders.not_an_item';
+      else if (quantity > item.quantity)
+        fields[`items.${itemId}`] = {
+          key: 'orders.at_most_pieces',
+          params: { count: item.quantity },
+        };
       movedPieces += quantity;
     }
     if (Object.keys(fields).length > 0) throw new ValidationError(fields);
     if (movedPieces >= row.quantity) {
-      throw new ValidationError({ items: 'Leave at least one piece in the original order' });
+      throw new ValidationError({ items: 'orders.leave_one_piece' });
     }
     const moved: Array<Omit<typeof orderItems.$inferInsert, 'orderId'>> = [];
     let movedMinor = 0;
@@ -394,11 +405,6 @@ export function saveLogistics(ctx: Ctx, input: SaveLogisticsInput) {
 }
 
 /** A refusal as one line: a 422's field messages rather than its generic "Invalid input". */
-function reasonOf(error: AppError): string {
-  const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
-  return fields ? Object.values(fields).join('; ') : error.message;
-}
-
 /** Each order in its own transaction: one refusal never undoes the others. */
 export async function saveBatchLogistics(
   ctx: Ctx,
@@ -411,7 +417,7 @@ export async function saveBatchLogistics(
       results.push({ id: item.id, ok: true, reason: null });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push({ id: item.id, ok: false, reason: reasonOf(error) });
+      results.push({ id: item.id, ok: false, reason: reasonText(error, ctx.lang) });
     }
   }
   return { results };
@@ -422,7 +428,7 @@ export async function showOrderLog(ctx: Ctx, input: { id: number }): Promise<Ord
     .select({ id: orders.id, currency: orders.currency })
     .from(orders)
     .where(and(eq(orders.id, input.id), visibleOrders(ctx)));
-  if (!row) throw new NotFoundError('Order not found');
+  if (!row) throw new NotFoundError('orders.not_found');
   const rows = await ctx.db
     .select({ log: orderLogs, userName: users.name })
     .from(orderLogs)

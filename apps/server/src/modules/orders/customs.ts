@@ -11,7 +11,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import { finishedProducts, orderItemCustoms, orderItems, parentProducts } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError, type FieldMessages } from '../../errors.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { visibleOrder, writeOrderLog } from './access.ts';
 import { matchFinishedSkus } from './relations.ts';
@@ -156,11 +156,11 @@ export async function editOrderCustoms(ctx: Ctx, input: EditOrderCustoms): Promi
     const order = await visibleOrder(tx, input.id, { lock: true });
     assertAllowed(order, 'edit_customs');
     const active = new Set((await activeItems(tx, order.id)).map((i) => i.id));
-    const fields: Record<string, string> = {};
+    const fields: FieldMessages = {};
     const seen = new Set<number>();
     input.items.forEach((item, n) => {
-      if (!active.has(item.item_id)) fields[`items.${n}.item_id`] = 'Not an item of this order';
-      else if (seen.has(item.item_id)) fields[`items.${n}.item_id`] = 'Listed twice';
+      if (!active.has(item.item_id)) fields[`items.${n}.item_id`] = 'orders.not_an_item';
+      else if (seen.has(item.item_id)) fields[`items.${n}.item_id`] = 'orders.listed_twice';
       seen.add(item.item_id);
     });
     if (Object.keys(fields).length > 0) throw new ValidationError(fields);

@@ -1,4 +1,5 @@
 import { deskStatusName, type ExportColumn, type Language } from '@app/shared';
+import { type FieldMessages } from '../../errors.ts';
 import { renderText } from '../../i18n/render-text.ts';
 import type { OrderItemRow, OrderRow } from './rows.ts';
 
@@ -117,10 +118,11 @@ export const exportCatalogue = (): ExportColumn[] =>
   }));
 
 /** Unknown keys, as field errors of `columns.<index>`. */
-export function unknownColumns(keys: string[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function unknownColumns(keys: string[]): FieldMessages {
+  const fields: FieldMessages = {};
   keys.forEach((key, i) => {
-    if (!BY_KEY.has(key)) fields[`columns.${i}`] = `Unknown column: ${key}`;
+    if (!BY_KEY.has(key))
+      fields[`columns.${i}`] = { key: 'orders.unknown_column', params: { column: key } };
   });
   return fields;
 }

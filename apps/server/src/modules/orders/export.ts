@@ -74,11 +74,11 @@ export async function saveExportTemplate(
       and(ownedBy(ctx, orderExportTemplates.sellerId), eq(orderExportTemplates.name, input.name)),
     );
   if (same && same.id !== input.id) {
-    throw new ConflictError('A template with this name exists', { reason: 'duplicate_name' });
+    throw new ConflictError('orders.template_name_taken', {}, { reason: 'duplicate_name' });
   }
   const values = { name: input.name, columns: input.columns, oneRowPer: input.one_row_per };
   if (input.id !== undefined) {
-    await findOwned(ctx, orderExportTemplates, input.id, 'Template');
+    await findOwned(ctx, orderExportTemplates, input.id, 'orders.template_not_found');
     const [row] = await ctx.db
       .update(orderExportTemplates)
       .set({ ...values, updatedAt: new Date() })
@@ -91,8 +91,7 @@ export async function saveExportTemplate(
     .values({ sellerId, ...values })
     .onConflictDoNothing()
     .returning();
-  if (!row)
-    throw new ConflictError('A template with this name exists', { reason: 'duplicate_name' });
+  if (!row) throw new ConflictError('orders.template_name_taken', {}, { reason: 'duplicate_name' });
   return toTemplate(row);
 }
 
@@ -100,7 +99,7 @@ export async function deleteExportTemplate(
   ctx: Ctx,
   input: DeleteExportTemplateInput,
 ): Promise<null> {
-  await findOwned(ctx, orderExportTemplates, input.id, 'Template');
+  await findOwned(ctx, orderExportTemplates, input.id, 'orders.template_not_found');
   await ctx.db.delete(orderExportTemplates).where(eq(orderExportTemplates.id, input.id));
   return null;
 }
@@ -275,13 +274,14 @@ export async function exportFile(
   storage: ObjectStorage,
   jobId: string,
 ): Promise<{ name: string; body: NodeJS.ReadableStream; size: number; type: string }> {
-  const row = await findOwned(ctx, jobs, jobId, 'Export');
+  const row = await findOwned(ctx, jobs, jobId, 'orders.export_not_found');
   const payload = ExportPayload.safeParse(row.payload);
-  if (row.kind !== ORDERS_EXPORT || !payload.success) throw new NotFoundError('Export not found');
+  if (row.kind !== ORDERS_EXPORT || !payload.success)
+    throw new NotFoundError('orders.export_not_found');
   if (row.status !== 'succeeded')
-    throw new ConflictError('The export has not finished', { reason: 'not_ready' });
+    throw new ConflictError('orders.export_not_ready', {}, { reason: 'not_ready' });
   const object = await storage.get(payload.data.key);
-  if (!object) throw new NotFoundError('Export not found');
+  if (!object) throw new NotFoundError('orders.export_not_found');
   const result = row.result as Partial<OrderExportResult> | null;
   return {
     name: result?.file_name ?? 'orders.xlsx',

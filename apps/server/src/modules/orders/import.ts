@@ -16,7 +16,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { orders, stores, type StoredOrderAddress } from '../../db/schema.ts';
-import { AppError, ValidationError } from '../../errors.ts';
+import { AppError, ValidationError, messageOf } from '../../errors.ts';
 import { privateObjectKey, type ObjectStorage } from '../../integrations/object-storage.ts';
 import type { JobContext, JobRunner } from '../../jobs/runner.ts';
 import { requireUser } from '../../tenancy.ts';
@@ -172,10 +172,10 @@ export async function startOrderImport(
   upload: { bytes: Buffer; filename: string },
 ): Promise<JobStarted> {
   const actor = requireUser(ctx);
-  if (upload.bytes.length === 0) throw new ValidationError({ file: 'The file is empty' });
+  if (upload.bytes.length === 0) throw new ValidationError({ file: 'orders.file_empty' });
   const xlsx = isXlsx(upload.bytes);
   if (!xlsx && /\.xlsx?$/i.test(upload.filename)) {
-    throw new ValidationError({ file: 'This is not a readable xlsx file' });
+    throw new ValidationError({ file: 'orders.file_not_xlsx' });
   }
   const key = privateObjectKey(actor.sellerId, xlsx ? 'xlsx' : 'csv');
   await deps.storage.put(
@@ -391,7 +391,7 @@ export async function runOrderImport(
   const payload = ImportPayload.parse(job.payload);
   const ctx = jobCtx(deps.db, job, payload);
   const object = await deps.storage.get(payload.key);
-  if (!object) throw new AppError(404, 'The uploaded file is gone');
+  if (!object) throw new AppError(404, 'orders.upload_gone');
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(chunk as Buffer);
   const bytes = Buffer.concat(chunks);
@@ -439,8 +439,8 @@ export async function runOrderImport(
     }
   } catch (error) {
     if (error instanceof ValidationError) {
-      const fields = (error.data as { fields: Record<string, string> }).fields;
-      throw new AppError(422, fields.file ?? error.message);
+      const file = error.fields?.file;
+      throw file ? new AppError(422, messageOf(file).key, messageOf(file).params) : error;
     }
     throw error;
   } finally {
@@ -650,7 +650,7 @@ export async function importRemarks(
   ctx: Ctx,
   upload: { bytes: Buffer; filename: string },
 ): Promise<RemarkImportResult> {
-  if (upload.bytes.length === 0) throw new ValidationError({ file: 'The file is empty' });
+  if (upload.bytes.length === 0) throw new ValidationError({ file: 'orders.file_empty' });
   const lines: Array<{ row: number; number: string; memo: string; store: string }> = [];
   let cols: Partial<Record<'order_number' | 'memo' | 'store', number>> | null = null;
   for await (const line of readTable(upload.bytes, upload.filename, REMARK_IMPORT_MAX_ROWS)) {
@@ -662,7 +662,7 @@ export async function importRemarks(
       });
       if (cols.order_number === undefined || cols.memo === undefined) {
         throw new ValidationError({
-          file: 'The first row must name the columns order_number and memo',
+          file: 'orders.memo_columns_required',
         });
       }
       continue;
@@ -676,7 +676,7 @@ export async function importRemarks(
       store: cell(cols.store).toLowerCase(),
     });
   }
-  if (!cols) throw new ValidationError({ file: 'The file is empty' });
+  if (!cols) throw new ValidationError({ file: 'orders.file_empty' });
 
   const numbers = [...new Set(lines.map((l) => l.number).filter(Boolean))];
   const found = new Map<string, Array<{ id: number; storeId: number; alias: string }>>();

@@ -231,10 +231,15 @@ export async function printLabels(
   const ready = rows.filter((r) => !refused.some((x) => x.id === r.id));
   if ((refused.length > 0 && !input.skip_missing) || ready.length === 0) {
     throw new ConflictError(
-      `${refused.length} of ${rows.length} orders cannot be printed: ${refused
-        .slice(0, 5)
-        .map((r) => `${r.seller_order_id} (${r.problems.join(', ')})`)
-        .join('; ')}`,
+      'orders.labels_refused',
+      {
+        refused: refused.length,
+        total: rows.length,
+        orders: refused
+          .slice(0, 5)
+          .map((r) => `${r.seller_order_id} (${r.problems.join(', ')})`)
+          .join('; '),
+      },
       { orders: refused },
     );
   }

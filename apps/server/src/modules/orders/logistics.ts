@@ -22,7 +22,7 @@ export async function listLogisticsChannels(
     .select({ marketplace: stores.marketplace })
     .from(stores)
     .where(and(eq(stores.id, query.market_id), visibleStores(ctx)));
-  if (!store) throw new NotFoundError('Store not found');
+  if (!store) throw new NotFoundError('orders.store_not_found');
   return logisticsChannelsFor(store.marketplace);
 }
 
@@ -36,16 +36,22 @@ export function assertLogistics(
 ): void {
   const channel = logisticsChannelById(input.user_logistics_channel_id);
   if (!channel) {
-    throw new ValidationError({ user_logistics_channel_id: 'Unknown logistics channel' });
+    throw new ValidationError({ user_logistics_channel_id: 'orders.unknown_channel' });
   }
   if (!channel.marketplaces.includes(marketplace)) {
     throw new ValidationError({
-      user_logistics_channel_id: `${channel.name_en} does not serve ${marketplace} orders`,
+      user_logistics_channel_id: {
+        key: 'orders.channel_not_for_marketplace',
+        params: { channel: channel.name_en, marketplace },
+      },
     });
   }
   if (!trackingNumberFits(channel, input.shipped_number)) {
     throw new ValidationError({
-      shipped_number: `Not a ${channel.carrier} tracking number (e.g. ${channel.tracking_example})`,
+      shipped_number: {
+        key: 'orders.bad_tracking_number',
+        params: { carrier: channel.carrier, example: channel.tracking_example },
+      },
     });
   }
 }

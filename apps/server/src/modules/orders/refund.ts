@@ -29,13 +29,17 @@ export async function refundOrder(
       .where(eq(orderRefunds.orderId, order.id));
     const refunded = Number(earlier?.sum ?? 0);
     if (refunded > 0) {
-      throw new ConflictError(`Order ${order.number} is already refunded`, {
-        refunded_minor: refunded,
-      });
+      throw new ConflictError(
+        'orders.already_refunded',
+        { number: order.number },
+        {
+          refunded_minor: refunded,
+        },
+      );
     }
     assertAllowed(order, 'refund');
     const amount = order.totalMinor - refunded;
-    if (amount <= 0) throw new ConflictError(`Order ${order.number} has nothing to refund`);
+    if (amount <= 0) throw new ConflictError('orders.nothing_to_refund', { number: order.number });
     const [refund] = await tx.db
       .insert(orderRefunds)
       .values({

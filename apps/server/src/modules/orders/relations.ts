@@ -152,7 +152,7 @@ export async function saveRelation(
     .select({ id: finishedSkus.id })
     .from(finishedSkus)
     .where(and(eq(finishedSkus.id, input.finished_sku_id), eq(finishedSkus.sellerId, sellerId)));
-  if (!sku) throw new NotFoundError('Finished SKU not found');
+  if (!sku) throw new NotFoundError('orders.finished_sku_not_found');
   const now = new Date();
   const [saved] = await ctx.db
     .insert(orderSkuRelations)

@@ -20,8 +20,9 @@ export async function requestStoreSyncs(
   let storeIds: number[];
   if (input.market_id !== undefined) {
     const store = await findStore(ctx, input.market_id);
-    if (store.status !== STORE_STATUS.on) throw new ConflictError('The store is switched off');
-    if (store.authStatus !== 'active') throw new ConflictError('The store needs re-authorization');
+    if (store.status !== STORE_STATUS.on) throw new ConflictError('orders.store_switched_off');
+    if (store.authStatus !== 'active')
+      throw new ConflictError('orders.store_needs_reauthorization');
     storeIds = [store.id];
   } else {
     const visible = await ctx.db

@@ -47,16 +47,17 @@ async function readFilePart(
   request: FastifyRequest,
 ): Promise<{ bytes: Buffer; filename: string }> {
   if (!request.isMultipart()) {
-    throw new ValidationError({ file: 'Send the file as multipart/form-data in the field "file"' });
+    throw new ValidationError({ file: 'common.multipart_file_field' });
   }
   const part = await request.file();
-  if (!part || part.fieldname !== 'file') throw new ValidationError({ file: 'A file is required' });
+  if (!part || part.fieldname !== 'file')
+    throw new ValidationError({ file: 'common.file_required' });
   try {
     return { bytes: await part.toBuffer(), filename: part.filename ?? '' };
   } catch (error) {
     if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
       throw new ValidationError({
-        file: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+        file: { key: 'uploads.file_too_large', params: { mb: IMPORT_MAX_BYTES / 1024 / 1024 } },
       });
     }
     throw error;

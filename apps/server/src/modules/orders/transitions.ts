@@ -56,7 +56,8 @@ export function assertAllowed(order: { id: number; status: number }, action: Ord
   if (allowed.includes(action)) return;
   const name = deskStatusName(order.status).replace('_', ' ');
   throw new ConflictError(
-    `Order ${order.id} is ${name}: ${action.replace('_', ' ')} is not allowed`,
+    'orders.action_not_allowed',
+    { id: order.id, status: name, action: action.replace('_', ' ') },
     {
       status: order.status,
       action,

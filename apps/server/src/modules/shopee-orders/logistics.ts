@@ -22,7 +22,7 @@ type Query = z.output<typeof ShopeeLogisticsQuery>;
 export async function listChannels(ctx: Ctx, q: Query): Promise<ShopeeLogisticsPage> {
   if (q.market_id !== undefined) {
     const store = await findStore(ctx, q.market_id);
-    if (store.marketplace !== 'shopee') throw new NotFoundError('Shopee store not found');
+    if (store.marketplace !== 'shopee') throw new NotFoundError('shopee.store_not_found');
   }
   const where = and(
     eq(shopeeLogisticsChannels.sellerId, sellerIdOf(ctx)),

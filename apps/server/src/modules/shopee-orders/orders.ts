@@ -96,7 +96,7 @@ export async function indexShopeeOrders(
 ): Promise<ShopeeOrderPage> {
   if (q.market_id !== undefined) {
     const store = await findStore(ctx, q.market_id);
-    if (store.marketplace !== 'shopee') throw new NotFoundError('Shopee store not found');
+    if (store.marketplace !== 'shopee') throw new NotFoundError('shopee.store_not_found');
   }
   const filter = OrderListQuery.parse({
     source: 'shopee',
@@ -140,9 +140,10 @@ export async function synchroShopeeOrders(
   let storeIds: number[];
   if (input.market_id !== undefined) {
     const store = await findStore(ctx, input.market_id);
-    if (store.marketplace !== 'shopee') throw new NotFoundError('Shopee store not found');
-    if (store.status !== STORE_STATUS.on) throw new ConflictError('The store is switched off');
-    if (store.authStatus !== 'active') throw new ConflictError('The store needs re-authorization');
+    if (store.marketplace !== 'shopee') throw new NotFoundError('shopee.store_not_found');
+    if (store.status !== STORE_STATUS.on) throw new ConflictError('orders.store_switched_off');
+    if (store.authStatus !== 'active')
+      throw new ConflictError('orders.store_needs_reauthorization');
     storeIds = [store.id];
   } else {
     const rows = await ctx.db
@@ -232,7 +233,8 @@ export async function shippingParameter(
 /** Marketplace refusals of the seller's input are the seller's to fix: a 422 on the field. */
 function refusedAs(field: string, error: unknown): never {
   if (error instanceof MarketplaceError && error.kind === 'validation') {
-    throw new ValidationError({ [field]: error.message }, error.message);
+    const message = { key: 'shopee.refused', params: { reason: error.reason } } as const;
+    throw new ValidationError({ [field]: message }, message.key, message.params);
   }
   throw error;
 }
@@ -311,7 +313,7 @@ export async function getLabel(
   const sn = orderSnOf(order);
   const state = (await statesOf(ctx, [order.id])).get(order.id);
   if (!state?.trackingNumber) {
-    throw new ConflictError('Arrange the shipment first: the order has no Shopee tracking number');
+    throw new ConflictError('shopee.arrange_shipment_first');
   }
   const shopee = await shopeeSession(ctx, order.storeId, false);
   const ref = {
@@ -347,7 +349,7 @@ export async function firstMileChannels(
 function oneStore(rows: OrderRow[]): number {
   const storeIds = new Set(rows.map((r) => r.storeId));
   if (storeIds.size > 1) {
-    throw new ValidationError({ ids: 'The orders must be of one store' });
+    throw new ValidationError({ ids: 'shopee.orders_of_one_store' });
   }
   return rows[0]!.storeId;
 }
@@ -376,7 +378,7 @@ export async function firstMileBind(
   const channels = await connector.firstMileChannels(session, 'CN');
   const channel = channels.find((c) => c.logistics_channel_id === input.logistics_channel_id);
   if (!channel) {
-    throw new ValidationError({ logistics_channel_id: 'Not a first-mile channel of this store' });
+    throw new ValidationError({ logistics_channel_id: 'shopee.not_first_mile_channel' });
   }
   const number =
     input.first_mile_tracking_number ??

@@ -133,7 +133,9 @@ async function ownImages(ctx: Ctx, images: string[]): Promise<string[]> {
     .where(and(eq(files.sellerId, sellerIdOf(ctx)), inArray(files.key, keys)));
   const missing = keys.find((k) => !owned.some((o) => o.key === k));
   if (missing !== undefined) {
-    throw new ValidationError({ iamges: `Not one of your uploaded images: ${missing}` });
+    throw new ValidationError({
+      iamges: { key: 'shopee.not_your_images', params: { urls: String(missing) } },
+    });
   }
   return keys;
 }
@@ -147,7 +149,7 @@ async function checkPack(ctx: Ctx, input: PackInput, packId: number | null) {
     .from(shopeePackStores)
     .where(eq(shopeePackStores.id, input.shopee_order_pack_store_id));
   if (!store) {
-    throw new ValidationError({ shopee_order_pack_store_id: 'No such pack store' });
+    throw new ValidationError({ shopee_order_pack_store_id: 'shopee.no_pack_store' });
   }
   const images = await ownImages(ctx, input.iamges);
   const orderIds = [...new Set(input.order_ids)];
@@ -163,7 +165,8 @@ async function checkPack(ctx: Ctx, input: PackInput, packId: number | null) {
     );
   if (elsewhere.length > 0) {
     throw new ConflictError(
-      `Order ${elsewhere[0]!.orderId} is already in pack ${elsewhere[0]!.packId}`,
+      'shopee.order_in_other_pack',
+      { orderId: elsewhere[0]!.orderId, packId: elsewhere[0]!.packId },
       { order_ids: elsewhere.map((e) => e.orderId) },
     );
   }
@@ -171,7 +174,7 @@ async function checkPack(ctx: Ctx, input: PackInput, packId: number | null) {
 }
 
 async function packOf(ctx: Ctx, id: number): Promise<ShopeePack> {
-  const row = await findOwned(ctx, shopeePacks, id, 'Pack');
+  const row = await findOwned(ctx, shopeePacks, id, 'shopee.pack_not_found');
   return (await toPacks(ctx, [row]))[0]!;
 }
 
@@ -211,7 +214,7 @@ export function updatePack(
       .from(shopeePacks)
       .where(and(eq(shopeePacks.id, input.id), eq(shopeePacks.sellerId, sellerIdOf(tx))))
       .for('update');
-    if (!current) throw new NotFoundError('Pack not found');
+    if (!current) throw new NotFoundError('shopee.pack_not_found');
     const { images, orderIds } = await checkPack(tx, input, current.id);
     await tx.db
       .update(shopeePacks)

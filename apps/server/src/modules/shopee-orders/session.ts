@@ -25,7 +25,7 @@ export async function shopeeOrder(ctx: Ctx, id: number): Promise<OrderRow> {
 /** Shopee's order_sn; orders made here (split, copy) have none and cannot be acted on at Shopee. */
 export function orderSnOf(order: OrderRow): string {
   if (!order.remoteId) {
-    throw new ConflictError(`Order ${order.number} was made here and is not known to Shopee`);
+    throw new ConflictError('shopee.order_not_on_shopee', { number: order.number });
   }
   return order.remoteId;
 }
@@ -33,10 +33,10 @@ export function orderSnOf(order: OrderRow): string {
 /** A Shopee store's session; another seller's store is a 404, another marketplace's a 409. */
 export async function shopeeSession(ctx: MarketCtx, storeId: number, forWrite = true) {
   const store = await findStore(ctx, storeId);
-  if (store.marketplace !== 'shopee') throw new NotFoundError('Shopee store not found');
+  if (store.marketplace !== 'shopee') throw new NotFoundError('shopee.store_not_found');
   const opened = await openStoreSession(ctx, storeId, { forWrite });
   if (!(opened.connector instanceof ShopeeConnector)) {
-    throw new ConflictError('This server has no Shopee connector');
+    throw new ConflictError('shopee.no_connector');
   }
   return { store: opened.store, connector: opened.connector, session: opened.session };
 }

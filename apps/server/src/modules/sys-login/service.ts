@@ -20,10 +20,10 @@ export async function sysLogin(ctx: AuthCtx, input: SysLoginInput): Promise<SysL
     .where(eq(adminUsers.username, input.username))
     .limit(1);
   if (!(await passwordMatches(admin ?? null, input.password)) || !admin) {
-    const message = 'Username or password is incorrect';
-    throw new ValidationError({ password: message }, message);
+    const key = 'auth.username_or_password_incorrect';
+    throw new ValidationError({ password: key }, key);
   }
-  if (admin.status !== 1) throw new ForbiddenError('This operator account has been disabled');
+  if (admin.status !== 1) throw new ForbiddenError('auth.operator_disabled');
   const issued = await issueToken(ctx.db, { type: 'admin', id: admin.id }, ctx.ip);
   return { token: issued.token, expire: TOKEN_TTL_SECONDS };
 }

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ExchangeRate, ExchangeRateQuery, ExchangeRates } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { exchangeRates } from '../../db/schema.ts';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError, type FieldMessages } from '../../errors.ts';
 import { unixSeconds } from '../../time.ts';
 import { divide, parseDecimal, toDecimal } from './decimal.ts';
 import { BASE_CURRENCY } from './pricing.ts';
@@ -42,9 +42,9 @@ export async function getExchangeRates(ctx: Ctx, q: ExchangeRateQuery): Promise<
     };
   }
   const [from, to] = await Promise.all([rateToBase(ctx, q.from), rateToBase(ctx, q.to)]);
-  const fields: Record<string, string> = {};
-  if (!from) fields.from = `No exchange rate for ${q.from}`;
-  if (!to) fields.to = `No exchange rate for ${q.to}`;
+  const fields: FieldMessages = {};
+  if (!from) fields.from = { key: 'templates.no_exchange_rate', params: { currency: q.from } };
+  if (!to) fields.to = { key: 'templates.no_exchange_rate', params: { currency: q.to } };
   if (!from || !to) throw new ValidationError(fields);
   const rate: ExchangeRate = {
     from: q.from,

@@ -106,11 +106,11 @@ export async function storeSellerWord(ctx: Ctx, input: ForbidWordInput): Promise
       .set(values)
       .where(and(eq(forbiddenWords.id, input.id), ownedBy(ctx, forbiddenWords.sellerId)))
       .returning();
-    if (!row) throw new NotFoundError('Forbidden word not found');
+    if (!row) throw new NotFoundError('templates.forbidden_word_not_found');
     return toForbidWord(row);
   } catch (error) {
     if (isUniqueViolation(error, 'forbidden_words_seller_word_uq')) {
-      throw new ValidationError({ word: 'This word is already on your list' });
+      throw new ValidationError({ word: 'templates.word_on_list' });
     }
     throw error;
   }

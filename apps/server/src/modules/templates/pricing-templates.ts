@@ -89,7 +89,7 @@ export async function storePricingTemplate(
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(pricingTemplates.id, input.id), ownedBy(ctx, pricingTemplates.sellerId)))
     .returning();
-  if (!row) throw new NotFoundError('Pricing template not found');
+  if (!row) throw new NotFoundError('templates.pricing_template_not_found');
   return toPricingTemplate(row);
 }
 
@@ -111,11 +111,21 @@ export async function deletePricingTemplates(ctx: Ctx, input: IdsInput): Promise
 /** The selling price on a site for a cost, by a saved template or an unsaved one. */
 export async function planSale(ctx: Ctx, input: PlanSaleInput): Promise<PlanSale> {
   const site = marketSiteById(input.site);
-  if (!site) throw new ValidationError({ site: 'Unknown site' });
+  if (!site) throw new ValidationError({ site: 'templates.unknown_site' });
   const rule =
     input.template ??
-    ruleOf(await findOwned(ctx, pricingTemplates, input.template_id!, 'Pricing template'));
+    ruleOf(
+      await findOwned(
+        ctx,
+        pricingTemplates,
+        input.template_id!,
+        'templates.pricing_template_not_found',
+      ),
+    );
   const rate = await rateToBase(ctx, site.currency);
-  if (!rate) throw new ValidationError({ site: `No exchange rate for ${site.currency}` });
+  if (!rate)
+    throw new ValidationError({
+      site: { key: 'templates.no_exchange_rate', params: { currency: site.currency } },
+    });
   return priceFor(rule, input.cost_minor, site.currency, rate.rate);
 }

@@ -82,7 +82,7 @@ export async function updateTextTemplate(
     .set({ name: input.name, content: input.content, updatedAt: new Date() })
     .where(and(eq(textTemplates.id, input.id), ofKind(ctx, kind)))
     .returning();
-  if (!row) throw new NotFoundError('Template not found');
+  if (!row) throw new NotFoundError('templates.template_not_found');
   return toTextTemplate(row);
 }
 

@@ -38,7 +38,7 @@ export async function readCodeRows(bytes: Buffer, filename: string): Promise<Cod
     if (code === '') continue;
     if (rows.length === UPC_IMPORT_MAX_ROWS) {
       throw new ValidationError({
-        file: `At most ${UPC_IMPORT_MAX_ROWS.toLocaleString('en')} codes per file`,
+        file: { key: 'upc.too_many_codes', params: { max: UPC_IMPORT_MAX_ROWS } },
       });
     }
     rows.push({ row: line.row, code });

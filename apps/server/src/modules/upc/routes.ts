@@ -17,6 +17,7 @@ import {
   UpcResetInput,
   UpcResetResult,
   type PermRequirement,
+  issueMessage,
 } from '@app/shared';
 import type { App } from '../../http/deps.ts';
 import { ValidationError } from '../../errors.ts';
@@ -65,7 +66,7 @@ export function registerUpcRoutes(app: App): void {
         if (!parsed.success) {
           throw new ValidationError(
             Object.fromEntries(
-              parsed.error.issues.map((i) => [String(i.path[0] ?? 'codes'), i.message]),
+              parsed.error.issues.map((i) => [String(i.path[0] ?? 'codes'), issueMessage(i)]),
             ),
           );
         }

@@ -231,11 +231,13 @@ export async function generateFromPrefix(
   const bodyLength = input.kind === 'upc' ? 11 : 12;
   const refDigits = bodyLength - input.prefix.length;
   if (refDigits < 0 || (input.kind === 'upc' && input.prefix.length > 11)) {
-    throw new ValidationError({ prefix: 'This prefix is too long for the code type' });
+    throw new ValidationError({ prefix: 'upc.prefix_too_long' });
   }
   const capacity = 10 ** refDigits;
   if (input.start >= capacity) {
-    throw new ValidationError({ start: `Item references of this prefix end at ${capacity - 1}` });
+    throw new ValidationError({
+      start: { key: 'upc.start_out_of_range', params: { last: capacity - 1 } },
+    });
   }
   return withTransaction(ctx, async (tx) => {
     // One generation per seller at a time, so two cannot pick the same free references.
@@ -261,7 +263,10 @@ export async function generateFromPrefix(
     }
     if (codes.length < input.count) {
       throw new ValidationError({
-        count: `Only ${codes.length} more codes fit this prefix from item reference ${input.start}`,
+        count: {
+          key: 'upc.not_enough_codes',
+          params: { count: codes.length, start: input.start },
+        },
       });
     }
     for (let i = 0; i < codes.length; i += INSERT_BATCH) {

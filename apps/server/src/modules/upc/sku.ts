@@ -101,9 +101,13 @@ export async function generateSkus(ctx: Ctx, input: GenerateSkuInput): Promise<G
     const skus: string[] = [];
     for (let round = 0; skus.length < input.count; round++) {
       if (round === MAX_ROUNDS) {
-        throw new ConflictError('The SKU rule keeps producing SKUs that already exist', {
-          reason: 'sku_rule_exhausted',
-        });
+        throw new ConflictError(
+          'upc.sku_rule_exhausted',
+          {},
+          {
+            reason: 'sku_rule_exhausted',
+          },
+        );
       }
       const want = input.count - skus.length;
       const candidates = Array.from({ length: want }, (_, i) => formatSku(rule, datePart, seq + i));

@@ -1,3 +1,4 @@
+import { type MessageKey } from '../../i18n/messages.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { MediaFolder, MediaFolderNode, MediaFolderTree } from '@app/shared';
 import type { Ctx } from '../../context.ts';
@@ -10,8 +11,8 @@ import { findOwned, ownedBy, sellerIdOf } from '../../tenancy.ts';
 export type FolderTable = typeof imageCategories | typeof materialDirs;
 type FolderRow = typeof imageCategories.$inferSelect;
 
-export const folderLabel = (table: FolderTable) =>
-  table === imageCategories ? 'Category' : 'Folder';
+export const folderNotFound = (table: FolderTable): MessageKey =>
+  table === imageCategories ? 'uploads.category_not_found' : 'uploads.folder_not_found';
 
 export const toFolder = (row: FolderRow): MediaFolder => ({
   id: row.id,
@@ -65,7 +66,7 @@ export async function requireFolder(
   id: number | null | undefined,
 ): Promise<number | null> {
   if (id === null || id === undefined) return null;
-  return (await findOwned(ctx, table, id, folderLabel(table))).id;
+  return (await findOwned(ctx, table, id, folderNotFound(table))).id;
 }
 
 export async function createFolder(
@@ -93,13 +94,13 @@ export async function updateFolder(
   return withTransaction(ctx, async (tx) => {
     const rows = await tx.db.select().from(table).where(ownedBy(tx, table.sellerId)).for('update');
     const folder = rows.find((r) => r.id === input.id);
-    if (!folder) throw new NotFoundError(`${folderLabel(table)} not found`);
+    if (!folder) throw new NotFoundError(folderNotFound(table));
     let pid = folder.pid;
     if (input.pid !== undefined) {
       pid = await requireFolder(tx, table, input.pid);
       if (pid !== null && subtreeIds(rows, folder.id).includes(pid)) {
         throw new ValidationError({
-          pid: 'A folder cannot move into itself or one of its subfolders',
+          pid: 'uploads.folder_into_itself',
         });
       }
     }

@@ -41,7 +41,7 @@ export interface ProcessedImage {
   thumb: Buffer;
 }
 
-const unreadable = () => new ValidationError({ file: 'The image is damaged or unreadable' });
+const unreadable = () => new ValidationError({ file: 'uploads.image_unreadable' });
 
 /**
  * Re-encodes an upload in its own format (auto-rotated; sharp drops EXIF and other metadata
@@ -49,7 +49,7 @@ const unreadable = () => new ValidationError({ file: 'The image is damaged or un
  */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const ext = sniffImage(bytes);
-  if (!ext) throw new ValidationError({ file: 'Unsupported file type' });
+  if (!ext) throw new ValidationError({ file: 'uploads.unsupported_type' });
   const animated = ext === 'gif' || ext === 'webp';
   const open = (all: boolean) =>
     sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: all });
@@ -65,7 +65,10 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const pages = animated ? (meta.pages ?? 1) : 1;
   if (meta.width * meta.height * pages > MAX_PIXELS) {
     throw new ValidationError({
-      file: `The image is larger than ${MAX_PIXELS / 1_000_000} megapixels`,
+      file: {
+        key: 'uploads.image_too_many_pixels',
+        params: { megapixels: MAX_PIXELS / 1_000_000 },
+      },
     });
   }
 
@@ -98,7 +101,7 @@ export interface ResizeTarget {
  */
 export async function resizeImage(bytes: Buffer, target: ResizeTarget): Promise<ProcessedImage> {
   const ext = sniffImage(bytes);
-  if (!ext) throw new ValidationError({ file: 'Unsupported file type' });
+  if (!ext) throw new ValidationError({ file: 'uploads.unsupported_type' });
   let resized: Buffer;
   try {
     resized = await sharp(bytes, {

@@ -1,3 +1,4 @@
+import { issueMessage } from '@app/shared';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,10 +25,11 @@ export async function readUpload(
   request: FastifyRequest,
 ): Promise<MultipartUpload> {
   if (!request.isMultipart()) {
-    throw new ValidationError({ file: 'Send the file as multipart/form-data in the field "file"' });
+    throw new ValidationError({ file: 'common.multipart_file_field' });
   }
   const part = await request.file();
-  if (!part || part.fieldname !== 'file') throw new ValidationError({ file: 'A file is required' });
+  if (!part || part.fieldname !== 'file')
+    throw new ValidationError({ file: 'common.file_required' });
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(part.fields)) {
     const value = Array.isArray(field) ? field[0] : field;
@@ -40,7 +42,7 @@ export async function readUpload(
   } catch (error) {
     if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
       throw new ValidationError({
-        file: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+        file: { key: 'uploads.file_too_large', params: { mb: MAX_UPLOAD_BYTES / 1024 / 1024 } },
       });
     }
     throw error;
@@ -55,6 +57,8 @@ export function parseFields<T extends z.ZodType>(
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   throw new ValidationError(
-    Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'file', i.message])),
+    Object.fromEntries(
+      parsed.error.issues.map((i) => [i.path.join('.') || 'file', issueMessage(i)]),
+    ),
   );
 }

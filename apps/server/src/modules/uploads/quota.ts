@@ -53,7 +53,8 @@ export async function reserveStorage(txCtx: Ctx, addBytes: number): Promise<void
   const quota = STORAGE_QUOTA_DEFAULT_BYTES + extra;
   if (used + addBytes > quota) {
     throw new ConflictError(
-      `Not enough storage space: ${mib(used)} of ${mib(quota)} used, this file needs ${mib(addBytes)}`,
+      'uploads.quota_exceeded',
+      { used: mib(used), quota: mib(quota), needed: mib(addBytes) },
       { usedBytes: used, quotaBytes: quota, neededBytes: addBytes },
     );
   }

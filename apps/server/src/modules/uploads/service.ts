@@ -147,7 +147,7 @@ export async function deleteObjects(ctx: UploadCtx, rows: FileRow[]): Promise<vo
 }
 
 export async function deleteUpload(ctx: UploadCtx, input: IdInput): Promise<null> {
-  const row = await findOwned(ctx, files, input.id, 'File');
+  const row = await findOwned(ctx, files, input.id, 'uploads.file_not_found');
   await ctx.db.delete(files).where(and(eq(files.id, row.id), ownedBy(ctx, files.sellerId)));
   await deleteObjects(ctx, [row]);
   return null;
@@ -181,7 +181,7 @@ export async function requireOwnedFiles(
   const byId = new Map((await findOwnedFiles(ctx, ids, purpose)).map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id);
-    if (!row) throw new NotFoundError(`File ${id} not found`);
+    if (!row) throw new NotFoundError('uploads.file_not_found_id', { id });
     return row;
   });
 }
@@ -335,6 +335,6 @@ export function zipEntriesOf(ctx: UploadCtx, rows: FileRow[]): ZipEntry[] {
 /** Objects are served by their unguessable key alone, so product images load without a session. */
 export async function readObject(ctx: UploadCtx, key: string): Promise<StoredObject> {
   const object = isPrivateKey(key) ? null : await ctx.storage.get(key);
-  if (!object) throw new NotFoundError('File not found');
+  if (!object) throw new NotFoundError('uploads.file_not_found');
   return object;
 }

@@ -103,7 +103,7 @@ describe('POST /api/common/image-resize-new', () => {
       body: { width: 10, height: 10 },
     });
     expect(neither.status).toBe(422);
-    expect(neither.body.data.fields).toEqual({ file_id: 'Give either file_id or url' });
+    expect(neither.body.data.field_keys).toEqual({ file_id: 'validation.either_required' });
     const anonymous = await call(t.app, 'POST', '/api/common/image-resize-new', {
       body: { file_id: 1, width: 10, height: 10 },
     });

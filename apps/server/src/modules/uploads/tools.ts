@@ -8,7 +8,7 @@ import type {
   UploadedFile,
 } from '@app/shared';
 import { files } from '../../db/schema.ts';
-import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import { AppError, NotFoundError, reasonText } from '../../errors.ts';
 import type { ZipEntry } from '../../http/zip.ts';
 import type { Ctx } from '../../context.ts';
 import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
@@ -87,7 +87,7 @@ async function sourceOf(ctx: UploadCtx, input: ImageResizeInput): Promise<Source
     }
   }
   const bytes = key ? await readBytes(ctx.storage, key) : null;
-  if (!key || !bytes) throw new NotFoundError('Image not found');
+  if (!key || !bytes) throw new NotFoundError('uploads.image_not_found');
   return {
     bytes,
     name: row?.originalName ?? path.basename(key),
@@ -138,12 +138,7 @@ export async function modifyImagesSize(
       results.push({ id, ok: true, reason: null, file });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const reason =
-        error instanceof NotFoundError
-          ? 'not_found'
-          : error instanceof ValidationError
-            ? Object.values((error.data as { fields: Record<string, string> }).fields).join('; ')
-            : error.message;
+      const reason = error instanceof NotFoundError ? 'not_found' : reasonText(error, ctx.lang);
       results.push({ id, ok: false, reason, file: null });
     }
   }
@@ -159,7 +154,7 @@ export async function imageZipEntries(
   if (input.urls) {
     const keys = input.urls.map((url) => {
       const key = keyOfUrl(url);
-      if (!key) throw new NotFoundError(`Image not found: ${url}`);
+      if (!key) throw new NotFoundError('uploads.image_not_found_url', { url });
       return key;
     });
     const found = await ctx.db
@@ -169,7 +164,7 @@ export async function imageZipEntries(
     const byKey = new Map(found.map((r) => [r.key, r]));
     for (const [i, key] of keys.entries()) {
       const row = byKey.get(key);
-      if (!row) throw new NotFoundError(`Image not found: ${input.urls[i]}`);
+      if (!row) throw new NotFoundError('uploads.image_not_found_url', { url: input.urls[i]! });
       rows.push(row);
     }
   }

@@ -160,7 +160,7 @@ describe('POST /api/common/upload-single', () => {
     ] as const) {
       const { status, body } = await upload(bytes, name);
       expect({ name, status }).toEqual({ name, status: 422 });
-      expect(body.data.fields).toEqual({ file: 'Unsupported file type' });
+      expect(body.data.field_keys).toEqual({ file: 'uploads.unsupported_type' });
     }
   });
 
@@ -168,7 +168,7 @@ describe('POST /api/common/upload-single', () => {
     const png = await solid(100, 100).png().toBuffer();
     const { status, body } = await upload(png.subarray(0, 40), 'cut.png');
     expect(status).toBe(422);
-    expect(body.data.fields.file).toMatch(/damaged or unreadable/);
+    expect(body.data.field_keys.file).toBe('uploads.image_unreadable');
   });
 
   it('refuses a file over 10 MB, naming the limit', async () => {
@@ -178,20 +178,21 @@ describe('POST /api/common/upload-single', () => {
     ]);
     const { status, body } = await upload(big, 'big.png');
     expect(status).toBe(422);
-    expect(body.data.fields.file).toBe('The file is larger than 10 MB');
+    expect(body.data.field_keys.file).toBe('uploads.file_too_large');
+    expect(body.data.fields.file).toBe('文件超过 10 MB');
   });
 
   it('refuses an image whose header declares more than 40 megapixels before decoding it', async () => {
     const { status, body } = await upload(pngHeader(100_000, 100_000), 'bomb.png');
     expect(status).toBe(422);
-    expect(body.data.fields.file).toBe('The image is larger than 40 megapixels');
+    expect(body.data.field_keys.file).toBe('uploads.image_too_many_pixels');
   });
 
   it('asks for a multipart field named file', async () => {
     const png = await solid(10, 10).png().toBuffer();
     const wrongField = await upload(png, 'a.png', { field: 'image' });
     expect(wrongField.status).toBe(422);
-    expect(wrongField.body.data.fields.file).toBe('A file is required');
+    expect(wrongField.body.data.field_keys.file).toBe('common.file_required');
     const json = await call(t.app, 'POST', '/api/common/upload-single', {
       token: alice.token,
       body: { file: 'x' },

@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 import { useLevelName } from '../../shared/auth/level-name.ts';
 import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
+import { saveLanguage } from '../../shared/session/save-language.ts';
+import { reportError } from '../../api/form-errors.ts';
 import { paths } from '../../shared/paths.ts';
 
 export function HeaderBar() {
@@ -35,7 +37,7 @@ export function HeaderBar() {
         <span />
       )}
       <Space size="middle" className="app-header__right">
-        <LanguageSwitch />
+        <LanguageSwitch onChosen={(lng) => void saveLanguage(lng).catch(reportError)} />
         <Dropdown
           trigger={['click']}
           menu={{

@@ -15,6 +15,7 @@ const user: UserInfo = {
   email: 'boss@acme.example',
   mobile: '13800138000',
   is_boss: true,
+  language: null,
   seller_id: 3,
 };
 

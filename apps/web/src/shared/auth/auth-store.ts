@@ -8,6 +8,7 @@ import {
   type UserInfo,
 } from '@app/shared';
 import { buildViewRoutes, type ViewRoute } from '../session/view-routes.ts';
+import { setLanguage } from '../i18n/i18n.ts';
 import { removeCookie, setCookie } from './cookie.ts';
 
 /** Spec 3: the client derives a few fields from the login response. */
@@ -94,6 +95,8 @@ export const useAuthStore = create<AuthState>()(
           userInfo: toSessionUser(user),
           menuStatus: 'idle',
         });
+        // The account's saved language wins over this browser's choice from the first screen on.
+        if (user.language) void setLanguage(user.language);
       },
       setUserInfo: (user) => set({ userInfo: toSessionUser(user) }),
       setMenus: (menus, perms) =>

@@ -59,7 +59,9 @@ describe('zod → antd rule adapter', () => {
 
   it('uses the shared minimum password length', async () => {
     const short = { ...valid, password: 'short', password_confirmation: 'short' };
-    expect(await check(RegisterInput, 'password', short)).toBe('Use at least 8 characters');
+    expect(await check(RegisterInput, 'password', short)).toBe(
+      'The password must be at least 8 characters',
+    );
   });
 
   it('refuses the e-mail as the password, in the current language', async () => {

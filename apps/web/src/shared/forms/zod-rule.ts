@@ -3,20 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { CONTROL_CHARACTER_MESSAGE, PASSWORD_IS_LOGIN } from '@app/shared';
+import { issueMessage } from '@app/shared';
 
 type Issue = z.core.$ZodIssue;
-
-/** Messages written in the shared schemas, mapped to translated ones. */
-const SCHEMA_MESSAGES = {
-  'Invalid mobile number': 'validation.mobile',
-  'Pay password must be 6 digits': 'validation.payPassword',
-  'Code must be 6 digits': 'validation.code',
-  'The two passwords do not match': 'validation.mismatch',
-  'Enter the password or the SMS code': 'validation.passwordOrCode',
-  [PASSWORD_IS_LOGIN]: 'validation.passwordIsLogin',
-  [CONTROL_CHARACTER_MESSAGE]: 'validation.controlCharacter',
-} as const;
 
 function isBlank(value: unknown): boolean {
   return (
@@ -24,24 +13,14 @@ function isBlank(value: unknown): boolean {
   );
 }
 
+/**
+ * An issue in the current language: the shared error map gives its `validation.*` key and
+ * parameters, the same the server renders, so a form and the server say the same thing.
+ */
 export function translateIssue(issue: Issue, value: unknown, t: TFunction): string {
-  const known = SCHEMA_MESSAGES[issue.message as keyof typeof SCHEMA_MESSAGES];
   if (isBlank(value) && issue.code !== 'custom') return t('validation.required');
-  if (known) return t(known);
-  switch (issue.code) {
-    case 'invalid_type':
-      return t('validation.required');
-    case 'too_small':
-      return Number(issue.minimum) <= 1
-        ? t('validation.required')
-        : t('validation.passwordMin', { min: Number(issue.minimum) });
-    case 'too_big':
-      return t('validation.tooLong', { max: Number(issue.maximum) });
-    case 'invalid_format':
-      return issue.format === 'email' ? t('validation.email') : t('validation.invalid');
-    default:
-      return t('validation.invalid');
-  }
+  const { key, params } = issueMessage(issue);
+  return t(key, params);
 }
 
 /**

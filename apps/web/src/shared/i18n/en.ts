@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES } from '@app/shared';
 import type { zhCN } from './zh-cn.ts';
 
 export const en: typeof zhCN = {
@@ -32,20 +33,8 @@ export const en: typeof zhCN = {
   chunk: {
     reload: 'the system has been upgraded, refreshing local storage, please wait...',
   },
-  validation: {
-    required: 'This field is required',
-    email: 'Enter a valid e-mail address',
-    mobile: 'Enter a valid mobile number',
-    passwordMin: 'Use at least {{min}} characters',
-    tooLong: 'Use at most {{max}} characters',
-    payPassword: 'The pay password is 6 digits',
-    code: 'The code is 6 digits',
-    mismatch: 'The two passwords do not match',
-    passwordOrCode: 'Enter the password or the SMS code',
-    passwordIsLogin: 'The password must not be your e-mail or mobile number',
-    invalid: 'Invalid value',
-    controlCharacter: 'Remove the invisible control characters (often pasted in with the text)',
-  },
+  // The shared schemas' messages, the same list the server renders (`@app/shared`).
+  validation: VALIDATION_MESSAGES.en as Record<string, string>,
   auth: {
     brand: {
       tagline: 'One back-office for cross-border sellers',

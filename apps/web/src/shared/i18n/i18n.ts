@@ -1,6 +1,13 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@app/shared';
+import { z } from 'zod';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  validationErrorMap,
+  type Language,
+} from '@app/shared';
 import { en } from './en.ts';
 import { zhCN } from './zh-cn.ts';
 
@@ -30,6 +37,9 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   showSupportNotice: false,
 });
+
+// Every zod issue's message becomes a `validation.*` key that forms translate (zod-rule.ts).
+z.config({ customError: validationErrorMap });
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 

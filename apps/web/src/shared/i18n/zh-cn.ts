@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES } from '@app/shared';
 /** Simplified Chinese, the default language; `en.ts` must provide the same keys. */
 export const zhCN = {
   common: {
@@ -31,20 +32,8 @@ export const zhCN = {
   chunk: {
     reload: '系统已升级，正在刷新本地存储，请稍候...',
   },
-  validation: {
-    required: '请填写此项',
-    email: '请输入有效的邮箱地址',
-    mobile: '请输入有效的手机号',
-    passwordMin: '密码至少 {{min}} 位',
-    tooLong: '不能超过 {{max}} 个字符',
-    payPassword: '支付密码为 6 位数字',
-    code: '验证码为 6 位数字',
-    mismatch: '两次输入的密码不一致',
-    passwordOrCode: '请输入密码或短信验证码',
-    passwordIsLogin: '密码不能与邮箱或手机号相同',
-    invalid: '格式不正确',
-    controlCharacter: '请删除不可见的控制字符（常随粘贴的文字带入）',
-  },
+  // The shared schemas' messages, the same list the server renders (`@app/shared`).
+  validation: VALIDATION_MESSAGES['zh-CN'] as Record<string, string>,
   auth: {
     brand: {
       tagline: '跨境卖家的一站式后台',
