@@ -1,4 +1,4 @@
-import type { DocumentTexts } from './render-text.ts';
+import type { DocumentTexts } from './document-texts.ts';
 
 /**
  * Texts of the documents the server writes (compliance findings, order log lines, export and

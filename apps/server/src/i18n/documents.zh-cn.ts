@@ -1,4 +1,4 @@
-import type { DocumentTexts } from './render-text.ts';
+import type { DocumentTexts } from './document-texts.ts';
 
 /** The zh-CN twin of `documents.en.ts`: the same keys (zh-CN has one plural form, `_other`). */
 export const documentsZhCn: DocumentTexts = {

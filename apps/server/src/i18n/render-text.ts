@@ -1,10 +1,8 @@
 import { createInstance, type TOptions } from 'i18next';
 import type { Language } from '@app/shared';
+import type { DocumentTexts } from './document-texts.ts';
 import { documentsEn } from './documents.en.ts';
 import { documentsZhCn } from './documents.zh-cn.ts';
-
-/** One catalogue: sections (`compliance`, `log`, `export`, `pdf`) of flat keys. */
-export type DocumentTexts = Record<string, Record<string, string>>;
 
 export const DOCUMENT_CATALOGUES: Record<Language, DocumentTexts> = {
   'zh-CN': documentsZhCn,

@@ -1,13 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { envelopeOf, GetMenuResult, type MenuItem, type MenuScope } from '@app/shared';
+import type { GetMenuResult, MenuItem, MenuScope } from '@app/shared';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { MENUS_REVISION, readRevision } from '../../db/revisions.ts';
 import { menus } from '../../db/schema.ts';
-import { cachedJson, type CachedJson } from '../../http/compression.ts';
-import { ok } from '../../http/envelope.ts';
-import { serializerCompiler } from '../../http/serializer.ts';
 import { unixSeconds } from '../../time.ts';
 
 type MenuRow = typeof menus.$inferSelect;
@@ -64,19 +61,11 @@ export function listScope(db: Executor, scope: MenuScope): Promise<MenuRow[]> {
   return preparedFor(db, 'scope_menus', scopeMenusStatement).execute({ scope });
 }
 
-/** get-menu's answer, serialized by the route's own response schema (its field allow-list). */
-const serializeMenu = serializerCompiler({
-  schema: envelopeOf(GetMenuResult),
-  method: 'GET',
-  url: '/api/get-menu',
-  httpStatus: '200',
-}) as (data: unknown) => string;
-
+/** One revision of a scope's tree; a new revision is a new object, so callers may key caches on it. */
 export interface ScopeTree {
+  scope: MenuScope;
   revision: number;
   result: GetMenuResult;
-  /** get-menu's answer, serialized (and compressed) once per revision. */
-  answer: CachedJson;
 }
 
 const trees = new WeakMap<Executor, Map<MenuScope, ScopeTree>>();
@@ -98,11 +87,7 @@ export async function scopeTree(ctx: Ctx, scope: MenuScope): Promise<ScopeTree> 
   if (hit && hit.revision === revision) return hit;
   const rows = await listScope(ctx.db, scope);
   const result = { menus: rows.map(toMenuItem), perms: permsFromRows(rows) };
-  const tree = {
-    revision,
-    result,
-    answer: cachedJson(serializeMenu(ok(result)), `"menus-${scope}-${revision}"`),
-  };
+  const tree = { scope, revision, result };
   cached.set(scope, tree);
   return tree;
 }

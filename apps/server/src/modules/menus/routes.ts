@@ -15,8 +15,9 @@ import {
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../http/deps.ts';
-import { sendCachedJson } from '../../http/compression.ts';
+import { cachedJson, sendCachedJson, type CachedJson } from '../../http/compression.ts';
 import { ok } from '../../http/envelope.ts';
+import { serializerCompiler } from '../../http/serializer.ts';
 import {
   addMenu,
   deleteMenus,
@@ -25,6 +26,7 @@ import {
   listMenus,
   pageMenus,
   updateMenu,
+  type ScopeTree,
 } from './service.ts';
 
 const NAMESPACE = 'sys/menu';
@@ -32,6 +34,26 @@ const tags = ['menus'];
 const operator = (action: string) => ({
   access: { auth: 'admin' as const, perm: permOf(NAMESPACE, action) },
 });
+
+/** get-menu's answer, serialized by the route's own response schema (its field allow-list). */
+const serializeMenu = serializerCompiler({
+  schema: envelopeOf(GetMenuResult),
+  method: 'GET',
+  url: '/api/get-menu',
+  httpStatus: '200',
+}) as (data: unknown) => string;
+
+/** Serialized, and compressed on demand, once per tree revision (a revision is a new tree object). */
+const answers = new WeakMap<ScopeTree, CachedJson>();
+
+function answerOf(tree: ScopeTree): CachedJson {
+  let answer = answers.get(tree);
+  if (!answer) {
+    answer = cachedJson(serializeMenu(ok(tree.result)), `"menus-${tree.scope}-${tree.revision}"`);
+    answers.set(tree, answer);
+  }
+  return answer;
+}
 
 export function registerMenuRoutes(app: App): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,7 +70,7 @@ export function registerMenuRoutes(app: App): void {
     },
     // Serialized once per menus revision and compressed once per encoding; a client holding
     // the version it was sent gets 304.
-    async (request, reply) => sendCachedJson(request, reply, (await getMenu(request.ctx)).answer),
+    async (request, reply) => sendCachedJson(request, reply, answerOf(await getMenu(request.ctx))),
   );
 
   r.get(

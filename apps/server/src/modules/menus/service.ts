@@ -16,6 +16,8 @@ import { withTransaction } from '../../db/tx.ts';
 import { menus } from '../../db/schema.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { listScope, scopeOf, scopeTree, toMenuItem, treeOrder, type ScopeTree } from './perms.ts';
+
+export type { ScopeTree };
 import { LOCKS } from '../../db/locks.ts';
 
 type MenuRow = typeof menus.$inferSelect;
