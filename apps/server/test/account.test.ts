@@ -469,11 +469,13 @@ describe('without DEMO (production mode)', () => {
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://127.0.0.1:9',
         SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
+        // Production sealing needs a configured key (64 hex digits).
+        STORE_SECRET_KEY: 'ab'.repeat(32),
       },
     });
   });
   afterAll(async () => {
-    await prod.close();
+    await prod?.close();
   });
 
   it('has no dev outbox, says so in getconfig, and ignores a DEV_CAPTCHA_ANSWER that slipped through', async () => {

@@ -157,12 +157,17 @@ describe('save-logistics checks the channel and tracking number', () => {
     const a = await newOrder();
     const b = await newOrder();
     const c = await newOrder();
-    const res = await post('save-batch-logistics', {
-      list: [
-        { id: a.id, user_logistics_channel_id: 3, shipped_number: 'LP00123456789012' },
-        { id: b.id, user_logistics_channel_id: 3, shipped_number: 'TN-B' },
-        { id: c.id, user_logistics_channel_id: 42, shipped_number: 'LP00123456789012' },
-      ],
+    // Each refusal is rendered in the caller's language.
+    const res = await call(t.app, 'POST', '/api/cw-order/save-batch-logistics', {
+      token: seller.token,
+      headers: { 'accept-language': 'en' },
+      body: {
+        list: [
+          { id: a.id, user_logistics_channel_id: 3, shipped_number: 'LP00123456789012' },
+          { id: b.id, user_logistics_channel_id: 3, shipped_number: 'TN-B' },
+          { id: c.id, user_logistics_channel_id: 42, shipped_number: 'LP00123456789012' },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data.results).toEqual([

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { NotFoundError } from '../errors.ts';
 
 /** Vite names every file under `assets/` by its content hash: a new build means a new name. */
 const HASHED = `${path.sep}assets${path.sep}`;
@@ -45,8 +46,6 @@ export function registerWebApp(app: FastifyInstance, config: Config): void {
       !url.startsWith('/__sim') &&
       !path.extname(url);
     if (hasDist && wantsPage) return reply.sendFile('index.html');
-    return reply
-      .status(404)
-      .send({ code: 404, data: null, message: `Not found: ${request.method} ${url}` });
+    throw new NotFoundError('common.route_not_found', { method: request.method, url });
   });
 }

@@ -87,10 +87,14 @@ export async function apiRegister(
   registered += 1;
   const email = `page-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${registered}@example.com`;
   const password = 'page test password';
+  // Sign-up proves the mailbox with a code, which the demo server keeps in its dev outbox.
+  await callApi('POST', '/mail-code', { email });
+  const code = await readOutboxCode(email);
   const { captcha_key } = await callApi<{ captcha_key: string }>('POST', '/common/captcha');
   const user = await callApi<UserInfo>('POST', '/register', {
     name,
     email,
+    code,
     password,
     password_confirmation: password,
     captcha: PAGE_TEST_CAPTCHA,

@@ -25,7 +25,7 @@ describe('password policy in the shared schemas', () => {
       password_confirmation: 'Seven77',
       ...emailExtras,
     });
-    expect(passwordIssues(short)).toEqual(['Password must be at least 8 characters']);
+    expect(passwordIssues(short)).toEqual(['validation.password_too_short']);
     const long = 'x'.repeat(128);
     expect(
       RegisterInput.safeParse({

@@ -825,7 +825,7 @@ describe('goods-library join', () => {
       [parent.tee, true, null],
       [999_999, false, 'not_found'],
       [parent.hidden, false, 'not_found'],
-      [parent.bare, false, expect.stringContaining('no SKU')],
+      [parent.bare, false, '母体商品没有在售 SKU，请指定 SKU'],
       [parent.mug, true, null],
     ]);
     const made = await post('/api/goods/goods-show', { id: results[0]!.productId }, c.token);

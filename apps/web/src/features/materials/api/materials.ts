@@ -18,7 +18,7 @@ import type {
 import { api, buildUrl, domainHeader } from '../../../api/client.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { currentLanguage, i18n } from '../../../shared/i18n/i18n.ts';
 import { sessionKeys } from '../../../shared/session/session-keys.ts';
 
 export const materialKeys = {
@@ -118,6 +118,8 @@ export function uploadMaterial(
     const { token } = useAuthStore.getState();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('x-domain', domainHeader());
+    // The server renders its refusal in this language, as for every other call.
+    xhr.setRequestHeader('Accept-Language', currentLanguage());
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, setupPageTests, signInAsNewSeller } from '../../../test/pages.tsx';
 
@@ -106,6 +106,8 @@ describe('order import and export /newOrder/import (real server)', () => {
 
     // Plain selectors: role queries over the whole console are slow on a busy machine.
     const columns = await screen.findByTestId('export-columns');
+    // The column catalogue arrives with its own request, after the scope.
+    await waitFor(() => expect(columns.querySelector('li')).not.toBeNull(), { timeout: 10_000 });
     expect(columns.querySelector('li')!.textContent).toContain('Order number');
     fireEvent.click(columns.querySelector('button[aria-label="Move Store up"]')!);
     expect(columns.querySelector('li')!.textContent).toContain('Store');
