@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, createSeller } from './fixtures.ts';
+import { apiOperations, type ApiOperation } from './openapi-operations.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 interface Operation {
@@ -8,7 +9,7 @@ interface Operation {
 
 let t: TestApp;
 let tokens: Record<string, string | undefined>;
-let operations: Array<{ method: 'GET' | 'POST'; url: string; op: Operation }>;
+let operations: ApiOperation<Operation>[];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -19,13 +20,7 @@ beforeAll(async () => {
     'Any signed-in user or operator': seller,
     'A platform operator': (await createOperator(t.database.db)).token,
   };
-  const openapi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-  operations = Object.entries(openapi.paths as Record<string, Record<string, Operation>>).flatMap(
-    ([url, item]) =>
-      (['get', 'post'] as const)
-        .filter((m) => item[m])
-        .map((m) => ({ method: m.toUpperCase() as 'GET' | 'POST', url, op: item[m]! })),
-  );
+  operations = await apiOperations<Operation>(t.app);
 });
 afterAll(() => t?.close());
 

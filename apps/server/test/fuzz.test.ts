@@ -7,6 +7,7 @@ import { DEMO_LOGINS, seedDemo } from '../src/db/seed.ts';
 import { issueToken } from '../src/modules/auth/sessions.ts';
 import { asParam, valueOf, type JsonSchema } from './fuzz-arbitraries.ts';
 import { createOperator, createSeller } from './fixtures.ts';
+import { apiOperations, type ApiOperation } from './openapi-operations.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 /**
@@ -37,7 +38,7 @@ interface Request {
 }
 
 let t: TestApp;
-let operations: Array<{ method: 'GET' | 'POST'; url: string; op: Operation }>;
+let operations: ApiOperation<Operation>[];
 const who = {
   // The demo seller, so generated small ids meet real catalogue rows, goods and SKUs.
   seller: async () => {
@@ -56,13 +57,7 @@ beforeAll(async () => {
   await seedDemo(t.database.db);
   tokens.seller = await who.seller();
   tokens.operator = await who.operator();
-  const openapi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-  operations = Object.entries(openapi.paths as Record<string, Record<string, Operation>>).flatMap(
-    ([url, item]) =>
-      (['get', 'post'] as const)
-        .filter((m) => item[m])
-        .map((m) => ({ method: m.toUpperCase() as 'GET' | 'POST', url, op: item[m]! })),
-  );
+  operations = await apiOperations<Operation>(t.app);
 });
 afterAll(() => t?.close());
 
