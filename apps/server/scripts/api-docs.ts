@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTestApp } from '../test/helper.ts';
@@ -48,7 +47,7 @@ export function renderApiMarkdown(openapi: {
     '',
     'Generated from the OpenAPI document by `npm run docs:api`; a test fails when it is out of date.',
     'A running server serves the full description, with request and response schemas, at `/api/docs`.',
-    'Every response is the envelope `{ code, data, message }` (`code` 0 on success).',
+    'Every response is the envelope `{ code, data, message }` (`code` 0 on success); an error adds its stable `key`, and a 422 `data.fields` and `data.field_keys`.',
     '',
     ...sections.flatMap((s) => [s, '']),
   ].join('\n');
@@ -62,9 +61,4 @@ export async function generateApiMarkdown(): Promise<string> {
   } finally {
     await t.close();
   }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  fs.writeFileSync(API_DOC_PATH, await generateApiMarkdown());
-  console.log(`wrote ${API_DOC_PATH}`);
 }
