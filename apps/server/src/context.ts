@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '@app/shared';
+import { DEFAULT_LANGUAGE, type Language } from '@app/shared';
 import type { Executor } from './db/client.ts';
 
 export type Actor =
@@ -15,7 +15,18 @@ export type Actor =
       token: string;
       expiresAt: Date;
     }
-  | { kind: 'admin'; adminId: number; sessionId: number; token: string; expiresAt: Date };
+  | { kind: 'admin'; adminId: number; sessionId: number; token: string; expiresAt: Date }
+  | {
+      /** The server itself (jobs, seeds): never comes from a request, holds no permissions. */
+      kind: 'system';
+      /** The seller the work is for (tenancy scopes to it); null for platform-wide work. */
+      sellerId: number | null;
+      /**
+       * The user who queued the job: the job keeps that user's store visibility. Absent: the
+       * seller's boss view (every store of the seller, nothing of anyone else's).
+       */
+      forUser?: { userId: number; isBoss: boolean };
+    };
 
 /** What every service function receives first: who acts, for which seller, on which handle. */
 export interface Ctx {
@@ -35,3 +46,26 @@ export interface Ctx {
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 export type AdminActor = Extract<Actor, { kind: 'admin' }>;
+export type SystemActor = Extract<Actor, { kind: 'system' }>;
+
+/**
+ * The one context for work the server does by itself (jobs, seeds): a `system` actor, for one
+ * seller when the work is a seller's (a job queued by them), or for the platform (`sellerId`
+ * null, e.g. the shared demo goods).
+ */
+export function systemCtx(
+  db: Executor,
+  log: FastifyBaseLogger,
+  opts: {
+    sellerId?: number | null;
+    forUser?: SystemActor['forUser'];
+    lang?: Language;
+    inTransaction?: boolean;
+  } = {},
+): Ctx {
+  const actor: SystemActor = { kind: 'system', sellerId: opts.sellerId ?? null };
+  if (opts.forUser) actor.forUser = opts.forUser;
+  const ctx: Ctx = { db, log, ip: '', lang: opts.lang ?? DEFAULT_LANGUAGE, actor };
+  if (opts.inTransaction) ctx.inTransaction = true;
+  return ctx;
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists } from 'drizzle-orm';
 import { pino } from 'pino';
-import { DEFAULT_LANGUAGE, type FinishedSource } from '@app/shared';
-import type { Ctx } from '../context.ts';
+import type { FinishedSource } from '@app/shared';
+import { systemCtx } from '../context.ts';
 import { createFromParent } from '../modules/goods/service.ts';
 import type { Executor } from './client.ts';
 import { finishedProducts, parentProducts, parentSkus } from './schema.ts';
@@ -43,14 +43,8 @@ const PLATFORM_PLANS: Plan[] = [
  * in the transaction that creates the demo seller.
  */
 export async function seedGoods(db: Executor, sellerId: number, now = new Date()): Promise<void> {
-  const ctx: Ctx = {
-    db,
-    actor: { kind: 'anonymous' },
-    log: pino({ level: 'silent' }),
-    ip: '',
-    lang: DEFAULT_LANGUAGE,
-    inTransaction: true,
-  };
+  // Platform-wide work: the owner of each product is passed to the service explicitly.
+  const ctx = systemCtx(db, pino({ level: 'silent' }), { inTransaction: true });
   // Parents with an on-sale SKU, spread over the catalogue so the demo covers several categories.
   const parents = await db
     .select({ id: parentProducts.id })

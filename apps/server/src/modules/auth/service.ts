@@ -244,7 +244,7 @@ export async function autoLogin(ctx: Ctx, input: AutoLoginInput): Promise<UserIn
 }
 
 export async function logout(ctx: Ctx): Promise<void> {
-  if (ctx.actor.kind === 'anonymous') throw new UnauthorizedError();
+  if (ctx.actor.kind !== 'user' && ctx.actor.kind !== 'admin') throw new UnauthorizedError();
   await revokeToken(ctx.db, ctx.actor.token);
 }
 

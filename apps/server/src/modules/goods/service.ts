@@ -75,7 +75,7 @@ import {
   type FieldMessages,
   reasonText,
 } from '../../errors.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { actingSellerId, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { isUniqueViolation } from '../auth/index.ts';
 import { loadCategories, searchTextContains, withDescendants } from '../goods-library/service.ts';
@@ -146,7 +146,7 @@ async function summariesOf(ctx: Ctx, rows: ProductRow[]): Promise<FinishedProduc
   ]);
   const imageOf = new Map(images.map((i) => [i.productId, i.url]));
   const skusOf = new Map(skuCounts.map((c) => [c.productId, c.n]));
-  const me = ctx.actor.kind === 'user' ? ctx.actor.sellerId : null;
+  const me = actingSellerId(ctx);
   return rows.map((r) => ({
     id: r.id,
     parentProductId: r.parentProductId,

@@ -1,5 +1,4 @@
-import { DEFAULT_LANGUAGE } from '@app/shared';
-import type { Ctx } from '../../context.ts';
+import { systemCtx, type Ctx } from '../../context.ts';
 import type { ObjectStorage } from '../../integrations/object-storage.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import type { MarketCtx, StoreAccess } from '../markets/service.ts';
@@ -15,23 +14,14 @@ export interface ListingDeps extends StoreAccess {
 export type ListingCtx = MarketCtx & Omit<ListingDeps, 'db'>;
 
 /**
- * A context for a job acting for one seller: jobs have no request actor, so the tenancy
- * helpers get the seller's boss view (every store of the seller, nothing of anyone else's).
+ * A context for a job acting for one seller: the system actor with the seller's boss view
+ * (every store of the seller, nothing of anyone else's).
  */
-export function sellerCtx(deps: ListingDeps, sellerId: number, log: Ctx['log']): ListingCtx {
-  return {
-    ...deps,
-    log,
-    ip: '',
-    lang: DEFAULT_LANGUAGE,
-    actor: {
-      kind: 'user',
-      userId: 0,
-      sellerId,
-      isBoss: true,
-      sessionId: 0,
-      token: '',
-      expiresAt: new Date(0),
-    },
-  };
+export function sellerCtx(
+  deps: ListingDeps,
+  sellerId: number,
+  log: Ctx['log'],
+  lang?: Ctx['lang'],
+): ListingCtx {
+  return { ...deps, ...systemCtx(deps.db, log, { sellerId, lang }) };
 }

@@ -522,7 +522,7 @@ export async function runBatch(
   if (!batch || batch.finishedAt) return { done: 0, failed: 0 };
   const publicUrl = deps.publicUrl ?? (batch.params.publicUrl as string | undefined);
   const lang = isLanguage(batch.params.lang) ? batch.params.lang : DEFAULT_LANGUAGE;
-  const ctx = { ...sellerCtx({ ...deps, publicUrl }, batch.sellerId, job.log), lang };
+  const ctx = sellerCtx({ ...deps, publicUrl }, batch.sellerId, job.log, lang);
   const all = await deps.db
     .select()
     .from(listingBatchItems)

@@ -11,7 +11,7 @@ import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { listingItems, listings, stores } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
-import { ownedBy, requireUser } from '../../tenancy.ts';
+import { ownedBy, storeViewOf } from '../../tenancy.ts';
 import { visibleStores } from '../markets/service.ts';
 import { unixSeconds } from '../../time.ts';
 
@@ -149,7 +149,7 @@ export async function loadListings(db: Executor, rows: ListingDbRow[]): Promise<
  */
 export function visibleListings(ctx: Ctx): SQL {
   const owned = ownedBy(ctx, listings.sellerId);
-  if (requireUser(ctx).isBoss) return owned;
+  if (storeViewOf(ctx).isBoss) return owned;
   return and(
     owned,
     exists(

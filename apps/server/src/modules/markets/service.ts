@@ -49,7 +49,7 @@ import {
   type StoreSession,
 } from '../../integrations/marketplaces/connector.ts';
 import type { SecretBox } from '../../integrations/secret-box.ts';
-import { ownedBy, requireUser, sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, sellerIdOf, storeViewOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
 
@@ -82,16 +82,16 @@ const toMarketSite = (site: MarketSiteInfo): MarketSite => ({ ...site });
  * ones assigned through set-staff for staff.
  */
 export function visibleStores(ctx: Ctx): SQL {
-  const actor = requireUser(ctx);
+  const view = storeViewOf(ctx);
   const owned = ownedBy(ctx, stores.sellerId);
-  if (actor.isBoss) return owned;
+  if (view.isBoss) return owned;
   return and(
     owned,
     exists(
       ctx.db
         .select({ one: sql`1` })
         .from(storeStaff)
-        .where(and(eq(storeStaff.storeId, stores.id), eq(storeStaff.userId, actor.userId))),
+        .where(and(eq(storeStaff.storeId, stores.id), eq(storeStaff.userId, view.userId))),
     ),
   )!;
 }

@@ -9,7 +9,8 @@ import { unixSeconds } from '../../time.ts';
 
 type MenuRow = typeof menus.$inferSelect;
 
-export function scopeOf(actor: Exclude<Actor, { kind: 'anonymous' }>): MenuScope {
+/** The menu tree of a signed-in actor; the system actor has none (it never passes a route). */
+export function scopeOf(actor: Extract<Actor, { kind: 'user' | 'admin' }>): MenuScope {
   return actor.kind === 'admin' ? 'admin' : 'seller';
 }
 
@@ -94,6 +95,8 @@ export async function scopeTree(ctx: Ctx, scope: MenuScope): Promise<ScopeTree> 
 
 /** The permission strings an actor holds: every permission of its scope's tree. */
 export async function loadPerms(ctx: Ctx): Promise<string[]> {
-  if (ctx.actor.kind === 'anonymous') return [];
+  // Jobs and seeds call services directly, past every route's permission check: no menu grants
+  // the system actor anything.
+  if (ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') return [];
   return (await scopeTree(ctx, scopeOf(ctx.actor))).result.perms;
 }

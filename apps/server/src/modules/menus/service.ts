@@ -24,7 +24,7 @@ type MenuRow = typeof menus.$inferSelect;
 
 /** The signed-in actor's menus (seller tree for users, admin tree for operators) and perms. */
 export async function getMenu(ctx: Ctx): Promise<ScopeTree> {
-  if (ctx.actor.kind === 'anonymous') throw new UnauthorizedError();
+  if (ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') throw new UnauthorizedError();
   return scopeTree(ctx, scopeOf(ctx.actor));
 }
 

@@ -14,12 +14,11 @@ import {
   type ExportTemplate,
   type JobStarted,
   type OrderExportResult,
-  DEFAULT_LANGUAGE,
   LANGUAGES,
   type Language,
 } from '@app/shared';
 import { z } from 'zod';
-import type { Ctx } from '../../context.ts';
+import { systemCtx, type Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { afterCursor, keyText, type Cursor } from '../../db/paging.ts';
 import { jobs, orderExportTemplates, orders, stores } from '../../db/schema.ts';
@@ -145,21 +144,11 @@ export function jobCtx(
   job: JobContext,
   who: { userId: number; isBoss: boolean; lang?: Language },
 ): Ctx {
-  return {
-    db,
-    log: job.log,
-    ip: '',
-    lang: who.lang ?? DEFAULT_LANGUAGE,
-    actor: {
-      kind: 'user',
-      userId: who.userId,
-      sellerId: job.sellerId!,
-      isBoss: who.isBoss,
-      sessionId: 0,
-      token: '',
-      expiresAt: new Date(8.64e15),
-    },
-  };
+  return systemCtx(db, job.log, {
+    sellerId: job.sellerId!,
+    forUser: { userId: who.userId, isBoss: who.isBoss },
+    lang: who.lang,
+  });
 }
 
 const downloadUrl = (jobId: string) => `/api/cw-order/export-download?job=${jobId}`;

@@ -19,7 +19,7 @@ import { orders, stores, type StoredOrderAddress } from '../../db/schema.ts';
 import { AppError, ValidationError, messageOf } from '../../errors.ts';
 import { privateObjectKey, type ObjectStorage } from '../../integrations/object-storage.ts';
 import type { JobContext, JobRunner } from '../../jobs/runner.ts';
-import { requireUser } from '../../tenancy.ts';
+import { requireUser, sellerIdOf } from '../../tenancy.ts';
 import { visibleStores } from '../markets/service.ts';
 import { saveMemo } from './actions.ts';
 import { EXPORT_COLUMNS } from './export-columns.ts';
@@ -533,7 +533,7 @@ async function writeBatch(
   userId: number,
   batch: Group[],
 ): Promise<{ imported: Group[]; duplicates: Group[] }> {
-  const sellerId = requireUser(ctx).sellerId;
+  const sellerId = sellerIdOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const existing = await tx
       .select({ storeId: orders.storeId, number: orders.number })

@@ -17,7 +17,7 @@ import {
   type SortKey,
 } from '../../db/paging.ts';
 import { orders, purchaseOrders, stores } from '../../db/schema.ts';
-import { ownedBy, requireUser } from '../../tenancy.ts';
+import { ownedBy, storeViewOf } from '../../tenancy.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { visibleStores } from '../markets/service.ts';
 import { toOrders } from './rows.ts';
@@ -40,7 +40,7 @@ export function visibleOrders(ctx: Ctx): SQL {
   // A boss sees every store of the seller, and an order's store is always its seller's: the
   // store subquery would add nothing but a misleading estimate (one store), after which the
   // planner reads every order of the stores and sorts them instead of walking a sorted index.
-  if (requireUser(ctx).isBoss) return ownedBy(ctx, orders.sellerId);
+  if (storeViewOf(ctx).isBoss) return ownedBy(ctx, orders.sellerId);
   return and(
     ownedBy(ctx, orders.sellerId),
     inArray(
