@@ -2,7 +2,7 @@ import { and, asc, eq, exists } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { FinishedSource } from '@app/shared';
 import { systemCtx } from '../context.ts';
-import { createFromParent } from '../modules/goods/service.ts';
+import { createFromParent } from '../modules/goods/index.ts';
 import type { Executor } from './client.ts';
 import { finishedProducts, parentProducts, parentSkus } from './schema.ts';
 

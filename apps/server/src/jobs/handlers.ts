@@ -21,7 +21,7 @@ import {
 } from '../modules/orders/sync.ts';
 import { ORDERS_EXPORT, runOrderExport } from '../modules/orders/export.ts';
 import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
-import { registerListingJobs } from '../modules/listings/lifecycle.ts';
+import { registerListingJobs } from '../modules/listings/index.ts';
 import type { PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 

@@ -31,7 +31,7 @@ import {
 } from '../../integrations/object-storage.ts';
 import type { JobContext, JobRunner } from '../../jobs/runner.ts';
 import { sellerIdOf } from '../../tenancy.ts';
-import { createFromParent, replaceMockups, showProduct, updateProduct } from '../goods/service.ts';
+import { createFromParent, replaceMockups, showProduct, updateProduct } from '../goods/index.ts';
 import { showParentProduct } from '../goods-library/service.ts';
 import { readBytes } from '../uploads/service.ts';
 import { isPlatformKey } from '../uploads/index.ts';

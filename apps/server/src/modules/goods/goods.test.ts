@@ -17,7 +17,7 @@ import {
 import { seedCatalog } from '../../db/seed-catalog.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { platformObjectKey } from '../../integrations/object-storage.ts';
-import { createFromParent } from './service.ts';
+import { createFromParent } from './create.ts';
 
 let t: TestApp;
 let a: SellerFixture;

@@ -34,29 +34,13 @@ import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { streamZip, type ZipEntry } from '../../http/zip.ts';
 import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
-import {
-  batchAddCart,
-  batchDelete,
-  checkUsed,
-  deleteProduct,
-  duplicateProduct,
-  goodsTypeNum,
-  imagesOf,
-  joinParents,
-  joinPlatform,
-  listOwnProducts,
-  listProductSkus,
-  listRelated,
-  listSharedProducts,
-  mergeProducts,
-  relate,
-  saveProduct,
-  saveTitle,
-  showProduct,
-  unrelate,
-  updateProduct,
-  type ProductImages,
-} from './service.ts';
+import { batchAddCart } from './cart.ts';
+import { duplicateProduct, joinParents, saveProduct } from './create.ts';
+import { batchDelete, checkUsed, deleteProduct } from './delete.ts';
+import { joinPlatform, mergeProducts, saveTitle, updateProduct } from './edit.ts';
+import { goodsTypeNum, listOwnProducts, listSharedProducts } from './list.ts';
+import { listRelated, relate, unrelate } from './relations.ts';
+import { imagesOf, listProductSkus, showProduct, type ProductImages } from './show.ts';
 
 const mine = (action: string) => permOf('/goods/collect', action);
 const library = (action: string) => permOf('/goods/productHouseG', action);

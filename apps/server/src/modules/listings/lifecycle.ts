@@ -39,7 +39,7 @@ import { markCodesPublished, releaseCodes, takeFreeCode } from '../upc/index.ts'
 import { complianceReport, complianceTools, type ComplianceTools } from './compliance.ts';
 import { sellerCtx, type ListingCtx, type ListingDeps } from './context.ts';
 import { findListing, findListings, itemSummary, type LoadedListing } from './rows.ts';
-import { pricingRule, sitePrice, textsFromTemplates } from './service.ts';
+import { pricingRule, sitePrice, textsFromTemplates } from './pricing.ts';
 
 /** One job kind for every lifecycle batch; the `listings.` prefix guards the store's deletion. */
 export const LISTINGS_BATCH = 'listings.batch';

@@ -44,7 +44,8 @@ import {
 import { forbiddenWordCheck } from './compliance.ts';
 import type { ListingCtx } from './context.ts';
 import { findListing, itemSummary, type LoadedListing } from './rows.ts';
-import { freeSkus, pricingRule, sitePrice } from './service.ts';
+import { pricingRule, sitePrice } from './pricing.ts';
+import { freeSkus } from './skus.ts';
 
 /** Listing work plus the configured translator (null when none is configured). */
 export type MultistationCtx = ListingCtx & { translator: Translator | null };

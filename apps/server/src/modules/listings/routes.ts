@@ -54,23 +54,19 @@ import {
   publishOne,
   startBatches,
 } from './lifecycle.ts';
+import { copyListing } from './copy.ts';
+import { createListings } from './create.ts';
+import { getDefaults, getInfo, getMarket } from './info.ts';
+import { listListings } from './list.ts';
+import { listByIds, showAll, showListing } from './show.ts';
 import {
-  copyListing,
-  createListings,
-  getDefaults,
-  getInfo,
-  getMarket,
-  listByIds,
-  listListings,
   saveItem,
   saveStepAll,
-  showAll,
-  showListing,
   updateStep1,
   updateStep2,
   updateStep3,
   updateStep4,
-} from './service.ts';
+} from './steps.ts';
 
 const PAGE = '/goods/collectyun';
 const can = (action: string): { access: Access } => ({

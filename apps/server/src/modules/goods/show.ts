@@ -1,0 +1,46 @@
+import { and, asc, inArray } from 'drizzle-orm';
+import type { FinishedProductDetail, FinishedSku, IdInput } from '@app/shared';
+import type { Ctx } from '../../context.ts';
+import { finishedProductImages, finishedProducts } from '../../db/schema.ts';
+import { NotFoundError } from '../../errors.ts';
+import { detailOf, findProduct, readable, skuRowsOf, toSku } from './rows.ts';
+
+export async function showProduct(
+  ctx: Ctx,
+  input: IdInput,
+  scope: 'own' | 'readable',
+): Promise<FinishedProductDetail> {
+  return detailOf(ctx, await findProduct(ctx, input.id, scope));
+}
+
+export async function listProductSkus(ctx: Ctx, input: IdInput): Promise<FinishedSku[]> {
+  const row = await findProduct(ctx, input.id, 'readable');
+  return (await skuRowsOf(ctx.db, row.id)).map(toSku);
+}
+
+export interface ProductImages {
+  id: number;
+  title: string;
+  urls: string[];
+}
+
+/** The images of products the caller may read, in the order asked; any other id is a 404. */
+export async function imagesOf(ctx: Ctx, ids: number[]): Promise<ProductImages[]> {
+  const rows = await ctx.db
+    .select()
+    .from(finishedProducts)
+    .where(and(inArray(finishedProducts.id, ids), readable(ctx)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw new NotFoundError('goods.not_found_id', { id: missing });
+  const images = await ctx.db
+    .select()
+    .from(finishedProductImages)
+    .where(inArray(finishedProductImages.productId, ids))
+    .orderBy(asc(finishedProductImages.orderNum), asc(finishedProductImages.id));
+  return ids.map((id) => ({
+    id,
+    title: byId.get(id)!.title,
+    urls: images.filter((i) => i.productId === id).map((i) => i.url),
+  }));
+}

@@ -1,0 +1,180 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  AMAZON_TITLE_MAX,
+  type CreateListingsInput,
+  type CreateListingsResult,
+  type PlaceholderValues,
+} from '@app/shared';
+import {
+  finishedProductImages,
+  finishedProducts,
+  finishedSkus,
+  listingItems,
+  listings,
+} from '../../db/schema.ts';
+import { withTransaction } from '../../db/tx.ts';
+import { refuseDuplicate } from '../../db/unique.ts';
+import { NotFoundError } from '../../errors.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
+import { siteOf } from '../markets/service.ts';
+import { findAmazonStore } from './categories.ts';
+import type { ListingCtx } from './context.ts';
+import { itemSummary } from './rows.ts';
+import { getDefaults } from './info.ts';
+import { type Texts, pricingRule, sitePrice, textsFromTemplates } from './pricing.ts';
+import { freeSkus } from './skus.ts';
+
+const themeOf = (keys: string[]) => keys.map((k) => k.toUpperCase()).join('/');
+
+export async function createListings(
+  ctx: ListingCtx,
+  input: CreateListingsInput,
+): Promise<CreateListingsResult> {
+  const store = await findAmazonStore(ctx, input.market_id);
+  const site = siteOf(store.marketSiteId);
+  const products = await ctx.db
+    .select()
+    .from(finishedProducts)
+    .where(
+      and(inArray(finishedProducts.id, input.goods_ids), ownedBy(ctx, finishedProducts.sellerId)),
+    );
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const missing = input.goods_ids.find((id) => !byId.has(id));
+  if (missing !== undefined)
+    throw new NotFoundError('listings.product_not_found_id', { id: missing });
+  const rule = await pricingRule(ctx, input.pricing_template_id);
+  const defaults = await getDefaults(ctx, { market_id: store.id });
+  const brand = input.brand ?? defaults.brand;
+  const [skus, images] = await Promise.all([
+    ctx.db
+      .select()
+      .from(finishedSkus)
+      .where(inArray(finishedSkus.productId, input.goods_ids))
+      .orderBy(asc(finishedSkus.orderNum), asc(finishedSkus.id)),
+    ctx.db
+      .select()
+      .from(finishedProductImages)
+      .where(inArray(finishedProductImages.productId, input.goods_ids))
+      .orderBy(asc(finishedProductImages.orderNum), asc(finishedProductImages.id)),
+  ]);
+  // Prices first (they read rates), then one transaction for the rows.
+  const prepared: Array<{
+    product: (typeof products)[number];
+    own: typeof skus;
+    prices: number[];
+    texts: Texts;
+  }> = [];
+  for (const goodsId of input.goods_ids) {
+    const product = byId.get(goodsId)!;
+    const own = skus.filter((s) => s.productId === goodsId);
+    const prices: number[] = [];
+    for (const sku of own) {
+      prices.push(
+        await sitePrice(
+          ctx,
+          rule,
+          input.pricing_template_id ? sku.costMinor : sku.priceMinor,
+          site.currency,
+        ),
+      );
+    }
+    const first = own[0];
+    const values: PlaceholderValues = {
+      title: product.title,
+      brand,
+      color: first?.color,
+      size: first?.size,
+      sku: first?.skuCode,
+      price: prices[0] === undefined ? undefined : String(prices[0] / 100),
+    };
+    const texts = input.templates ? await textsFromTemplates(ctx, input.templates, values) : {};
+    prepared.push({ product, own, prices, texts });
+  }
+  // Two identical calls at once can pick the same free SKUs; the later one answers 409 with the
+  // listing that took them.
+  const wantedSkus = prepared.flatMap(({ product, own }) =>
+    own.length ? own.map((s) => s.skuCode) : [`FP${product.id}`],
+  );
+  const existingId = async () => {
+    const [taken] = await ctx.db
+      .select({ id: listingItems.listingId })
+      .from(listingItems)
+      .where(and(eq(listingItems.storeId, store.id), inArray(listingItems.sku, wantedSkus)))
+      .limit(1);
+    return taken?.id ?? null;
+  };
+  const create = () =>
+    withTransaction(ctx, async (tx) => {
+      const created: number[] = [];
+      for (const { product, own, prices, texts } of prepared) {
+        const keys = (['color', 'size'] as const).filter((k) => own.some((s) => s[k] !== ''));
+        const isVariation = own.length > 1;
+        const wanted = own.length ? own.map((s) => s.skuCode) : [`FP${product.id}`];
+        const itemSkus = await freeSkus(tx.db, store.id, wanted);
+        const [parentSku] = isVariation
+          ? await freeSkus(tx.db, store.id, [`FP${product.id}-P`])
+          : [itemSkus[0]!];
+        const productImages = images.filter((i) => i.productId === product.id).map((i) => i.url);
+        const items = own.length
+          ? own.map((s, i) => ({
+              finishedSkuId: s.id,
+              sku: itemSkus[i]!,
+              priceMinor: prices[i]!,
+              quantity: 0,
+              variation: Object.fromEntries(keys.map((k) => [k, s[k]]).filter(([, v]) => v)),
+              image: s.image,
+            }))
+          : [
+              {
+                finishedSkuId: null,
+                sku: itemSkus[0]!,
+                priceMinor: 0,
+                quantity: 0,
+                variation: {},
+                image: null,
+              },
+            ];
+        const [row] = await tx.db
+          .insert(listings)
+          .values({
+            sellerId: sellerIdOf(ctx),
+            storeId: store.id,
+            siteId: site.id,
+            goodsId: product.id,
+            currency: site.currency,
+            brand,
+            manufacturer: defaults.manufacturer || brand,
+            handlingTime: defaults.handling_time,
+            condition: defaults.condition,
+            productType: input.market_category_id ?? defaults.market_category_id,
+            isVariation,
+            variationTheme: isVariation ? themeOf(keys) : '',
+            parentSku: parentSku!,
+            showVariationTheme: isVariation ? [...keys] : [],
+            title: texts.title ?? product.title.slice(0, AMAZON_TITLE_MAX),
+            describe: texts.describe ?? '',
+            keywords: texts.keywords ?? '',
+            bulletPoints: texts.bullets ?? [],
+            images: productImages,
+            ...itemSummary(parentSku!, items),
+          })
+          .returning({ id: listings.id });
+        await tx.db.insert(listingItems).values(
+          items.map((item, orderNum) => ({
+            ...item,
+            listingId: row!.id,
+            storeId: store.id,
+            orderNum,
+          })),
+        );
+        created.push(row!.id);
+      }
+      return created;
+    });
+  const ids = await refuseDuplicate(create, {
+    constraint: 'listing_items_store_sku_uq',
+    key: 'listings.created_twice',
+    existingId,
+  });
+  return { ids };
+}

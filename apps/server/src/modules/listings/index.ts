@@ -1,0 +1,2 @@
+/** What the rest of the server uses of listings: the job handlers the worker registers. */
+export { registerListingJobs } from './lifecycle.ts';
