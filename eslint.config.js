@@ -48,6 +48,22 @@ export default tseslint.config(
     },
   },
   {
+    // Tenancy has one helper (src/tenancy.ts): modules filter by seller with ownedBy(ctx, col),
+    // findOwned, or ofSeller(col, sellerId) where they hold a seller id but no ctx.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='eq'][arguments.0.property.name='sellerId']",
+          message:
+            'Filter by seller through src/tenancy.ts: ownedBy(ctx, col), findOwned or ofSeller.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -44,7 +44,16 @@ export function storeViewOf(
 
 /** `seller_id = the actor's seller` as a where-clause part, for lists. */
 export function ownedBy(ctx: Ctx, sellerColumn: PgColumn): SQL {
-  return eq(sellerColumn, sellerIdOf(ctx));
+  return ofSeller(sellerColumn, sellerIdOf(ctx));
+}
+
+/**
+ * `seller_id = sellerId` for code that is handed a seller id rather than a ctx: repositories
+ * their service already scoped (the UPC pool, quotas, the bill), jobs whose payload names the
+ * seller, the OAuth callback whose signed state does. The only hand-written seller filter.
+ */
+export function ofSeller(sellerColumn: PgColumn, sellerId: number): SQL {
+  return eq(sellerColumn, sellerId);
 }
 
 type OwnedTable = PgTable & { id: PgColumn; sellerId: PgColumn };

@@ -10,7 +10,7 @@ import type { Ctx } from '../../context.ts';
 import { addresses, sellers } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
-import { findOwned, sellerIdOf } from '../../tenancy.ts';
+import { findOwned, ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { countryOf } from './countries.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
@@ -66,17 +66,16 @@ function serialized<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
 }
 
 async function makeDefault(ctx: Ctx, id: number): Promise<void> {
-  const sellerId = sellerIdOf(ctx);
   await ctx.db
     .update(addresses)
     .set({ isDefault: false, updatedAt: sql`now()` })
     .where(
-      and(eq(addresses.sellerId, sellerId), eq(addresses.isDefault, true), ne(addresses.id, id)),
+      and(ownedBy(ctx, addresses.sellerId), eq(addresses.isDefault, true), ne(addresses.id, id)),
     );
   await ctx.db
     .update(addresses)
     .set({ isDefault: true, updatedAt: sql`now()` })
-    .where(and(eq(addresses.sellerId, sellerId), eq(addresses.id, id)));
+    .where(and(ownedBy(ctx, addresses.sellerId), eq(addresses.id, id)));
 }
 
 /** The default address first, then the newest. */
@@ -84,7 +83,7 @@ export async function listAddresses(ctx: Ctx): Promise<Address[]> {
   const rows = await ctx.db
     .select()
     .from(addresses)
-    .where(eq(addresses.sellerId, sellerIdOf(ctx)))
+    .where(ownedBy(ctx, addresses.sellerId))
     .orderBy(desc(addresses.isDefault), desc(addresses.id));
   return rows.map(addressOf);
 }
@@ -114,7 +113,7 @@ export async function addressFor(ctx: Ctx, id?: number): Promise<Address | null>
   const [row] = await ctx.db
     .select()
     .from(addresses)
-    .where(and(eq(addresses.sellerId, sellerIdOf(ctx)), eq(addresses.isDefault, true)));
+    .where(and(ownedBy(ctx, addresses.sellerId), eq(addresses.isDefault, true)));
   return row ? addressOf(row) : null;
 }
 
@@ -126,7 +125,7 @@ export async function addAddress(ctx: Ctx, input: AddressValues): Promise<Addres
     const [{ n } = { n: 0 }] = await tx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(addresses)
-      .where(eq(addresses.sellerId, sellerId));
+      .where(ownedBy(tx, addresses.sellerId));
     if (n >= ADDRESS_MAX) {
       throw new ConflictError('cart.address_limit', { max: ADDRESS_MAX });
     }
@@ -165,7 +164,7 @@ export async function deleteAddress(ctx: Ctx, id: number): Promise<Address[]> {
     const [newest] = await tx.db
       .select({ id: addresses.id })
       .from(addresses)
-      .where(eq(addresses.sellerId, sellerIdOf(tx)))
+      .where(ownedBy(tx, addresses.sellerId))
       .orderBy(desc(addresses.id))
       .limit(1);
     if (newest) await makeDefault(tx, newest.id);

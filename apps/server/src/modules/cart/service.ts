@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { cartItems, finishedProducts, finishedSkus } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { NotFoundError } from '../../errors.ts';
-import { findOwned, sellerIdOf } from '../../tenancy.ts';
+import { findOwned, ofSeller, ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { loadSkuFacts, priceSku, type SkuFacts } from './pricing.ts';
 
 type CartRow = typeof cartItems.$inferSelect;
@@ -57,7 +57,7 @@ export async function pricedLines(
   sellerId: number,
   opts: { selectedOnly?: boolean; lock?: boolean } = {},
 ): Promise<PricedLine[]> {
-  const where = [eq(cartItems.sellerId, sellerId)];
+  const where = [ofSeller(cartItems.sellerId, sellerId)];
   if (opts.selectedOnly) where.push(eq(cartItems.selected, 1));
   const query = db
     .select()
@@ -97,7 +97,7 @@ async function ownSku(ctx: Ctx, skuId: number) {
     .select({ id: finishedSkus.id, productId: finishedSkus.productId })
     .from(finishedSkus)
     .innerJoin(finishedProducts, eq(finishedProducts.id, finishedSkus.productId))
-    .where(and(eq(finishedSkus.id, skuId), eq(finishedProducts.sellerId, sellerIdOf(ctx))));
+    .where(and(eq(finishedSkus.id, skuId), ownedBy(ctx, finishedProducts.sellerId)));
   if (!sku) throw new NotFoundError('cart.sku_not_found');
   return sku;
 }
@@ -108,7 +108,7 @@ async function setQuantity(ctx: Ctx, id: number, quantity: SQL | number): Promis
   await ctx.db
     .update(cartItems)
     .set({ quantity, updatedAt: sql`now()` })
-    .where(and(eq(cartItems.id, id), eq(cartItems.sellerId, sellerIdOf(ctx))));
+    .where(and(eq(cartItems.id, id), ownedBy(ctx, cartItems.sellerId)));
 }
 
 /** Adds a SKU; a SKU already in the cart gets the quantity added, up to the line maximum. */
@@ -171,7 +171,7 @@ export async function orderIdsBySku(
   const rows = await ctx.db
     .select({ skuId: cartItems.skuId, orderIds: cartItems.orderIds })
     .from(cartItems)
-    .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), inArray(cartItems.skuId, [...skuIds])));
+    .where(and(ownedBy(ctx, cartItems.sellerId), inArray(cartItems.skuId, [...skuIds])));
   return new Map(rows.map((r) => [r.skuId, new Set(r.orderIds)]));
 }
 
@@ -208,7 +208,7 @@ export async function editCartPurchase(ctx: Ctx, input: EditCartPurchaseInput): 
     const [existing] = await tx.db
       .select()
       .from(cartItems)
-      .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), eq(cartItems.skuId, input.sku_id)))
+      .where(and(ownedBy(ctx, cartItems.sellerId), eq(cartItems.skuId, input.sku_id)))
       .for('update');
     if (!existing) {
       await tx.db
@@ -246,7 +246,7 @@ export async function selectAll(ctx: Ctx, selected: boolean): Promise<CartView> 
   await ctx.db
     .update(cartItems)
     .set({ selected: selected ? 1 : 0, updatedAt: sql`now()` })
-    .where(eq(cartItems.sellerId, sellerIdOf(ctx)));
+    .where(ownedBy(ctx, cartItems.sellerId));
   return cartView(ctx);
 }
 
@@ -256,17 +256,17 @@ export async function deleteLines(ctx: Ctx, ids: readonly number[]): Promise<Car
   const found = await ctx.db
     .select({ id: cartItems.id })
     .from(cartItems)
-    .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), inArray(cartItems.id, unique)));
+    .where(and(ownedBy(ctx, cartItems.sellerId), inArray(cartItems.id, unique)));
   if (found.length !== unique.length) throw new NotFoundError('cart.line_not_found');
   await ctx.db
     .delete(cartItems)
-    .where(and(eq(cartItems.sellerId, sellerIdOf(ctx)), inArray(cartItems.id, unique)));
+    .where(and(ownedBy(ctx, cartItems.sellerId), inArray(cartItems.id, unique)));
   return cartView(ctx);
 }
 
 /** delCart: empties the cart. */
 export async function emptyCart(ctx: Ctx): Promise<CartView> {
-  await ctx.db.delete(cartItems).where(eq(cartItems.sellerId, sellerIdOf(ctx)));
+  await ctx.db.delete(cartItems).where(ownedBy(ctx, cartItems.sellerId));
   return cartView(ctx);
 }
 

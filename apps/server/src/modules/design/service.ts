@@ -30,7 +30,7 @@ import {
   type ObjectStorage,
 } from '../../integrations/object-storage.ts';
 import type { JobContext, JobRunner } from '../../jobs/runner.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ofSeller, ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { createFromParent, replaceMockups, showProduct, updateProduct } from '../goods/index.ts';
 import { showParentProduct } from '../goods-library/service.ts';
 import { readBytes } from '../uploads/service.ts';
@@ -119,7 +119,7 @@ async function checkLayers(
           await ctx.db
             .select({ key: files.key })
             .from(files)
-            .where(and(inArray(files.key, sellerKeys), eq(files.sellerId, sellerIdOf(ctx))))
+            .where(and(inArray(files.key, sellerKeys), ownedBy(ctx, files.sellerId)))
         ).map((r) => r.key),
   );
   for (const [i, key] of keys) {
@@ -327,7 +327,10 @@ export async function renderDesign(
       .select()
       .from(finishedProducts)
       .where(
-        and(eq(finishedProducts.id, productId), eq(finishedProducts.sellerId, job.sellerId ?? -1)),
+        and(
+          eq(finishedProducts.id, productId),
+          ofSeller(finishedProducts.sellerId, job.sellerId ?? -1),
+        ),
       );
     const [row] = lock ? await query.for('update') : await query;
     const parsed = DesignDocument.safeParse(row?.design);

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 import { toCsv } from '../../http/csv.ts';
 import { renderText } from '../../i18n/render-text.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy } from '../../tenancy.ts';
 
 /** The bill's calendar is Beijing time, UTC+8 all year (no daylight saving). */
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
@@ -38,7 +38,6 @@ const SUM_FIELD: Record<LedgerKind, keyof BillMonth> = {
  * entries are listed too, opening equal to closing.
  */
 export async function billOfYear(ctx: Ctx, year: number, now = new Date()): Promise<BillMonth[]> {
-  const sellerId = sellerIdOf(ctx);
   const today = new Date(now.getTime() + SHANGHAI_OFFSET_MS);
   const lastMonth =
     year < today.getUTCFullYear() ? 11 : year === today.getUTCFullYear() ? today.getUTCMonth() : -1;
@@ -48,7 +47,7 @@ export async function billOfYear(ctx: Ctx, year: number, now = new Date()): Prom
   const [before] = await ctx.db
     .select({ balance: ledgerEntries.balanceAfterMinor })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.sellerId, sellerId), lt(ledgerEntries.createdAt, from)))
+    .where(and(ownedBy(ctx, ledgerEntries.sellerId), lt(ledgerEntries.createdAt, from)))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(1);
   const sums = await ctx.db
@@ -62,7 +61,7 @@ export async function billOfYear(ctx: Ctx, year: number, now = new Date()): Prom
     .from(ledgerEntries)
     .where(
       and(
-        eq(ledgerEntries.sellerId, sellerId),
+        ownedBy(ctx, ledgerEntries.sellerId),
         gte(ledgerEntries.createdAt, from),
         lt(ledgerEntries.createdAt, to),
       ),
@@ -120,7 +119,7 @@ async function ledgerCsv(ctx: Ctx, where: SQL[]): Promise<string> {
   const rows = await ctx.db
     .select()
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.sellerId, sellerIdOf(ctx)), ...where))
+    .where(and(ownedBy(ctx, ledgerEntries.sellerId), ...where))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(EXPORT_ROW_CAP);
   const text = (key: string) => renderText(ctx.lang, `export.${key}`);

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { AppError, ConflictError, ValidationError, type FieldMessages } from '../../errors.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 
 /** The header schema of every paying route, for the OpenAPI document. */
 export const idempotencyHeader = z.object({
@@ -79,7 +79,7 @@ export async function idempotent<T>(
       const [first] = await tx
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.sellerId, sellerId), eq(idempotencyKeys.key, key)));
+        .where(and(ownedBy(ctx, idempotencyKeys.sellerId), eq(idempotencyKeys.key, key)));
       if (!first || first.route !== route || first.requestHash !== requestHash) {
         throw new ConflictError('finance.idempotency_key_reused', {}, null, {
           [IDEMPOTENCY_HEADER]: 'finance.idempotency_key_used',
@@ -92,7 +92,7 @@ export async function idempotent<T>(
       tx
         .update(idempotencyKeys)
         .set({ statusCode: status, response })
-        .where(and(eq(idempotencyKeys.sellerId, sellerId), eq(idempotencyKeys.key, key)));
+        .where(and(ownedBy(ctx, idempotencyKeys.sellerId), eq(idempotencyKeys.key, key)));
     try {
       const value = await tx.transaction((inner) =>
         work({ ...ctx, db: inner, inTransaction: true }),

@@ -7,7 +7,7 @@ import { payments } from '../../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { yuanOf } from '../../integrations/payments/alipay.ts';
 import type { PaymentProvider, TradeState } from '../../integrations/payments/provider.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { lockSellerMoney, post } from './ledger.ts';
 import { lockOwnOrders, markPaid, unpayableReason } from './orders.ts';
@@ -219,7 +219,7 @@ export async function queryPayment(
     const [row] = await ctx.db
       .select()
       .from(payments)
-      .where(and(eq(payments.outTradeNo, outTradeNoValue), eq(payments.sellerId, sellerIdOf(ctx))));
+      .where(and(eq(payments.outTradeNo, outTradeNoValue), ownedBy(ctx, payments.sellerId)));
     if (!row) throw new NotFoundError('finance.payment_not_found');
     return row;
   };

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import { unixSeconds } from '../../time.ts';
+import { ofSeller } from '../../tenancy.ts';
 
 export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
 
@@ -67,7 +68,7 @@ export async function lockOwnOrders(
   const rows = await tx
     .select()
     .from(purchaseOrders)
-    .where(and(eq(purchaseOrders.sellerId, sellerId), inArray(purchaseOrders.id, unique)))
+    .where(and(ofSeller(purchaseOrders.sellerId, sellerId), inArray(purchaseOrders.id, unique)))
     .orderBy(asc(purchaseOrders.id))
     .for('update');
   const missing = unique.filter((id) => !rows.some((r) => r.id === id));

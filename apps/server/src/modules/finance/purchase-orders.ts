@@ -14,7 +14,7 @@ import {
   PaymentProviderError,
   type PaymentProvider,
 } from '../../integrations/payments/provider.ts';
-import { findOwned, sellerIdOf } from '../../tenancy.ts';
+import { findOwned, ofSeller, ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { releasePurchasedOrders } from '../orders/service.ts';
@@ -47,7 +47,7 @@ export async function listPurchaseOrders(
   ctx: Ctx,
   query: PurchaseOrderQuery,
 ): Promise<PurchaseOrderPage> {
-  const where: SQL[] = [eq(purchaseOrders.sellerId, sellerIdOf(ctx))];
+  const where: SQL[] = [ownedBy(ctx, purchaseOrders.sellerId)];
   if (query.status) where.push(eq(purchaseOrders.status, query.status));
   if (query.keyword) {
     const pattern = containsPattern(query.keyword);
@@ -103,7 +103,7 @@ async function tradeOf(db: Executor, order: PurchaseOrderRow) {
     .from(payments)
     .where(
       and(
-        eq(payments.sellerId, order.sellerId),
+        ofSeller(payments.sellerId, order.sellerId),
         eq(payments.status, 'paid'),
         sql`${payments.orderIds} @> ${JSON.stringify([order.id])}::jsonb`,
       ),

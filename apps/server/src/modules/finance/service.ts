@@ -14,7 +14,7 @@ import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { ledgerEntries, levelPurchases, memberLevels, sellers } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { lockSellerMoney, post } from './ledger.ts';
 
@@ -80,7 +80,7 @@ export async function ledgerPage(
   query: LedgerQuery,
   kinds?: readonly LedgerKind[],
 ): Promise<LedgerPage> {
-  const where: SQL[] = [eq(ledgerEntries.sellerId, sellerIdOf(ctx))];
+  const where: SQL[] = [ownedBy(ctx, ledgerEntries.sellerId)];
   if (query.kind) where.push(eq(ledgerEntries.kind, query.kind));
   if (kinds) where.push(inArray(ledgerEntries.kind, [...kinds]));
   if (query.start !== undefined)
@@ -125,7 +125,7 @@ export async function levelHistory(ctx: Ctx): Promise<LevelPurchase[]> {
     .select({ purchase: levelPurchases, name: memberLevels.name, nameEn: memberLevels.nameEn })
     .from(levelPurchases)
     .innerJoin(memberLevels, eq(memberLevels.id, levelPurchases.levelId))
-    .where(eq(levelPurchases.sellerId, sellerIdOf(ctx)))
+    .where(ownedBy(ctx, levelPurchases.sellerId))
     .orderBy(desc(levelPurchases.id));
   return rows.map(({ purchase, name, nameEn }) => purchaseOf(purchase, name, nameEn));
 }

@@ -42,7 +42,7 @@ import {
   parentProducts,
   parentSkus,
 } from '../../db/schema.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { NotFoundError } from '../../errors.ts';
 import {
   afterCursor,
@@ -328,7 +328,7 @@ export async function collect(ctx: Ctx, input: CollInput): Promise<CollResult> {
     await ctx.db
       .delete(parentFavourites)
       .where(
-        and(eq(parentFavourites.sellerId, sellerId), eq(parentFavourites.productId, input.id)),
+        and(ownedBy(ctx, parentFavourites.sellerId), eq(parentFavourites.productId, input.id)),
       );
   }
   return { id: input.id, coll: input.coll };
@@ -337,7 +337,7 @@ export async function collect(ctx: Ctx, input: CollInput): Promise<CollResult> {
 /** The seller's favourite parent products that are still on sale, newest favourite first. */
 export async function listFavourites(ctx: Ctx, q: CollListQuery): Promise<ParentProductPage> {
   const where = and(
-    eq(parentFavourites.sellerId, sellerIdOf(ctx)),
+    ownedBy(ctx, parentFavourites.sellerId),
     visible,
     q.keyword ? searchTextContains(parentProducts.searchText, q.keyword) : undefined,
   );
@@ -378,10 +378,7 @@ export async function favouriteIds(ctx: Ctx, input: IdsInput): Promise<Favourite
     .select({ id: parentFavourites.productId })
     .from(parentFavourites)
     .where(
-      and(
-        eq(parentFavourites.sellerId, sellerIdOf(ctx)),
-        inArray(parentFavourites.productId, input.ids),
-      ),
+      and(ownedBy(ctx, parentFavourites.sellerId), inArray(parentFavourites.productId, input.ids)),
     );
   const found = new Set(rows.map((r) => r.id));
   return { ids: input.ids.filter((id, i) => found.has(id) && input.ids.indexOf(id) === i) };

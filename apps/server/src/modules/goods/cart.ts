@@ -3,7 +3,7 @@ import type { BatchAddCartInput, BatchAddCartResult } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { cartItems, finishedProducts, finishedSkus } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { findOwnAll, own } from './rows.ts';
 
 /** Cart lines never grow past what one order line may hold. */
@@ -51,6 +51,6 @@ export async function batchAddCart(
   const [lines] = await ctx.db
     .select({ n: count() })
     .from(cartItems)
-    .where(eq(cartItems.sellerId, sellerId));
+    .where(ownedBy(ctx, cartItems.sellerId));
   return { added: skuIds.size, cartCount: lines?.n ?? 0 };
 }

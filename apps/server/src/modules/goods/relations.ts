@@ -8,7 +8,7 @@ import type {
 import type { Ctx } from '../../context.ts';
 import { finishedProducts, relatedProducts } from '../../db/schema.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { findOwnAll, summariesOf } from './rows.ts';
 
@@ -35,7 +35,7 @@ export async function unrelate(ctx: Ctx, input: RelativeDeleteInput): Promise<nu
     .delete(relatedProducts)
     .where(
       and(
-        eq(relatedProducts.sellerId, sellerIdOf(ctx)),
+        ownedBy(ctx, relatedProducts.sellerId),
         eq(relatedProducts.productId, pair.productId),
         eq(relatedProducts.relatedId, pair.relatedId),
       ),
@@ -48,7 +48,7 @@ export async function unrelate(ctx: Ctx, input: RelativeDeleteInput): Promise<nu
 /** The seller's pairs, newest first; filtered by `id`, that product is always on the left. */
 export async function listRelated(ctx: Ctx, q: RelativeListQuery): Promise<RelativePage> {
   const where = and(
-    eq(relatedProducts.sellerId, sellerIdOf(ctx)),
+    ownedBy(ctx, relatedProducts.sellerId),
     q.id === undefined
       ? undefined
       : or(eq(relatedProducts.productId, q.id), eq(relatedProducts.relatedId, q.id)),

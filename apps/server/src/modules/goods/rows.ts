@@ -16,7 +16,7 @@ import {
   parentProducts,
 } from '../../db/schema.ts';
 import { AppError, ConflictError, NotFoundError, reasonText } from '../../errors.ts';
-import { actingSellerId, sellerIdOf } from '../../tenancy.ts';
+import { actingSellerId, ownedBy } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 
 export type ProductRow = typeof finishedProducts.$inferSelect;
@@ -27,7 +27,7 @@ export type ParentRow = typeof parentProducts.$inferSelect;
 
 const notFound = () => new NotFoundError('goods.not_found');
 
-export const own = (ctx: Ctx): SQL => eq(finishedProducts.sellerId, sellerIdOf(ctx));
+export const own = (ctx: Ctx): SQL => ownedBy(ctx, finishedProducts.sellerId);
 
 export const shared: SQL = isNotNull(finishedProducts.sharedAt);
 

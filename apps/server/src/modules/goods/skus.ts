@@ -12,6 +12,7 @@ import { ValidationError, type FieldMessages } from '../../errors.ts';
 import { isUniqueViolation } from '../auth/index.ts';
 import { assignSkuCodes } from './sku-codes.ts';
 import { type ProductRow, parentOf, skuRowsOf } from './rows.ts';
+import { ofSeller } from '../../tenancy.ts';
 
 /** Product price and cost are the lowest of its SKUs', so lists sort and filter without a join. */
 export async function syncPrices(db: Executor, productId: number): Promise<void> {
@@ -41,7 +42,7 @@ async function takenCodes(
     .from(finishedSkus)
     .where(
       and(
-        eq(finishedSkus.sellerId, sellerId),
+        ofSeller(finishedSkus.sellerId, sellerId),
         ne(finishedSkus.productId, productId),
         or(
           ...(codes.length > 0 ? [inArray(finishedSkus.skuCode, codes)] : []),

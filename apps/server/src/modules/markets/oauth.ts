@@ -13,7 +13,7 @@ import { oauthStates, stores, storeStaff, users } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { ValidationError } from '../../errors.ts';
 import { MarketplaceError, type StoreAuth } from '../../integrations/marketplaces/connector.ts';
-import { requireUser, sellerIdOf } from '../../tenancy.ts';
+import { ofSeller, requireUser, sellerIdOf } from '../../tenancy.ts';
 import { findStore, sealAuth, siteOf, type MarketCtx } from './service.ts';
 
 /** How long a consent link works: the state expires, and with it the link. */
@@ -125,7 +125,7 @@ async function saveStore(
     const [user] = await tx.db
       .select({ isBoss: users.isBoss, status: users.status })
       .from(users)
-      .where(and(eq(users.id, state.userId), eq(users.sellerId, state.sellerId)))
+      .where(and(eq(users.id, state.userId), ofSeller(users.sellerId, state.sellerId)))
       .limit(1);
     if (!user || user.status !== 1) {
       throw new AuthorizationFailure('The account that started this authorization is disabled');
@@ -135,7 +135,7 @@ async function saveStore(
       const [store] = await tx.db
         .select({ id: stores.id, account: stores.account })
         .from(stores)
-        .where(and(eq(stores.id, state.storeId), eq(stores.sellerId, state.sellerId)))
+        .where(and(eq(stores.id, state.storeId), ofSeller(stores.sellerId, state.sellerId)))
         .for('update');
       if (!store) throw new AuthorizationFailure('The store to re-authorize no longer exists');
       if (store.account !== auth.account) {

@@ -49,7 +49,7 @@ import {
   type StoreSession,
 } from '../../integrations/marketplaces/connector.ts';
 import type { SecretBox } from '../../integrations/secret-box.ts';
-import { ownedBy, sellerIdOf, storeViewOf } from '../../tenancy.ts';
+import { ofSeller, ownedBy, sellerIdOf, storeViewOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
 
@@ -121,7 +121,7 @@ async function publishingCounts(
     .from(jobs)
     .where(
       and(
-        eq(jobs.sellerId, sellerId),
+        ofSeller(jobs.sellerId, sellerId),
         like(jobs.kind, PUBLISHING_KIND),
         inArray(jobs.status, [...UNFINISHED_JOB]),
         inArray(storeId, storeIds.map(String)),

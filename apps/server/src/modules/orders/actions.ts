@@ -35,7 +35,7 @@ import {
   reasonText,
 } from '../../errors.ts';
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { orderLogText } from './log-text.ts';
 import { cancelPurchaseOrder, lockSellerMoney } from '../finance/index.ts';
@@ -466,6 +466,6 @@ export async function cartNum(ctx: Ctx): Promise<CartNum> {
   const [counted] = await ctx.db
     .select({ n: count() })
     .from(cartItems)
-    .where(eq(cartItems.sellerId, sellerIdOf(ctx)));
+    .where(ownedBy(ctx, cartItems.sellerId));
   return { count: counted?.n ?? 0 };
 }

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { finishedProducts, finishedSkus, parentProducts } from '../../db/schema.ts';
+import { ofSeller } from '../../tenancy.ts';
 
 /**
  * Codes the simulators' buyers order from a store that has published nothing (the demo
@@ -32,7 +33,7 @@ export async function alignDemoSkus(db: Executor, sellerId: number): Promise<voi
     .from(finishedSkus)
     .innerJoin(finishedProducts, eq(finishedProducts.id, finishedSkus.productId))
     .leftJoin(parentProducts, eq(parentProducts.id, finishedProducts.parentProductId))
-    .where(eq(finishedSkus.sellerId, sellerId))
+    .where(ofSeller(finishedSkus.sellerId, sellerId))
     .orderBy(asc(finishedSkus.productId), asc(finishedSkus.orderNum), asc(finishedSkus.id));
   const used = new Set<number>();
   const chosen: Array<{ id: number; productId: number; code: string }> = [];

@@ -19,7 +19,7 @@ import { orders, stores, type StoredOrderAddress } from '../../db/schema.ts';
 import { AppError, ValidationError, messageOf } from '../../errors.ts';
 import { privateObjectKey, type ObjectStorage } from '../../integrations/object-storage.ts';
 import type { JobContext, JobRunner } from '../../jobs/runner.ts';
-import { requireUser, sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, requireUser, sellerIdOf } from '../../tenancy.ts';
 import { visibleStores } from '../markets/service.ts';
 import { saveMemo } from './actions.ts';
 import { EXPORT_COLUMNS } from './export-columns.ts';
@@ -540,7 +540,7 @@ async function writeBatch(
       .from(orders)
       .where(
         and(
-          eq(orders.sellerId, sellerId),
+          ownedBy(ctx, orders.sellerId),
           inArray(
             orders.number,
             batch.map((g) => g.number),

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DESK_STATUS, type OrderSubmitResult, type PurchaseLinkSkip } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy } from '../../tenancy.ts';
 import { writeOrderLog } from './access.ts';
 import { allowedActions } from './transitions.ts';
 
@@ -38,7 +38,7 @@ export async function purchaseLinkedOrders(
   const rows = await ctx.db
     .select()
     .from(orders)
-    .where(and(inArray(orders.id, ids), eq(orders.sellerId, sellerIdOf(ctx))))
+    .where(and(inArray(orders.id, ids), ownedBy(ctx, orders.sellerId)))
     .orderBy(asc(orders.id))
     .for('update');
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -87,7 +87,7 @@ export async function releasePurchasedOrders(
     .from(orders)
     .where(
       and(
-        eq(orders.sellerId, sellerIdOf(ctx)),
+        ownedBy(ctx, orders.sellerId),
         eq(orders.purchaseOrderId, purchase.id),
         eq(orders.status, DESK_STATUS.purchased),
       ),

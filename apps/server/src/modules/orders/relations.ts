@@ -48,7 +48,6 @@ export async function matchFinishedSkus(
   const keys = [...new Set(skus.map((s) => s.toLowerCase()))];
   const result = new Map<string, MatchedSku>();
   if (keys.length === 0) return result;
-  const sellerId = sellerIdOf(ctx);
   const columns = {
     id: finishedSkus.id,
     productId: finishedSkus.productId,
@@ -59,7 +58,7 @@ export async function matchFinishedSkus(
     .select({ key: orderSkuRelations.skuKey, ...columns })
     .from(orderSkuRelations)
     .innerJoin(finishedSkus, eq(finishedSkus.id, orderSkuRelations.finishedSkuId))
-    .where(and(eq(orderSkuRelations.sellerId, sellerId), inArray(orderSkuRelations.skuKey, keys)));
+    .where(and(ownedBy(ctx, orderSkuRelations.sellerId), inArray(orderSkuRelations.skuKey, keys)));
   for (const { key, ...sku } of related) result.set(key, { ...sku, via: 'relation' });
   const rest = keys.filter((k) => !result.has(k));
   if (rest.length > 0) {
@@ -68,7 +67,7 @@ export async function matchFinishedSkus(
       .from(finishedSkus)
       .where(
         and(
-          eq(finishedSkus.sellerId, sellerId),
+          ownedBy(ctx, finishedSkus.sellerId),
           inArray(sql`lower(${finishedSkus.skuCode})`, rest),
         ),
       );
@@ -151,7 +150,7 @@ export async function saveRelation(
   const [sku] = await ctx.db
     .select({ id: finishedSkus.id })
     .from(finishedSkus)
-    .where(and(eq(finishedSkus.id, input.finished_sku_id), eq(finishedSkus.sellerId, sellerId)));
+    .where(and(eq(finishedSkus.id, input.finished_sku_id), ownedBy(ctx, finishedSkus.sellerId)));
   if (!sku) throw new NotFoundError('orders.finished_sku_not_found');
   const now = new Date();
   const [saved] = await ctx.db

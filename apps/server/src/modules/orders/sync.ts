@@ -25,6 +25,7 @@ import type { JobContext, JobRunner } from '../../jobs/runner.ts';
 import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
 import { toMinor } from './money.ts';
 import { itemSummary, itemsOf, storedAddress, type OrderItemRow, type OrderRow } from './rows.ts';
+import { ofSeller } from '../../tenancy.ts';
 
 export const ORDERS_SYNC = 'orders.sync';
 export const ORDERS_SYNC_ALL = 'orders.sync-all';
@@ -598,7 +599,7 @@ export async function runStoreSync(access: StoreAccess, job: JobContext): Promis
   const [store] = await access.db
     .select()
     .from(stores)
-    .where(and(eq(stores.id, storeId), eq(stores.sellerId, job.sellerId ?? -1)));
+    .where(and(eq(stores.id, storeId), ofSeller(stores.sellerId, job.sellerId ?? -1)));
   if (!store)
     return {
       storeId,
@@ -626,7 +627,7 @@ export async function syncableStores(
       and(
         eq(stores.status, STORE_STATUS.on),
         eq(stores.authStatus, 'active'),
-        where.sellerId === undefined ? undefined : eq(stores.sellerId, where.sellerId),
+        where.sellerId === undefined ? undefined : ofSeller(stores.sellerId, where.sellerId),
         where.storeIds ? inArray(stores.id, where.storeIds) : undefined,
         where.skipQueued
           ? sql`not exists (select 1 from ${jobs} where ${jobs.kind} = ${ORDERS_SYNC}

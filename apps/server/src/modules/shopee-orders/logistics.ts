@@ -12,7 +12,7 @@ import { shopeeLogisticsChannels, stores } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { NotFoundError } from '../../errors.ts';
 import { unixSeconds } from '../../time.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy } from '../../tenancy.ts';
 import { findStore, visibleStores, type MarketCtx } from '../markets/service.ts';
 import { shopeeSession } from './session.ts';
 
@@ -25,7 +25,7 @@ export async function listChannels(ctx: Ctx, q: Query): Promise<ShopeeLogisticsP
     if (store.marketplace !== 'shopee') throw new NotFoundError('shopee.store_not_found');
   }
   const where = and(
-    eq(shopeeLogisticsChannels.sellerId, sellerIdOf(ctx)),
+    ownedBy(ctx, shopeeLogisticsChannels.sellerId),
     q.market_id === undefined ? undefined : eq(shopeeLogisticsChannels.storeId, q.market_id),
   );
   const visible = and(where, visibleStores(ctx));

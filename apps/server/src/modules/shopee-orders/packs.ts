@@ -12,7 +12,7 @@ import { files, orders, shopeePackOrders, shopeePacks, shopeePackStores } from '
 import { withTransaction } from '../../db/tx.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { FILES_URL_PREFIX, keyOfUrl } from '../../integrations/object-storage.ts';
-import { findOwned, sellerIdOf } from '../../tenancy.ts';
+import { findOwned, ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { writeOrderLog } from '../orders/index.ts';
 import { shopeeOrders } from './session.ts';
@@ -101,7 +101,7 @@ export async function listPacks(
   q: z.output<typeof ShopeePackListQuery>,
 ): Promise<ShopeePackPage> {
   const where = and(
-    eq(shopeePacks.sellerId, sellerIdOf(ctx)),
+    ownedBy(ctx, shopeePacks.sellerId),
     q.tracking_no ? eq(shopeePacks.trackingNo, q.tracking_no) : undefined,
     q.shopee_order_pack_store_id === undefined
       ? undefined
@@ -130,7 +130,7 @@ async function ownImages(ctx: Ctx, images: string[]): Promise<string[]> {
   const owned = await ctx.db
     .select({ key: files.key })
     .from(files)
-    .where(and(eq(files.sellerId, sellerIdOf(ctx)), inArray(files.key, keys)));
+    .where(and(ownedBy(ctx, files.sellerId), inArray(files.key, keys)));
   const missing = keys.find((k) => !owned.some((o) => o.key === k));
   if (missing !== undefined) {
     throw new ValidationError({
@@ -212,7 +212,7 @@ export function updatePack(
     const [current] = await tx.db
       .select()
       .from(shopeePacks)
-      .where(and(eq(shopeePacks.id, input.id), eq(shopeePacks.sellerId, sellerIdOf(tx))))
+      .where(and(eq(shopeePacks.id, input.id), ownedBy(tx, shopeePacks.sellerId)))
       .for('update');
     if (!current) throw new NotFoundError('shopee.pack_not_found');
     const { images, orderIds } = await checkPack(tx, input, current.id);

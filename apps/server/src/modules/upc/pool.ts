@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { UpcKind } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
 import { upcCodes } from '../../db/schema.ts';
+import { ofSeller } from '../../tenancy.ts';
 
 /**
  * What the listings module calls at publish. Every function takes the caller's executor (its
@@ -31,7 +32,7 @@ export async function takeFreeCode(
     .from(upcCodes)
     .where(
       and(
-        eq(upcCodes.sellerId, sellerId),
+        ofSeller(upcCodes.sellerId, sellerId),
         eq(upcCodes.listingId, input.listingId),
         eq(upcCodes.state, 'used'),
         input.kind ? eq(upcCodes.kind, input.kind) : undefined,
@@ -46,7 +47,7 @@ export async function takeFreeCode(
     .from(upcCodes)
     .where(
       and(
-        eq(upcCodes.sellerId, sellerId),
+        ofSeller(upcCodes.sellerId, sellerId),
         eq(upcCodes.state, 'free'),
         input.kind ? eq(upcCodes.kind, input.kind) : undefined,
       ),
@@ -64,7 +65,7 @@ export async function takeFreeCode(
       publishedAt: null,
       listingGoneAt: null,
     })
-    .where(and(eq(upcCodes.sellerId, sellerId), sql`${upcCodes.id} = (${candidate})`))
+    .where(and(ofSeller(upcCodes.sellerId, sellerId), sql`${upcCodes.id} = (${candidate})`))
     .returning({ id: upcCodes.id, code: upcCodes.code, kind: upcCodes.kind });
   return taken ?? null;
 }
@@ -83,7 +84,7 @@ export async function useCode(
   const [row] = await db
     .select()
     .from(upcCodes)
-    .where(and(eq(upcCodes.sellerId, sellerId), eq(upcCodes.gtin13, gtin13)))
+    .where(and(ofSeller(upcCodes.sellerId, sellerId), eq(upcCodes.gtin13, gtin13)))
     .for('update')
     .limit(1);
   if (!row) return 'not_in_pool';
@@ -119,7 +120,7 @@ export async function markCodesPublished(
     .set({ publishedAt: sql`now()` })
     .where(
       and(
-        eq(upcCodes.sellerId, sellerId),
+        ofSeller(upcCodes.sellerId, sellerId),
         eq(upcCodes.listingId, listingId),
         eq(upcCodes.state, 'used'),
         isNull(upcCodes.publishedAt),
@@ -139,7 +140,7 @@ export async function releaseCodes(
   listingId: number,
 ): Promise<number> {
   const mine = and(
-    eq(upcCodes.sellerId, sellerId),
+    ofSeller(upcCodes.sellerId, sellerId),
     eq(upcCodes.listingId, listingId),
     eq(upcCodes.state, 'used'),
   );

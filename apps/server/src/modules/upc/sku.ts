@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_SKU_RULE,
   formatSku,
@@ -14,7 +14,7 @@ import type { Ctx } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { finishedSkus, generatedSkus, skuRules } from '../../db/schema.ts';
 import { ConflictError } from '../../errors.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 
 type RuleRow = typeof skuRules.$inferSelect;
 
@@ -36,11 +36,7 @@ const ruleOf = (row: RuleRow | undefined): SkuRuleInput =>
     : DEFAULT_SKU_RULE;
 
 async function readRule(ctx: Ctx, forUpdate: boolean): Promise<RuleRow | undefined> {
-  const q = ctx.db
-    .select()
-    .from(skuRules)
-    .where(eq(skuRules.sellerId, sellerIdOf(ctx)))
-    .limit(1);
+  const q = ctx.db.select().from(skuRules).where(ownedBy(ctx, skuRules.sellerId)).limit(1);
   return (forUpdate ? await q.for('update') : await q)[0];
 }
 
@@ -120,7 +116,7 @@ export async function generateSkus(ctx: Ctx, input: GenerateSkuInput): Promise<G
             .from(finishedSkus)
             .where(
               and(
-                eq(finishedSkus.sellerId, sellerId),
+                ownedBy(ctx, finishedSkus.sellerId),
                 inArray(sql`lower(${finishedSkus.skuCode})`, lowered),
               ),
             )
@@ -142,7 +138,7 @@ export async function generateSkus(ctx: Ctx, input: GenerateSkuInput): Promise<G
     await tx.db
       .update(skuRules)
       .set({ nextSeq: seq, seqDate: datePart })
-      .where(eq(skuRules.sellerId, sellerId));
+      .where(ownedBy(ctx, skuRules.sellerId));
     return { skus };
   });
 }

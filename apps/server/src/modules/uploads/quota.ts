@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   STORAGE_QUOTA_DEFAULT_BYTES,
   STORAGE_QUOTA_STEP_BYTES,
@@ -10,13 +10,13 @@ import type { Executor } from '../../db/client.ts';
 import { files, storageQuotas } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { ConflictError } from '../../errors.ts';
-import { sellerIdOf } from '../../tenancy.ts';
+import { ofSeller, sellerIdOf } from '../../tenancy.ts';
 
 async function usedBytes(db: Executor, sellerId: number): Promise<number> {
   const [row] = await db
     .select({ used: sql<string>`coalesce(sum(${files.storedBytes}), 0)` })
     .from(files)
-    .where(eq(files.sellerId, sellerId));
+    .where(ofSeller(files.sellerId, sellerId));
   return Number(row?.used ?? 0);
 }
 
@@ -24,7 +24,7 @@ async function extraBytes(db: Executor, sellerId: number, lock: boolean): Promis
   const query = db
     .select({ extra: storageQuotas.extraBytes })
     .from(storageQuotas)
-    .where(eq(storageQuotas.sellerId, sellerId));
+    .where(ofSeller(storageQuotas.sellerId, sellerId));
   const [row] = await (lock ? query.for('update') : query);
   return row?.extra ?? 0;
 }
