@@ -43,7 +43,7 @@ export async function benchDesign() {
   const { default: sharp } = await import('sharp');
   const { openDatabase } = await server('db/client.ts');
   const schema = await server('db/schema.ts');
-  const { renderDemoImage } = await server('db/demo-images.ts');
+  const { renderDemoImage } = await server('seed/demo-images.ts');
   const { createLocalStorage, platformObjectKey, CONTENT_TYPES } = await server(
     'integrations/object-storage.ts',
   );

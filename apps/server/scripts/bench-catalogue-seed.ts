@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
-import { DEMO_LOGINS, seedBase, seedDemo } from '../src/db/seed.ts';
+import { DEMO_LOGINS, seedBase, seedDemo } from '../src/seed/seed.ts';
 
 // `npm run bench` (catalogue part) runs this before starting the server on the same database:
 // base data, the demo seller and catalogue, then 100,000 parent and 100,000 finished products

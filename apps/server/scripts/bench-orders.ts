@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { OrderExportInput, OrderListQuery } from '@app/shared';
 import type { Ctx } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { seedBase } from '../src/db/seed.ts';
+import { seedBase } from '../src/seed/seed.ts';
 import { createLocalStorage } from '../src/integrations/object-storage.ts';
 import type { JobContext } from '../src/jobs/runner.ts';
 import { runOrderExport } from '../src/modules/orders/export.ts';

@@ -5,8 +5,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeError } from './describe-error.ts';
-import { DEMO_LOGINS, operatorPasswordFor, seedBase, seedDemo } from './db/seed.ts';
-import { DEMO_STAFF, demoStoreOptions } from './db/seed-markets.ts';
+import { DEMO_LOGINS, operatorPasswordFor, seedBase, seedDemo } from './seed/seed.ts';
+import { DEMO_STAFF, demoStoreOptions } from './seed/markets.ts';
 import {
   createMarketplaceConnectors,
   simulatorsEnabled,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@app/shared';
 import type { App } from '../src/http/deps.ts';
 import { sellers, users } from '../src/db/schema.ts';
-import { DEMO_LOGINS, operatorPasswordFor } from '../src/db/seed.ts';
+import { DEMO_LOGINS, operatorPasswordFor } from '../src/seed/seed.ts';
 import {
   buildTestApp,
   call,

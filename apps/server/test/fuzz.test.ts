@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { DEMO_LOGINS, seedDemo } from '../src/db/seed.ts';
+import { DEMO_LOGINS, seedDemo } from '../src/seed/seed.ts';
 import { issueToken } from '../src/modules/auth/sessions.ts';
 import { asParam, valueOf, type JsonSchema } from './fuzz-arbitraries.ts';
 import { createOperator, createSeller } from './fixtures.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { seedBase } from '../src/db/seed.ts';
+import { seedBase } from '../src/seed/seed.ts';
 import { adminQuery, databaseUrl } from './databases.ts';
 
 declare module 'vitest' {

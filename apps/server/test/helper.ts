@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { seedBase } from '../src/db/seed.ts';
+import { seedBase } from '../src/seed/seed.ts';
 import type { Connectors } from '../src/integrations/marketplaces/index.ts';
 import { createMessenger } from '../src/integrations/messengers.ts';
 import { createLocalStorage, type ObjectStorage } from '../src/integrations/object-storage.ts';

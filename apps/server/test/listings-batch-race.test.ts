@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { seedBase } from '../src/db/seed.ts';
+import { seedBase } from '../src/seed/seed.ts';
 import { jobs, listingBatchItems, listingBatches } from '../src/db/schema.ts';
 import { createLocalStorage } from '../src/integrations/object-storage.ts';
 import { createSecretBox } from '../src/integrations/secret-box.ts';

@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, memberLevels, menus, seededMenus, sellers, users } from '../src/db/schema.ts';
-import { DEMO_LOGINS, seedBase, seedDemo } from '../src/db/seed.ts';
+import { DEMO_LOGINS, seedBase, seedDemo } from '../src/seed/seed.ts';
 import { verifyPassword } from '../src/modules/auth/passwords.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 

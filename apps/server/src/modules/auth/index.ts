@@ -5,6 +5,7 @@ export { authCtx, type AuthCtx } from './context.ts';
 export { assertPasswordAllowed } from './password-policy.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { authLimiters } from './rate-limits.ts';
+export { createTenant } from './tenants.ts';
 export {
   issueToken,
   resolveSession,

@@ -14,10 +14,11 @@ import type {
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { sellers, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
 import { verifyCaptcha } from './captcha.ts';
+import { createTenant } from './tenants.ts';
 import { consumeCode, sendAlreadyRegisteredNotice, sendCode } from './codes.ts';
 import type { AuthCtx } from './context.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
@@ -34,7 +35,6 @@ import {
   findUserBy,
   isUniqueViolation,
   loadUserInfo,
-  lowestLevelId,
   passwordMatches,
   type UserRow,
 } from './users.ts';
@@ -75,26 +75,17 @@ async function createBoss(ctx: Ctx, input: NewBoss): Promise<UserInfo> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await withTransaction(ctx, async (tx) => {
-      const levelId = await lowestLevelId(tx.db);
-      const [seller] = await tx.db
-        .insert(sellers)
-        .values({ name: input.name, levelId })
-        .returning({ id: sellers.id });
-      if (!seller) throw new Error('seller insert returned nothing');
-      const [user] = await tx.db
-        .insert(users)
-        .values({
-          sellerId: seller.id,
+      const { userId } = await createTenant(tx, {
+        sellerName: input.name,
+        boss: {
           name: input.name,
-          email: input.email ?? null,
-          mobile: input.mobile ?? null,
+          email: input.email,
+          mobile: input.mobile,
           passwordHash,
-          isBoss: true,
-          externalBinding: input.externalBinding ?? null,
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error('user insert returned nothing');
-      return signIn(tx, user.id);
+          externalBinding: input.externalBinding,
+        },
+      });
+      return signIn(tx, userId);
     });
   } catch (error) {
     // Two sign-ups racing for the same address: the unique index decides.

@@ -11,7 +11,7 @@ import {
 import { createSeller, type SellerFixture } from '../../../test/fixtures.ts';
 import { buildTestApp, call, type TestApp } from '../../../test/helper.ts';
 import { solid, uploadTo } from '../../../test/media.ts';
-import { renderDemoImage } from '../../db/demo-images.ts';
+import { renderDemoImage } from '../../seed/demo-images.ts';
 import {
   categories,
   finishedProducts,

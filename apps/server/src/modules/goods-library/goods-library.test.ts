@@ -5,7 +5,7 @@ import { createOperator, createSeller } from '../../../test/fixtures.ts';
 import { buildTestApp, call, type TestApp } from '../../../test/helper.ts';
 import type { Executor } from '../../db/client.ts';
 import { categories, parentProductImages, parentProducts, parentSkus } from '../../db/schema.ts';
-import { seedCatalog } from '../../db/seed-catalog.ts';
+import { seedCatalog } from '../../seed/catalog.ts';
 
 const BASE = 1_700_000_000;
 const DAY = 86_400;

@@ -14,8 +14,8 @@ import {
   parentSkus,
   relatedProducts,
 } from '../../db/schema.ts';
-import { seedCatalog } from '../../db/seed-catalog.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedCatalog } from '../../seed/catalog.ts';
+import { seedDemo } from '../../seed/seed.ts';
 import { platformObjectKey } from '../../integrations/object-storage.ts';
 import { createFromParent } from './create.ts';
 

@@ -1,33 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MENU_TYPE, permOf, type MenuScope } from '@app/shared';
-import type { Config } from '../config.ts';
-import type { ObjectStorage } from '../integrations/object-storage.ts';
-import { hashPassword } from '../modules/auth/index.ts';
-import { seedTemplateRules } from '../modules/templates/index.ts';
-import type { Db, Executor } from './client.ts';
-import { seedCatalog } from './seed-catalog.ts';
-import { seedGoods } from './seed-goods.ts';
-import { seedDemoStores, type DemoStoreOptions } from './seed-markets.ts';
-import { bumpRevision, MENUS_REVISION } from './revisions.ts';
-import { adminUsers, memberLevels, menus, seededMenus, sellers, users } from './schema.ts';
-import { LOCKS } from './locks.ts';
-
-export const DEMO_LOGINS = {
-  seller: {
-    email: 'demo@example.com',
-    mobile: '13800138000',
-    password: 'Demo@123456',
-    payPassword: '135790',
-  },
-  admin: { username: 'admin', password: 'Admin@123456' },
-} as const;
-
-const MEMBER_LEVELS = [
-  { orderNum: 0, name: '普通会员', nameEn: 'Regular', priceMinor: 0, discountPercent: 0 },
-  { orderNum: 1, name: '白银会员', nameEn: 'Silver', priceMinor: 29_900, discountPercent: 5 },
-  { orderNum: 2, name: '黄金会员', nameEn: 'Gold', priceMinor: 59_900, discountPercent: 10 },
-  { orderNum: 3, name: '钻石会员', nameEn: 'Diamond', priceMinor: 99_900, discountPercent: 15 },
-];
+import type { Executor } from '../db/client.ts';
+import { menus, seededMenus } from '../db/schema.ts';
 
 interface MenuSeed {
   /** An i18n key; the web translates it. */
@@ -305,112 +279,12 @@ async function seedMenus(db: Executor, scope: MenuScope, tree: MenuSeed[]): Prom
   await seedLevel(tree, null);
 }
 
-async function seedMemberLevels(db: Executor): Promise<void> {
-  const existing = await db.select({ orderNum: memberLevels.orderNum }).from(memberLevels);
-  const have = new Set(existing.map((l) => l.orderNum));
-  const missing = MEMBER_LEVELS.filter((l) => !have.has(l.orderNum));
-  if (missing.length > 0) await db.insert(memberLevels).values(missing);
-}
-
-async function seedOperator(db: Db, password: string): Promise<void> {
-  const { username } = DEMO_LOGINS.admin;
-  const [found] = await db
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .where(eq(adminUsers.username, username))
-    .limit(1);
-  if (found) return;
-  const passwordHash = await hashPassword(password);
-  await db
-    .insert(adminUsers)
-    .values({ username, name: 'Administrator', passwordHash })
-    .onConflictDoNothing();
-}
-
 /**
- * Reference data every start needs: member levels, the seller and operator menu trees and
- * the first operator (`admin`, when a password for it is given). Safe to run on every start: it
- * only inserts entries it never inserted before, so edits and deletions made through sys/menu
- * survive restarts.
+ * The seller and operator menu trees, written at table level: they are reference data with no
+ * service that creates them (sys/menu edits what is here), and `seeded_menus` remembers every
+ * entry inserted once so an operator's deletion sticks.
  */
-/** The first operator's password: ADMIN_PASSWORD, or the demo one only in a demo (else none is created). */
-export function operatorPasswordFor(
-  config: Pick<Config, 'ADMIN_PASSWORD' | 'DEMO'>,
-): string | null {
-  return config.ADMIN_PASSWORD ?? (config.DEMO ? DEMO_LOGINS.admin.password : null);
-}
-
-export async function seedBase(
-  db: Db,
-  opts: { operatorPassword: string | null } = { operatorPassword: DEMO_LOGINS.admin.password },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seed})`);
-    await seedMemberLevels(tx);
-    await seedMenus(tx, 'seller', SELLER_MENUS);
-    await seedMenus(tx, 'admin', ADMIN_MENUS);
-    await seedTemplateRules(tx);
-    await bumpRevision(tx, MENUS_REVISION);
-  });
-  if (opts.operatorPassword) await seedOperator(db, opts.operatorPassword);
-}
-
-/**
- * Fills an empty catalogue (its pictures go to `storage`) and creates the demo seller, its boss
- * account and the demo finished goods once, with sandbox stores and staff when `stores` is
- * given (simulators on); true only when this call created the seller.
- */
-export async function seedDemo(
-  db: Db,
-  opts: { storage?: ObjectStorage; stores?: DemoStoreOptions } = {},
-): Promise<boolean> {
-  await seedCatalog(db, { storage: opts.storage });
-  const { email, mobile, password } = DEMO_LOGINS.seller;
-  const exists = async (executor: Executor) =>
-    (await executor.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))
-      .length > 0;
-  if (await exists(db)) {
-    await ensureDemoPayPassword(db);
-    return false;
-  }
-
-  const passwordHash = await hashPassword(password);
-  const payPasswordHash = await hashPassword(DEMO_LOGINS.seller.payPassword);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seed})`);
-    if (await exists(tx)) return false;
-    const [level] = await tx
-      .select({ id: memberLevels.id })
-      .from(memberLevels)
-      .orderBy(asc(memberLevels.orderNum))
-      .limit(1);
-    const [seller] = await tx
-      .insert(sellers)
-      .values({ name: 'Demo Trading Co.', levelId: level?.id ?? null })
-      .returning({ id: sellers.id });
-    await tx.insert(users).values({
-      sellerId: seller!.id,
-      name: 'Demo Boss',
-      email,
-      mobile,
-      passwordHash,
-      payPasswordHash,
-      isBoss: true,
-    });
-    await seedGoods(tx, seller!.id);
-    if (opts.stores) await seedDemoStores(tx, { id: seller!.id, passwordHash }, opts.stores);
-    return true;
-  });
-}
-
-/** A demo seller seeded before pay passwords were seeded gets one, so checkout can be tried. */
-async function ensureDemoPayPassword(db: Db): Promise<void> {
-  const [boss] = await db
-    .select({ id: users.id, payPasswordHash: users.payPasswordHash })
-    .from(users)
-    .where(eq(users.email, DEMO_LOGINS.seller.email))
-    .limit(1);
-  if (!boss || boss.payPasswordHash !== null) return;
-  const payPasswordHash = await hashPassword(DEMO_LOGINS.seller.payPassword);
-  await db.update(users).set({ payPasswordHash }).where(eq(users.id, boss.id));
+export async function seedMenuTrees(db: Executor): Promise<void> {
+  await seedMenus(db, 'seller', SELLER_MENUS);
+  await seedMenus(db, 'admin', ADMIN_MENUS);
 }

@@ -7,8 +7,8 @@ import { createSecretBox } from '../integrations/secret-box.ts';
 import { issueToken } from '../modules/auth/sessions.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
 import { DEMO_LOGINS, seedDemo } from './seed.ts';
-import { DEMO_STAFF } from './seed-markets.ts';
-import { stores, storeStaff, users } from './schema.ts';
+import { DEMO_STAFF } from './markets.ts';
+import { stores, storeStaff, users } from '../db/schema.ts';
 
 describe('demo stores', () => {
   let t: TestApp;

@@ -1,10 +1,8 @@
 import { and, asc, eq, exists } from 'drizzle-orm';
-import { pino } from 'pino';
 import type { FinishedSource } from '@app/shared';
-import { systemCtx } from '../context.ts';
+import type { Ctx } from '../context.ts';
 import { createFromParent } from '../modules/goods/index.ts';
-import type { Executor } from './client.ts';
-import { finishedProducts, parentProducts, parentSkus } from './schema.ts';
+import { finishedProducts, parentProducts, parentSkus } from '../db/schema.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -40,11 +38,11 @@ const PLATFORM_PLANS: Plan[] = [
 /**
  * Demo finished goods made the way sellers make them (the goods service, so SKU codes and prices
  * follow the same rules): the platform's shared products and the demo seller's own. Called once,
- * in the transaction that creates the demo seller.
+ * in the transaction that creates the demo seller, with the platform-wide system ctx (the owner of
+ * each product is passed to the service explicitly).
  */
-export async function seedGoods(db: Executor, sellerId: number, now = new Date()): Promise<void> {
-  // Platform-wide work: the owner of each product is passed to the service explicitly.
-  const ctx = systemCtx(db, pino({ level: 'silent' }), { inTransaction: true });
+export async function seedGoods(ctx: Ctx, sellerId: number, now = new Date()): Promise<void> {
+  const { db } = ctx;
   // Parents with an on-sale SKU, spread over the catalogue so the demo covers several categories.
   const parents = await db
     .select({ id: parentProducts.id })

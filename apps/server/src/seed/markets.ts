@@ -1,13 +1,14 @@
 import { MARKET_SITES, type Marketplace } from '@app/shared';
 import { createMarketplaceSimulators, type SimGrant } from '@app/sim';
 import type { Config } from '../config.ts';
+import type { Ctx } from '../context.ts';
 import { simulatorStateDir } from '../http/simulators.ts';
 import { simulatorsEnabled } from '../integrations/marketplaces/index.ts';
 import { storeSecretBox, type SecretBox } from '../integrations/secret-box.ts';
-import { sealAuth } from '../modules/markets/service.ts';
+import { sealAuth, setStaff } from '../modules/markets/service.ts';
 import { alignDemoSkus } from '../modules/orders/index.ts';
-import type { Executor } from './client.ts';
-import { stores, storeStaff, users } from './schema.ts';
+import { stores, users } from '../db/schema.ts';
+import { sellerIdOf } from '../tenancy.ts';
 
 /** Staff of the demo seller; they sign in with the boss's demo password and see only their stores. */
 export const DEMO_STAFF = [
@@ -58,13 +59,18 @@ export function demoStoreOptions(config: Config): DemoStoreOptions | undefined {
 /**
  * The demo seller's sandbox stores, authorized on the simulators (tokens are stateless, so
  * they work against the simulators the server mounts), and two staff users with a store each.
- * Runs in the transaction that creates the demo seller.
+ * Runs in the transaction that creates the demo seller, with the system ctx acting for it. Stores
+ * and staff users are written at table level: a store is only ever made by the marketplace's
+ * OAuth callback (a signed single-use state the seed has no browser for), and no service creates
+ * staff accounts; assigning the stores goes through the markets service.
  */
 export async function seedDemoStores(
-  db: Executor,
-  seller: { id: number; passwordHash: string },
+  ctx: Ctx,
+  passwordHash: string,
   opts: DemoStoreOptions,
 ): Promise<void> {
+  const { db } = ctx;
+  const sellerId = sellerIdOf(ctx);
   const storeIds = new Map<Marketplace, number>();
   for (const demo of DEMO_STORES) {
     const site = MARKET_SITES.find(
@@ -76,7 +82,7 @@ export async function seedDemoStores(
       .insert(stores)
       .values({
         ...sealAuth(opts.box, auth),
-        sellerId: seller.id,
+        sellerId,
         marketplace: demo.marketplace,
         marketSiteId: site.id,
         alias: demo.alias,
@@ -92,20 +98,19 @@ export async function seedDemoStores(
     .insert(users)
     .values(
       DEMO_STAFF.map((s) => ({
-        sellerId: seller.id,
+        sellerId,
         name: s.name,
         email: s.email,
-        passwordHash: seller.passwordHash,
+        passwordHash,
         isBoss: false,
       })),
     )
     .onConflictDoNothing()
     .returning({ id: users.id, email: users.email });
-  const links = staff.flatMap((user) => {
+  for (const user of staff) {
     const demo = DEMO_STAFF.find((s) => s.email === user.email);
     const storeId = demo && storeIds.get(demo.store);
-    return storeId ? [{ storeId, userId: user.id }] : [];
-  });
-  if (links.length > 0) await db.insert(storeStaff).values(links);
-  await alignDemoSkus(db, seller.id);
+    if (storeId) await setStaff(ctx, { id: storeId, staff_ids: [user.id] });
+  }
+  await alignDemoSkus(db, sellerId);
 }

@@ -5,7 +5,7 @@ import {
   platformObjectKey,
   type ObjectStorage,
 } from '../integrations/object-storage.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import {
   demoImageDigest,
   renderDemoImage,
@@ -19,8 +19,8 @@ import {
   parentProducts,
   parentSkus,
   type PrintArea,
-} from './schema.ts';
-import { LOCKS } from './locks.ts';
+} from '../db/schema.ts';
+import { LOCKS } from '../db/locks.ts';
 
 interface Colour {
   code: string;
@@ -337,7 +337,8 @@ export interface SeedCatalogOptions {
 /**
  * Demo parent library: a two-level category tree (11 categories) and 41 products with images, print areas and
  * SKUs. Runs only while the catalogue is empty, so operators' edits are never overwritten and the pictures are
- * rendered once.
+ * rendered once. Written at table level: the platform catalogue has no creating service (it is
+ * platform data, read by every seller's services).
  */
 export async function seedCatalog(db: Db, opts: SeedCatalogOptions = {}): Promise<boolean> {
   const { storage, now = new Date() } = opts;

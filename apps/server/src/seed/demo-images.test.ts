@@ -8,8 +8,8 @@ import {
   type ObjectStorage,
 } from '../integrations/object-storage.ts';
 import { demoImageSvg, renderDemoImage, type DemoPicture } from './demo-images.ts';
-import { parentProductImages, parentProducts, parentSkus } from './schema.ts';
-import { seedCatalog } from './seed-catalog.ts';
+import { parentProductImages, parentProducts, parentSkus } from '../db/schema.ts';
+import { seedCatalog } from './catalog.ts';
 
 let t: TestApp;
 let puts: string[];
