@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { checkGtin } from '@app/shared';
+import {
+  checkGtin,
+  type UpdateStep1Input,
+  type UpdateStep2Input,
+  type UpdateStep3Input,
+  type UpdateStep4Input,
+} from '@app/shared';
 import type { Executor } from '../../db/client.ts';
 import { finishedProductImages, finishedSkus } from '../../db/schema.ts';
 import type { FieldMessages } from '../../errors.ts';
@@ -7,7 +13,19 @@ import { foreignUrls } from '../uploads/index.ts';
 import type { ListingCtx } from './context.ts';
 import type { ListingDbRow, LoadedListing } from './rows.ts';
 import { takenSkus } from './skus.ts';
-import type { Step3, StepPatch } from './steps.ts';
+
+/** A step's fields without the listing id: what saving any of the four steps applies. */
+type Step1 = Omit<UpdateStep1Input, 'id'>;
+type Step2 = Omit<UpdateStep2Input, 'id'>;
+export type Step3 = Omit<UpdateStep3Input, 'id'>;
+type Step4 = Omit<UpdateStep4Input, 'id'>;
+
+export interface StepPatch {
+  step1?: Step1;
+  step2?: Step2;
+  step3?: Step3;
+  step4?: Step4;
+}
 
 export function prefixed(prefix: string, errors: FieldMessages): FieldMessages {
   if (!prefix) return errors;

@@ -31,22 +31,7 @@ import {
   type LoadedListing,
 } from './rows.ts';
 import { withCosts } from './show.ts';
-import { imageErrors, itemErrors, prefixed } from './step-checks.ts';
-
-type Step1 = Omit<UpdateStep1Input, 'id'>;
-
-type Step2 = Omit<UpdateStep2Input, 'id'>;
-
-export type Step3 = Omit<UpdateStep3Input, 'id'>;
-
-type Step4 = Omit<UpdateStep4Input, 'id'>;
-
-export interface StepPatch {
-  step1?: Step1;
-  step2?: Step2;
-  step3?: Step3;
-  step4?: Step4;
-}
+import { imageErrors, itemErrors, prefixed, type Step3, type StepPatch } from './step-checks.ts';
 
 /**
  * Validates and applies any of the four steps to one listing in one transaction: every
