@@ -29,6 +29,7 @@ import {
 import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { idempotencyHeader, idempotent } from '../finance/index.ts';
 import {
   addAddress,
@@ -77,18 +78,18 @@ export function registerCartRoutes(app: App): void {
     },
     async (request) => ok(await cartView(request.ctx)),
   );
-  r.get(
-    '/api/shoppingcart/cartAttr',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "The SKUs a line can switch to (its product's)",
-        querystring: IdQuery,
-        response: { 200: envelopeOf(z.array(CartAttrOption)) },
-      },
-      config: can(LIST),
+      method: 'GET',
+      url: '/api/shoppingcart/cartAttr',
+      tags,
+      summary: "The SKUs a line can switch to (its product's)",
+      querystring: IdQuery,
+      response: z.array(CartAttrOption),
+      ...can(LIST),
     },
-    async (request) => ok(await cartAttr(request.ctx, request.query.id)),
+    (ctx, input) => cartAttr(ctx, input.id),
   );
 
   const mutation = <B extends z.ZodType>(summary: string, body: B, perm: PermRequirement) => ({
@@ -159,31 +160,31 @@ export function registerCartRoutes(app: App): void {
     },
     async (request) => ok(await listAddresses(request.ctx)),
   );
-  r.post(
-    '/api/shoppingcart/addressAdd',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Save an address (the first one is the default)',
-        body: AddressInput,
-        response: { 200: envelopeOf(Address) },
-      },
-      config: can(ADDRESSES),
+      method: 'POST',
+      url: '/api/shoppingcart/addressAdd',
+      tags,
+      summary: 'Save an address (the first one is the default)',
+      body: AddressInput,
+      response: Address,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await addAddress(request.ctx, request.body)),
+    (ctx, input) => addAddress(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/addressEdit',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Change an address',
-        body: AddressEditInput,
-        response: { 200: envelopeOf(Address) },
-      },
-      config: can(ADDRESSES),
+      method: 'POST',
+      url: '/api/shoppingcart/addressEdit',
+      tags,
+      summary: 'Change an address',
+      body: AddressEditInput,
+      response: Address,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await editAddress(request.ctx, request.body)),
+    (ctx, input) => editAddress(ctx, input),
   );
   r.post(
     '/api/shoppingcart/addressDel',
@@ -213,33 +214,33 @@ export function registerCartRoutes(app: App): void {
   );
 
   // Settlement and order submission
-  r.post(
-    '/api/shoppingcart/settlement',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Price the selected lines for an address: goods, shipping, discount, total',
-        body: SettlementInput,
-        response: { 200: envelopeOf(Settlement) },
-      },
-      config: can({ or: [SETTLE, SUBMIT] }),
+      method: 'POST',
+      url: '/api/shoppingcart/settlement',
+      tags,
+      summary: 'Price the selected lines for an address: goods, shipping, discount, total',
+      body: SettlementInput,
+      response: Settlement,
+      ...can({ or: [SETTLE, SUBMIT] }),
     },
-    async (request) => ok(await settlement(request.ctx, request.body)),
+    (ctx, input) => settlement(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/orderSubmit',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Turn the settlement into an unpaid purchase order, moving the marketplace orders its lines were added for to purchased; 409 with data.changes when anything changed',
-        headers: idempotencyHeader,
-        body: OrderSubmitInput,
-        response: { 200: envelopeOf(OrderSubmitResult) },
-      },
-      config: can(SUBMIT),
+      method: 'POST',
+      url: '/api/shoppingcart/orderSubmit',
+      tags,
+      summary:
+        'Turn the settlement into an unpaid purchase order, moving the marketplace orders its lines were added for to purchased; 409 with data.changes when anything changed',
+      headers: idempotencyHeader,
+      body: OrderSubmitInput,
+      response: OrderSubmitResult,
+      ...can(SUBMIT),
     },
-    async (request) => ok(await idempotent(request, (ctx) => submitOrder(ctx, request.body))),
+    (ctx, input, request) => idempotent(request, (ctx) => submitOrder(ctx, input)),
   );
 
   // Destinations
@@ -255,17 +256,17 @@ export function registerCartRoutes(app: App): void {
     },
     async () => ok([...COUNTRIES]),
   );
-  r.get(
-    '/api/common/address_new',
+  route(
+    r,
     {
-      schema: {
-        tags: ['common'],
-        summary: "A country's provinces or states (empty when not listed)",
-        querystring: RegionQuery,
-        response: { 200: envelopeOf(z.array(Region)) },
-      },
-      config: { access: { auth: 'user' } },
+      method: 'GET',
+      url: '/api/common/address_new',
+      tags: ['common'],
+      summary: "A country's provinces or states (empty when not listed)",
+      querystring: RegionQuery,
+      response: z.array(Region),
+      access: { auth: 'user' },
     },
-    async (request) => ok([...regionsOf(request.query.country_code)]),
+    (_ctx, input) => [...regionsOf(input.country_code)],
   );
 }

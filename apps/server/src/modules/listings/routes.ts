@@ -10,7 +10,6 @@ import {
   ComplianceReport,
   CreateListingsInput,
   CreateListingsResult,
-  envelopeOf,
   ItemSaveInput,
   Listing,
   ListingBatch,
@@ -39,7 +38,7 @@ import {
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { streamZip } from '../../http/zip.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
 import { listCategories, showCategory } from './categories.ts';
@@ -104,13 +103,18 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
   ) =>
     // The plain instance: generic schemas defeat the type provider's reply check; the
     // handler's own signature ties the answer to `response`.
-    app.get(
-      `${base}/${path}`,
+    route(
+      app,
       {
-        schema: { tags, summary, querystring, response: { 200: envelopeOf(response) } },
-        config: can(action),
+        method: 'GET',
+        url: `${base}/${path}`,
+        tags,
+        summary,
+        querystring,
+        response,
+        ...can(action),
       },
-      async (request) => ok(await handler(lctx(request), request.query as z.infer<Q>)),
+      (_ctx, input, request) => handler(lctx(request), input as z.infer<Q>),
     );
   const post = <B extends z.ZodType, R extends z.ZodType>(
     path: string,
@@ -120,13 +124,10 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
     response: R,
     handler: (ctx: ListingCtx, b: z.infer<B>) => Promise<z.infer<R>>,
   ) =>
-    app.post(
-      `${base}/${path}`,
-      {
-        schema: { tags, summary, body, response: { 200: envelopeOf(response) } },
-        config: can(action),
-      },
-      async (request) => ok(await handler(lctx(request), request.body as z.infer<B>)),
+    route(
+      app,
+      { method: 'POST', url: `${base}/${path}`, tags, summary, body, response, ...can(action) },
+      (_ctx, input, request) => handler(lctx(request), input as z.infer<B>),
     );
 
   const noQuery = z.object({});

@@ -1,11 +1,9 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CancelOrderInput,
   CancelOrderItemInput,
   CartNum,
   EditOrderNumInput,
-  envelopeOf,
   FbaOrderListQuery,
   LogisticsChannel,
   LogisticsChannelQuery,
@@ -33,7 +31,7 @@ import {
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Ctx } from '../../context.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { createPaymentProvider } from '../../integrations/payments/alipay.ts';
 import {
   cancelItem,
@@ -65,67 +63,66 @@ const tags = ['orders'];
 
 /** Marketplace orders (issue 7): routes are thin; rules live in the services beside them. */
 export function registerOrderRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const provider = createPaymentProvider(deps.config);
 
-  r.post(
-    '/api/cw-order/list',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          "Page the orders of the actor's stores with every filter of spec 3, status-tab counts and items",
-        body: OrderListQuery,
-        response: { 200: envelopeOf(OrderPage) },
-      },
-      config: can('list'),
+      method: 'POST',
+      url: '/api/cw-order/list',
+      tags,
+      summary:
+        "Page the orders of the actor's stores with every filter of spec 3, status-tab counts and items",
+      body: OrderListQuery,
+      response: OrderPage,
+      ...can('list'),
     },
-    async (request) => ok(await listOrders(request.ctx, request.body)),
+    (ctx, input) => listOrders(ctx, input),
   );
 
-  r.post(
-    '/api/order/list',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'The FBA order list: the same filters with fulfillment_channel fixed to AFN (spec 9)',
-        body: FbaOrderListQuery,
-        response: { 200: envelopeOf(OrderPage) },
-      },
-      config: can('list', FBA_PAGE),
+      method: 'POST',
+      url: '/api/order/list',
+      tags,
+      summary:
+        'The FBA order list: the same filters with fulfillment_channel fixed to AFN (spec 9)',
+      body: FbaOrderListQuery,
+      response: OrderPage,
+      ...can('list', FBA_PAGE),
     },
-    async (request) => ok(await listOrders(request.ctx, request.body)),
+    (ctx, input) => listOrders(ctx, input),
   );
 
-  r.post(
-    '/api/cw-order/synchro',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Queue an order sync of one store or of every switched-on, authorized store of the actor; progress at /api/jobs/:id',
-        body: OrderSyncInput,
-        response: { 200: envelopeOf(OrderSyncResult) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/cw-order/synchro',
+      tags,
+      summary:
+        'Queue an order sync of one store or of every switched-on, authorized store of the actor; progress at /api/jobs/:id',
+      body: OrderSyncInput,
+      response: OrderSyncResult,
+      ...can('update'),
     },
-    async (request) => ok(await requestStoreSyncs(request.ctx, deps.jobs, request.body)),
+    (ctx, input) => requestStoreSyncs(ctx, deps.jobs, input),
   );
 
-  r.get(
-    '/api/cw-order/logistics-channels',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          "The platform's logistics channels with their tracking-number patterns; market_id narrows to that store's marketplace",
-        querystring: LogisticsChannelQuery,
-        response: { 200: envelopeOf(z.array(LogisticsChannel)) },
-      },
-      config: can('list'),
+      method: 'GET',
+      url: '/api/cw-order/logistics-channels',
+      tags,
+      summary:
+        "The platform's logistics channels with their tracking-number patterns; market_id narrows to that store's marketplace",
+      querystring: LogisticsChannelQuery,
+      response: z.array(LogisticsChannel),
+      ...can('list'),
     },
-    async (request) => ok(await listLogisticsChannels(request.ctx, request.query)),
+    (ctx, input) => listLogisticsChannels(ctx, input),
   );
 
   const action = <I extends z.ZodType, O extends z.ZodType>(
@@ -137,13 +134,10 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     run: (ctx: Ctx, input: z.output<I>) => Promise<z.output<O>>,
   ) =>
     // The plain instance: zod still validates the body; `run`'s signature types the handler.
-    app.post(
-      `/api/cw-order/${path}`,
-      {
-        schema: { tags, summary, body, response: { 200: envelopeOf(response) } },
-        config: can(perm),
-      },
-      async (request) => ok(await run(request.ctx, request.body as z.output<I>)),
+    route(
+      app,
+      { method: 'POST', url: `/api/cw-order/${path}`, tags, summary, body, response, ...can(perm) },
+      (ctx, input) => run(ctx, input as z.output<I>),
     );
 
   action(
