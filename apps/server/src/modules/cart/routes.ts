@@ -64,19 +64,22 @@ const ADDRESSES = { or: [SETTLE, SUBMIT] } satisfies PermRequirement;
 
 const can = (perm: PermRequirement): { access: Access } => ({ access: { auth: 'user', perm } });
 const tags = ['shoppingcart'];
-const cart = envelopeOf(CartView);
 
 /** `/api/shoppingcart/*`: the cart, addresses, settlement and order submission; countries. */
 export function registerCartRoutes(app: App): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/shoppingcart/cartList',
+  route(
+    r,
     {
-      schema: { tags, summary: 'The cart priced now', response: { 200: cart } },
-      config: can(LIST),
+      method: 'GET',
+      url: '/api/shoppingcart/cartList',
+      tags,
+      summary: 'The cart priced now',
+      response: CartView,
+      ...can(LIST),
     },
-    async (request) => ok(await cartView(request.ctx)),
+    (ctx) => cartView(ctx),
   );
   route(
     r,
@@ -92,73 +95,137 @@ export function registerCartRoutes(app: App): void {
     (ctx, input) => cartAttr(ctx, input.id),
   );
 
-  const mutation = <B extends z.ZodType>(summary: string, body: B, perm: PermRequirement) => ({
-    schema: { tags, summary, body, response: { 200: cart } },
-    config: can(perm),
-  });
-  r.post(
-    '/api/shoppingcart/cartAdd',
-    mutation('Add an own SKU; adds to its line if there is one', CartAddInput, UPDATE),
-    async (request) => ok(await cartAdd(request.ctx, request.body)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartAdd',
+      tags,
+      summary: 'Add an own SKU; adds to its line if there is one',
+      body: CartAddInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => cartAdd(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/cartInc',
-    mutation('One more piece on a line (up to the maximum)', CartLineInput, UPDATE),
-    async (request) => ok(await cartInc(request.ctx, request.body.id)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartInc',
+      tags,
+      summary: 'One more piece on a line (up to the maximum)',
+      body: CartLineInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => cartInc(ctx, input.id),
   );
-  r.post(
-    '/api/shoppingcart/cartDec',
-    mutation('One fewer piece on a line; a line at 1 stays at 1', CartLineInput, UPDATE),
-    async (request) => ok(await cartDec(request.ctx, request.body.id)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartDec',
+      tags,
+      summary: 'One fewer piece on a line; a line at 1 stays at 1',
+      body: CartLineInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => cartDec(ctx, input.id),
   );
-  r.post(
-    '/api/shoppingcart/editCartNum',
-    mutation("Set a line's quantity", EditCartNumInput, UPDATE),
-    async (request) => ok(await editCartNum(request.ctx, request.body.id, request.body.quantity)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/editCartNum',
+      tags,
+      summary: "Set a line's quantity",
+      body: EditCartNumInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => editCartNum(ctx, input.id, input.quantity),
   );
-  r.post(
-    '/api/shoppingcart/editCartPurchase',
-    mutation(
-      'Switch a line to another SKU of its product, merging with its line',
-      EditCartPurchaseInput,
-      UPDATE,
-    ),
-    async (request) => ok(await editCartPurchase(request.ctx, request.body)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/editCartPurchase',
+      tags,
+      summary: 'Switch a line to another SKU of its product, merging with its line',
+      body: EditCartPurchaseInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => editCartPurchase(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/cartXz',
-    mutation('Select or unselect a line', CartSelectInput, UPDATE),
-    async (request) => ok(await selectLine(request.ctx, request.body.id, request.body.selected)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartXz',
+      tags,
+      summary: 'Select or unselect a line',
+      body: CartSelectInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => selectLine(ctx, input.id, input.selected),
   );
-  r.post(
-    '/api/shoppingcart/cartAll',
-    mutation('Select or unselect every line', CartSelectAllInput, UPDATE),
-    async (request) => ok(await selectAll(request.ctx, request.body.selected)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartAll',
+      tags,
+      summary: 'Select or unselect every line',
+      body: CartSelectAllInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => selectAll(ctx, input.selected),
   );
-  r.post(
-    '/api/shoppingcart/cartDel',
-    mutation('Delete lines', CartDeleteInput, DELETE),
-    async (request) => ok(await deleteLines(request.ctx, request.body.ids)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartDel',
+      tags,
+      summary: 'Delete lines',
+      body: CartDeleteInput,
+      response: CartView,
+      ...can(DELETE),
+    },
+    (ctx, input) => deleteLines(ctx, input.ids),
   );
-  r.post(
-    '/api/shoppingcart/delCart',
-    mutation('Empty the cart', z.object({}), DELETE),
-    async (request) => ok(await emptyCart(request.ctx)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/delCart',
+      tags,
+      summary: 'Empty the cart',
+      body: z.object({}),
+      response: CartView,
+      ...can(DELETE),
+    },
+    (ctx) => emptyCart(ctx),
   );
 
   // Addresses
-  const addressList = envelopeOf(z.array(Address));
-  r.get(
-    '/api/shoppingcart/addressList',
+  const addressList = z.array(Address);
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Saved addresses, the default first',
-        response: { 200: addressList },
-      },
-      config: can(ADDRESSES),
+      method: 'GET',
+      url: '/api/shoppingcart/addressList',
+      tags,
+      summary: 'Saved addresses, the default first',
+      response: addressList,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await listAddresses(request.ctx)),
+    (ctx) => listAddresses(ctx),
   );
   route(
     r,
@@ -186,31 +253,31 @@ export function registerCartRoutes(app: App): void {
     },
     (ctx, input) => editAddress(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/addressDel',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete an address; the newest remaining becomes the default',
-        body: IdInput,
-        response: { 200: addressList },
-      },
-      config: can(ADDRESSES),
+      method: 'POST',
+      url: '/api/shoppingcart/addressDel',
+      tags,
+      summary: 'Delete an address; the newest remaining becomes the default',
+      body: IdInput,
+      response: addressList,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await deleteAddress(request.ctx, request.body.id)),
+    (ctx, input) => deleteAddress(ctx, input.id),
   );
-  r.post(
-    '/api/shoppingcart/addressDefault',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Make an address the default',
-        body: IdInput,
-        response: { 200: addressList },
-      },
-      config: can(ADDRESSES),
+      method: 'POST',
+      url: '/api/shoppingcart/addressDefault',
+      tags,
+      summary: 'Make an address the default',
+      body: IdInput,
+      response: addressList,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await setDefaultAddress(request.ctx, request.body.id)),
+    (ctx, input) => setDefaultAddress(ctx, input.id),
   );
 
   // Settlement and order submission
@@ -240,7 +307,7 @@ export function registerCartRoutes(app: App): void {
       response: OrderSubmitResult,
       ...can(SUBMIT),
     },
-    (ctx, input, request) => idempotent(request, (ctx) => submitOrder(ctx, input)),
+    (_ctx, input, request) => idempotent(request, (ctx) => submitOrder(ctx, input)),
   );
 
   // Destinations

@@ -18,7 +18,6 @@ import {
   BuyLevelResult,
   Deduction,
   DeductionInput,
-  envelopeOf,
   FinanceInfo,
   FinanceRule,
   LedgerPage,
@@ -37,7 +36,6 @@ import {
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
-import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { createPaymentProvider } from '../../integrations/payments/alipay.ts';
 import { accountPay, batchAccountPay } from './account-pay.ts';
@@ -170,23 +168,26 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
   );
 
   // Levels: one purchase implementation behind both paths.
-  const buyRoute = {
-    schema: {
-      tags: ['level'],
-      security,
-      summary: 'Buy a member level from the balance',
-      headers: idempotencyHeader,
-      body: BuyLevelInput,
-      response: { 200: envelopeOf(BuyLevelResult) },
-    },
-    config: signedIn,
-  };
-  const buy = async (request: FastifyRequest<{ Body: BuyLevelInput }>) => {
-    await checkPayPassword(request, request.body.pay_password);
-    return ok(await idempotent(request, (ctx) => buyLevel(ctx, request.body.level_id)));
-  };
-  r.post('/api/finance/buy', buyRoute, buy);
-  r.post('/api/level/buy', buyRoute, buy);
+  for (const url of ['/api/finance/buy', '/api/level/buy']) {
+    route(
+      r,
+      {
+        method: 'POST',
+        url,
+        tags: ['level'],
+        summary: 'Buy a member level from the balance',
+        security,
+        headers: idempotencyHeader,
+        body: BuyLevelInput,
+        response: BuyLevelResult,
+        ...signedIn,
+      },
+      async (_ctx, input, request) => {
+        await checkPayPassword(request, input.pay_password);
+        return idempotent(request, (ctx) => buyLevel(ctx, input.level_id));
+      },
+    );
+  }
   route(
     r,
     {
@@ -242,7 +243,7 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       response: AccountPayResult,
       ...can(PAY),
     },
-    async (ctx, input, request) => {
+    async (_ctx, input, request) => {
       await checkPayPassword(request, input.pay_password);
       return idempotent(request, (ctx) => accountPay(ctx, input.order_id));
     },
@@ -260,52 +261,65 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       response: BatchAccountPayResult,
       ...can(PAY),
     },
-    async (ctx, input, request) => {
+    async (_ctx, input, request) => {
       await checkPayPassword(request, input.pay_password);
       return idempotent(request, (ctx) => batchAccountPay(ctx, input.order_ids));
     },
   );
 
   // Alipay
-  const alipayRoute = <B extends z.ZodType>(summary: string, body: B, perm: PermRequirement) => ({
-    schema: {
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/pay/alipay',
       tags: ['pay'],
+      summary: 'Recharge the balance through Alipay page pay',
       security,
-      summary,
       headers: idempotencyHeader,
-      body,
-      response: { 200: envelopeOf(AlipayPayment) },
+      body: AlipayRechargeInput,
+      response: AlipayPayment,
+      ...can(RECHARGE),
     },
-    config: can(perm),
-  });
-  r.post(
-    '/api/pay/alipay',
-    alipayRoute('Recharge the balance through Alipay page pay', AlipayRechargeInput, RECHARGE),
-    async (request) =>
-      ok(
-        await idempotent(request, (ctx) =>
-          startRecharge({ ...payCtx(request), ...ctx }, request.body.amount_minor),
-        ),
+    (_ctx, input, request) =>
+      idempotent(request, (ctx) =>
+        startRecharge({ ...payCtx(request), ...ctx }, input.amount_minor),
       ),
   );
-  r.post(
-    '/api/pay/alipayOrder',
-    alipayRoute('Pay a purchase order through Alipay page pay', AlipayOrderInput, PAY),
-    async (request) =>
-      ok(
-        await idempotent(request, (ctx) =>
-          startOrderPayment({ ...payCtx(request), ...ctx }, [request.body.order_id], 'order'),
-        ),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/pay/alipayOrder',
+      tags: ['pay'],
+      summary: 'Pay a purchase order through Alipay page pay',
+      security,
+      headers: idempotencyHeader,
+      body: AlipayOrderInput,
+      response: AlipayPayment,
+      ...can(PAY),
+    },
+    (_ctx, input, request) =>
+      idempotent(request, (ctx) =>
+        startOrderPayment({ ...payCtx(request), ...ctx }, [input.order_id], 'order'),
       ),
   );
-  r.post(
-    '/api/pay/batchAlipayOrder',
-    alipayRoute('Pay several purchase orders in one Alipay trade', BatchAlipayOrderInput, PAY),
-    async (request) =>
-      ok(
-        await idempotent(request, (ctx) =>
-          startOrderPayment({ ...payCtx(request), ...ctx }, request.body.order_ids, 'batch'),
-        ),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/pay/batchAlipayOrder',
+      tags: ['pay'],
+      summary: 'Pay several purchase orders in one Alipay trade',
+      security,
+      headers: idempotencyHeader,
+      body: BatchAlipayOrderInput,
+      response: AlipayPayment,
+      ...can(PAY),
+    },
+    (_ctx, input, request) =>
+      idempotent(request, (ctx) =>
+        startOrderPayment({ ...payCtx(request), ...ctx }, input.order_ids, 'batch'),
       ),
   );
   route(
@@ -366,7 +380,7 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       response: PurchaseOrder,
       ...can(PAY),
     },
-    (ctx, input, request) =>
+    (_ctx, input, request) =>
       idempotent(request, (ctx) => cancelPurchaseOrder(ctx, provider, input)),
   );
 

@@ -200,7 +200,7 @@ export function registerOrderDocumentRoutes(app: App): void {
       response: OrderRefund,
       ...can('refund'),
     },
-    (ctx, input, request) => idempotent(request, (ctx) => refundOrder(ctx, input)),
+    (_ctx, input, request) => idempotent(request, (ctx) => refundOrder(ctx, input)),
   );
 
   // Bulk logistics

@@ -29,7 +29,6 @@ import {
   SplitOrderResult,
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
-import type { Ctx } from '../../context.ts';
 import type { Access } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { createPaymentProvider } from '../../integrations/payments/alipay.ts';
@@ -125,132 +124,203 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     (ctx, input) => listLogisticsChannels(ctx, input),
   );
 
-  const action = <I extends z.ZodType, O extends z.ZodType>(
-    path: string,
-    perm: string,
-    summary: string,
-    body: I,
-    response: O,
-    run: (ctx: Ctx, input: z.output<I>) => Promise<z.output<O>>,
-  ) =>
-    // The plain instance: zod still validates the body; `run`'s signature types the handler.
-    route(
-      app,
-      { method: 'POST', url: `/api/cw-order/${path}`, tags, summary, body, response, ...can(perm) },
-      (ctx, input) => run(ctx, input as z.output<I>),
-    );
-
-  action(
-    'save-order-address',
-    'update',
-    "Change the buyer's address",
-    SaveOrderAddressInput,
-    Order,
-    saveAddress,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/save-order-address',
+      tags,
+      summary: "Change the buyer's address",
+      body: SaveOrderAddressInput,
+      response: Order,
+      ...can('update'),
+    },
+    (ctx, input) => saveAddress(ctx, input),
   );
-  action('save-order-memo', 'memo', "Set the seller's memo", SaveOrderMemoInput, Order, saveMemo);
-  action(
-    'set-order-hold',
-    'hold',
-    'Put on hold, or lift the hold back to the previous status',
-    SetOrderHoldInput,
-    Order,
-    setHold,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/save-order-memo',
+      tags,
+      summary: "Set the seller's memo",
+      body: SaveOrderMemoInput,
+      response: Order,
+      ...can('memo'),
+    },
+    (ctx, input) => saveMemo(ctx, input),
   );
-  action(
-    'cancel',
-    'cancel',
-    'Cancel the order; a purchased one (40) cancels its platform purchase order, which refunds it',
-    CancelOrderInput,
-    Order,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/set-order-hold',
+      tags,
+      summary: 'Put on hold, or lift the hold back to the previous status',
+      body: SetOrderHoldInput,
+      response: Order,
+      ...can('hold'),
+    },
+    (ctx, input) => setHold(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/cancel',
+      tags,
+      summary:
+        'Cancel the order; a purchased one (40) cancels its platform purchase order, which refunds it',
+      body: CancelOrderInput,
+      response: Order,
+      ...can('cancel'),
+    },
     (ctx, input) => cancelOrder(ctx, provider, input),
   );
-  action(
-    'cancel-order-item',
-    'cancel',
-    'Cancel one item; its line total leaves the order total',
-    CancelOrderItemInput,
-    Order,
-    cancelItem,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/cancel-order-item',
+      tags,
+      summary: 'Cancel one item; its line total leaves the order total',
+      body: CancelOrderItemInput,
+      response: Order,
+      ...can('cancel'),
+    },
+    (ctx, input) => cancelItem(ctx, input),
   );
-  action(
-    'split-order',
-    'split',
-    'Move item quantities into a new order; totals stay exact',
-    SplitOrderInput,
-    SplitOrderResult,
-    splitOrder,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/split-order',
+      tags,
+      summary: 'Move item quantities into a new order; totals stay exact',
+      body: SplitOrderInput,
+      response: SplitOrderResult,
+      ...can('split'),
+    },
+    (ctx, input) => splitOrder(ctx, input),
   );
-  action(
-    'copy-order',
-    'copy',
-    'A new order with the same buyer and items',
-    OrderIdInput,
-    Order,
-    copyOrder,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/copy-order',
+      tags,
+      summary: 'A new order with the same buyer and items',
+      body: OrderIdInput,
+      response: Order,
+      ...can('copy'),
+    },
+    (ctx, input) => copyOrder(ctx, input),
   );
-  action(
-    'edit-num',
-    'update',
-    "Change an item's quantity; its line total scales",
-    EditOrderNumInput,
-    Order,
-    editNum,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/edit-num',
+      tags,
+      summary: "Change an item's quantity; its line total scales",
+      body: EditOrderNumInput,
+      response: Order,
+      ...can('update'),
+    },
+    (ctx, input) => editNum(ctx, input),
   );
-  action(
-    'save-logistics',
-    'logistics',
-    'Set the logistics channel and tracking number (status 30)',
-    SaveLogisticsInput,
-    Order,
-    saveLogistics,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/save-logistics',
+      tags,
+      summary: 'Set the logistics channel and tracking number (status 30)',
+      body: SaveLogisticsInput,
+      response: Order,
+      ...can('logistics'),
+    },
+    (ctx, input) => saveLogistics(ctx, input),
   );
-  action(
-    'save-batch-logistics',
-    'logistics',
-    'Set logistics on several orders; one result each, a failure never undoes the others',
-    SaveBatchLogisticsInput,
-    OrderBatchResult,
-    saveBatchLogistics,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/save-batch-logistics',
+      tags,
+      summary:
+        'Set logistics on several orders; one result each, a failure never undoes the others',
+      body: SaveBatchLogisticsInput,
+      response: OrderBatchResult,
+      ...can('logistics'),
+    },
+    (ctx, input) => saveBatchLogistics(ctx, input),
   );
-  action(
-    'show-order-log',
-    'info',
-    "The order's history, oldest first",
-    OrderIdInput,
-    z.array(OrderLog),
-    showOrderLog,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/show-order-log',
+      tags,
+      summary: "The order's history, oldest first",
+      body: OrderIdInput,
+      response: z.array(OrderLog),
+      ...can('info'),
+    },
+    (ctx, input) => showOrderLog(ctx, input),
   );
-  action(
-    'show-orders',
-    'list',
-    'Several orders by id with their items and allowed actions (the batch screens); an unseen id is a 404',
-    OrderIdsInput,
-    z.array(Order),
-    showOrders,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/show-orders',
+      tags,
+      summary:
+        'Several orders by id with their items and allowed actions (the batch screens); an unseen id is a 404',
+      body: OrderIdsInput,
+      response: z.array(Order),
+      ...can('list'),
+    },
+    (ctx, input) => showOrders(ctx, input),
   );
-  action(
-    'get-market-list',
-    'list',
-    'The stores the orders can be filtered by',
-    z.object({}),
-    z.array(OrderMarket),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/get-market-list',
+      tags,
+      summary: 'The stores the orders can be filtered by',
+      body: z.object({}),
+      response: z.array(OrderMarket),
+      ...can('list'),
+    },
     (ctx) => marketList(ctx),
   );
-  action(
-    'get-cart-num',
-    'list',
-    "How many lines the seller's platform cart has",
-    z.object({}),
-    CartNum,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/get-cart-num',
+      tags,
+      summary: "How many lines the seller's platform cart has",
+      body: z.object({}),
+      response: CartNum,
+      ...can('list'),
+    },
     (ctx) => cartNum(ctx),
   );
-  action(
-    'add-cart',
-    'update',
-    "Put the orders' items into the platform cart by SKU code; reports the items not found",
-    OrderAddCartInput,
-    OrderAddCartResult,
-    addOrdersToCart,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/add-cart',
+      tags,
+      summary:
+        "Put the orders' items into the platform cart by SKU code; reports the items not found",
+      body: OrderAddCartInput,
+      response: OrderAddCartResult,
+      ...can('update'),
+    },
+    (ctx, input) => addOrdersToCart(ctx, input),
   );
 }
