@@ -1,8 +1,6 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BindingState,
   EmptyData,
-  envelopeOf,
   PublicConfig,
   SaveLanguageInput,
   SaveMemMobileInput,
@@ -13,7 +11,7 @@ import {
   UpdateSmsCodeInput,
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { authCtx, authLimiters } from '../auth/index.ts';
 import {
   getBindingState,
@@ -33,160 +31,163 @@ const security = [{ bearer: [] }];
 const userAccess = { access: { auth: 'user' } } as const;
 
 export function registerAccountRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = authLimiters(app);
-  const empty = { 200: envelopeOf(EmptyData) };
 
-  r.post(
-    '/api/update-sms-code',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Send a code to a new mobile number',
-        body: UpdateSmsCodeInput,
-        response: empty,
-      },
-      config: userAccess,
+      method: 'POST',
+      url: '/api/update-sms-code',
+      tags,
+      summary: 'Send a code to a new mobile number',
+      security,
+      body: UpdateSmsCodeInput,
+      response: EmptyData,
+      ...userAccess,
       ...limits.codes,
     },
-    async (request) => {
-      await sendUpdateSmsCode(authCtx(request, deps), request.body);
-      return ok(null);
+    async (_ctx, input, request) => {
+      await sendUpdateSmsCode(authCtx(request, deps), input);
+      return null;
     },
   );
-  r.post(
-    '/api/save-mem-mobile',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Bind a mobile number with its code',
-        body: SaveMemMobileInput,
-        response: empty,
-      },
-      config: userAccess,
+      method: 'POST',
+      url: '/api/save-mem-mobile',
+      tags,
+      summary: 'Bind a mobile number with its code',
+      security,
+      body: SaveMemMobileInput,
+      response: EmptyData,
+      ...userAccess,
     },
-    async (request) => {
-      await saveMemMobile(authCtx(request, deps), request.body);
-      return ok(null);
+    async (_ctx, input, request) => {
+      await saveMemMobile(authCtx(request, deps), input);
+      return null;
     },
   );
-  r.post(
-    '/api/save-user-name',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Change the display name',
-        body: SaveUserNameInput,
-        response: empty,
-      },
-      config: userAccess,
+      method: 'POST',
+      url: '/api/save-user-name',
+      tags,
+      summary: 'Change the display name',
+      security,
+      body: SaveUserNameInput,
+      response: EmptyData,
+      ...userAccess,
     },
-    async (request) => {
-      await saveUserName(request.ctx, request.body);
-      return ok(null);
+    async (ctx, input) => {
+      await saveUserName(ctx, input);
+      return null;
     },
   );
-  r.post(
-    '/api/account/language',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Save the language the server writes messages in for this user',
-        body: SaveLanguageInput,
-        response: empty,
-      },
-      config: userAccess,
+      method: 'POST',
+      url: '/api/account/language',
+      tags,
+      summary: 'Save the language the server writes messages in for this user',
+      security,
+      body: SaveLanguageInput,
+      response: EmptyData,
+      ...userAccess,
     },
-    async (request) => {
-      await saveLanguage(request.ctx, request.body);
-      return ok(null);
+    async (ctx, input) => {
+      await saveLanguage(ctx, input);
+      return null;
     },
   );
-  r.post(
-    '/api/save-mem-pwd',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Change the login password',
-        body: SaveMemPwdInput,
-        response: empty,
-      },
-      config: userAccess,
+      method: 'POST',
+      url: '/api/save-mem-pwd',
+      tags,
+      summary: 'Change the login password',
+      security,
+      body: SaveMemPwdInput,
+      response: EmptyData,
+      ...userAccess,
     },
-    async (request) => {
-      await saveMemPwd(request.ctx, request.body);
-      return ok(null);
+    async (ctx, input) => {
+      await saveMemPwd(ctx, input);
+      return null;
     },
   );
-  r.post(
-    '/api/save-pay-pwd',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Set the pay password',
-        body: SavePayPwdInput,
-        response: empty,
-      },
-      config: userAccess,
+      method: 'POST',
+      url: '/api/save-pay-pwd',
+      tags,
+      summary: 'Set the pay password',
+      security,
+      body: SavePayPwdInput,
+      response: EmptyData,
+      ...userAccess,
     },
-    async (request) => {
-      await savePayPwd(request.ctx, request.body);
-      return ok(null);
+    async (ctx, input) => {
+      await savePayPwd(ctx, input);
+      return null;
     },
   );
-  r.get(
-    '/api/is-binded',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'What the account has bound',
-        response: { 200: envelopeOf(BindingState) },
-      },
-      config: userAccess,
+      method: 'GET',
+      url: '/api/is-binded',
+      tags,
+      summary: 'What the account has bound',
+      security,
+      response: BindingState,
+      ...userAccess,
     },
-    async (request) => ok(await getBindingState(request.ctx)),
+    (ctx) => getBindingState(ctx),
   );
-  r.get(
-    '/api/getconfig',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Public settings for the login pages',
-        response: { 200: envelopeOf(PublicConfig) },
-      },
-      config: { access: { auth: 'public' } },
+      method: 'GET',
+      url: '/api/getconfig',
+      tags,
+      summary: 'Public settings for the login pages',
+      response: PublicConfig,
+      access: { auth: 'public' },
     },
-    async (request) => ok(getPublicConfig(authCtx(request, deps))),
+    (_ctx, _input, request) => getPublicConfig(authCtx(request, deps)),
   );
-  r.post(
-    '/api/is-subscribe',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Whether a third-party account is bound',
-        response: { 200: envelopeOf(SubscribeState) },
-      },
-      config: userAccess,
+      method: 'POST',
+      url: '/api/is-subscribe',
+      tags,
+      summary: 'Whether a third-party account is bound',
+      security,
+      response: SubscribeState,
+      ...userAccess,
     },
-    async (request) => ok(await getSubscribeState(request.ctx)),
+    (ctx) => getSubscribeState(ctx),
   );
-  r.post(
-    '/api/untie-user',
+  route(
+    app,
     {
-      schema: { tags, security, summary: 'Unbind the third-party account', response: empty },
-      config: userAccess,
+      method: 'POST',
+      url: '/api/untie-user',
+      tags,
+      summary: 'Unbind the third-party account',
+      security,
+      response: EmptyData,
+      ...userAccess,
     },
-    async (request) => {
-      await untieUser(request.ctx);
-      return ok(null);
+    async (ctx) => {
+      await untieUser(ctx);
+      return null;
     },
   );
 }

@@ -1,10 +1,8 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AutoLoginInput,
   CheckMailCodeInput,
   CheckMailCodeResult,
   EmptyData,
-  envelopeOf,
   ForgetByMobileInput,
   LoginByMobileInput,
   LoginInput,
@@ -15,7 +13,7 @@ import {
   UserInfo,
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { authCtx } from './context.ts';
 import { authLimiters } from './rate-limits.ts';
 import {
@@ -37,186 +35,188 @@ const tags = ['auth'];
 const publicAccess = { access: { auth: 'public' } } as const;
 
 export function registerAuthRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = authLimiters(app);
-  const userInfo = { 200: envelopeOf(UserInfo) };
-  const empty = { 200: envelopeOf(EmptyData) };
 
-  r.post(
-    '/api/register',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Sign up by e-mail with the code from mail-code; 422 on a wrong code whether or not the address is registered, 409 only after the code proves the mailbox',
-        body: RegisterInput,
-        response: userInfo,
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/register',
+      tags,
+      summary:
+        'Sign up by e-mail with the code from mail-code; 422 on a wrong code whether or not the address is registered, 409 only after the code proves the mailbox',
+      body: RegisterInput,
+      response: UserInfo,
+      ...publicAccess,
     },
-    async (request) => ok(await register(authCtx(request, deps), request.body)),
+    (_ctx, input, request) => register(authCtx(request, deps), input),
   );
-  r.post(
-    '/api/register-sms-code',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Send a sign-up code by SMS',
-        body: MobileCodeInput,
-        response: empty,
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/register-sms-code',
+      tags,
+      summary: 'Send a sign-up code by SMS',
+      body: MobileCodeInput,
+      response: EmptyData,
+      ...publicAccess,
       ...limits.codes,
     },
-    async (request) => {
-      await sendRegisterSmsCode(authCtx(request, deps), request.body);
-      return ok(null);
+    async (_ctx, input, request) => {
+      await sendRegisterSmsCode(authCtx(request, deps), input);
+      return null;
     },
   );
-  r.post(
-    '/api/register-by-mobile',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Sign up with a mobile number and SMS code',
-        body: RegisterByMobileInput,
-        response: userInfo,
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/register-by-mobile',
+      tags,
+      summary: 'Sign up with a mobile number and SMS code',
+      body: RegisterByMobileInput,
+      response: UserInfo,
+      ...publicAccess,
     },
-    async (request) => ok(await registerByMobile(authCtx(request, deps), request.body)),
+    (_ctx, input, request) => registerByMobile(authCtx(request, deps), input),
   );
-  r.post(
-    '/api/login',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Log in by e-mail and password',
-        body: LoginInput,
-        response: userInfo,
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/login',
+      tags,
+      summary: 'Log in by e-mail and password',
+      body: LoginInput,
+      response: UserInfo,
+      ...publicAccess,
       ...limits.login,
     },
-    async (request) => ok(await login(authCtx(request, deps), request.body)),
+    (_ctx, input, request) => login(authCtx(request, deps), input),
   );
-  r.post(
-    '/api/mobile-sms-code',
+  route(
+    app,
     {
-      schema: { tags, summary: 'Send a login code by SMS', body: MobileCodeInput, response: empty },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/mobile-sms-code',
+      tags,
+      summary: 'Send a login code by SMS',
+      body: MobileCodeInput,
+      response: EmptyData,
+      ...publicAccess,
       ...limits.codes,
     },
-    async (request) => {
-      await sendLoginSmsCode(authCtx(request, deps), request.body);
-      return ok(null);
+    async (_ctx, input, request) => {
+      await sendLoginSmsCode(authCtx(request, deps), input);
+      return null;
     },
   );
-  r.post(
-    '/api/login-by-mobile',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Log in by mobile with the password or an SMS code',
-        body: LoginByMobileInput,
-        response: userInfo,
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/login-by-mobile',
+      tags,
+      summary: 'Log in by mobile with the password or an SMS code',
+      body: LoginByMobileInput,
+      response: UserInfo,
+      ...publicAccess,
       ...limits.login,
     },
-    async (request) => ok(await loginByMobile(authCtx(request, deps), request.body)),
+    (_ctx, input, request) => loginByMobile(authCtx(request, deps), input),
   );
-  r.post(
-    '/api/forget-sms-code',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Send a password-reset code by SMS',
-        body: MobileCodeInput,
-        response: empty,
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/forget-sms-code',
+      tags,
+      summary: 'Send a password-reset code by SMS',
+      body: MobileCodeInput,
+      response: EmptyData,
+      ...publicAccess,
       ...limits.codes,
     },
-    async (request) => {
-      await sendForgetSmsCode(authCtx(request, deps), request.body);
-      return ok(null);
+    async (_ctx, input, request) => {
+      await sendForgetSmsCode(authCtx(request, deps), input);
+      return null;
     },
   );
-  r.post(
-    '/api/forget-by-mobile',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Reset the password with an SMS code',
-        body: ForgetByMobileInput,
-        response: empty,
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/forget-by-mobile',
+      tags,
+      summary: 'Reset the password with an SMS code',
+      body: ForgetByMobileInput,
+      response: EmptyData,
+      ...publicAccess,
     },
-    async (request) => {
-      await forgetByMobile(authCtx(request, deps), request.body);
-      return ok(null);
+    async (_ctx, input, request) => {
+      await forgetByMobile(authCtx(request, deps), input);
+      return null;
     },
   );
-  r.post(
-    '/api/mail-code',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Send a code by e-mail (to verify the address, or to sign up with it); the same answer for any address',
-        body: MailCodeInput,
-        response: empty,
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/mail-code',
+      tags,
+      summary:
+        'Send a code by e-mail (to verify the address, or to sign up with it); the same answer for any address',
+      body: MailCodeInput,
+      response: EmptyData,
+      ...publicAccess,
       ...limits.codes,
     },
-    async (request) => {
-      await sendMailCode(authCtx(request, deps), request.body);
-      return ok(null);
+    async (_ctx, input, request) => {
+      await sendMailCode(authCtx(request, deps), input);
+      return null;
     },
   );
-  r.post(
-    '/api/check-mail-code',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Check an e-mail code',
-        body: CheckMailCodeInput,
-        response: { 200: envelopeOf(CheckMailCodeResult) },
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/check-mail-code',
+      tags,
+      summary: 'Check an e-mail code',
+      body: CheckMailCodeInput,
+      response: CheckMailCodeResult,
+      ...publicAccess,
     },
-    async (request) => ok(await checkMailCode(authCtx(request, deps), request.body)),
+    (_ctx, input, request) => checkMailCode(authCtx(request, deps), input),
   );
-  r.post(
-    '/api/auto-login',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Exchange a valid token for a new one',
-        body: AutoLoginInput,
-        response: userInfo,
-      },
-      config: publicAccess,
+      method: 'POST',
+      url: '/api/auto-login',
+      tags,
+      summary: 'Exchange a valid token for a new one',
+      body: AutoLoginInput,
+      response: UserInfo,
+      ...publicAccess,
     },
-    async (request) => ok(await autoLogin(request.ctx, request.body)),
+    (ctx, input) => autoLogin(ctx, input),
   );
-  r.post(
-    '/api/logout',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Revoke the current token',
-        security: [{ bearer: [] }],
-        response: empty,
-      },
-      config: { access: { auth: 'any' } },
+      method: 'POST',
+      url: '/api/logout',
+      tags,
+      summary: 'Revoke the current token',
+      security: [{ bearer: [] }],
+      response: EmptyData,
+      access: { auth: 'any' },
     },
-    async (request) => {
-      await logout(request.ctx);
-      return ok(null);
+    async (ctx) => {
+      await logout(ctx);
+      return null;
     },
   );
 }

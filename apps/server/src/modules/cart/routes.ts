@@ -29,6 +29,7 @@ import {
 import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { idempotencyHeader, idempotent } from '../finance/index.ts';
 import {
   addAddress,
@@ -63,183 +64,250 @@ const ADDRESSES = { or: [SETTLE, SUBMIT] } satisfies PermRequirement;
 
 const can = (perm: PermRequirement): { access: Access } => ({ access: { auth: 'user', perm } });
 const tags = ['shoppingcart'];
-const cart = envelopeOf(CartView);
 
 /** `/api/shoppingcart/*`: the cart, addresses, settlement and order submission; countries. */
 export function registerCartRoutes(app: App): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/shoppingcart/cartList',
+  route(
+    r,
     {
-      schema: { tags, summary: 'The cart priced now', response: { 200: cart } },
-      config: can(LIST),
+      method: 'GET',
+      url: '/api/shoppingcart/cartList',
+      tags,
+      summary: 'The cart priced now',
+      response: CartView,
+      ...can(LIST),
     },
-    async (request) => ok(await cartView(request.ctx)),
+    (ctx) => cartView(ctx),
   );
-  r.get(
-    '/api/shoppingcart/cartAttr',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "The SKUs a line can switch to (its product's)",
-        querystring: IdQuery,
-        response: { 200: envelopeOf(z.array(CartAttrOption)) },
-      },
-      config: can(LIST),
+      method: 'GET',
+      url: '/api/shoppingcart/cartAttr',
+      tags,
+      summary: "The SKUs a line can switch to (its product's)",
+      querystring: IdQuery,
+      response: z.array(CartAttrOption),
+      ...can(LIST),
     },
-    async (request) => ok(await cartAttr(request.ctx, request.query.id)),
+    (ctx, input) => cartAttr(ctx, input.id),
   );
 
-  const mutation = <B extends z.ZodType>(summary: string, body: B, perm: PermRequirement) => ({
-    schema: { tags, summary, body, response: { 200: cart } },
-    config: can(perm),
-  });
-  r.post(
-    '/api/shoppingcart/cartAdd',
-    mutation('Add an own SKU; adds to its line if there is one', CartAddInput, UPDATE),
-    async (request) => ok(await cartAdd(request.ctx, request.body)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartAdd',
+      tags,
+      summary: 'Add an own SKU; adds to its line if there is one',
+      body: CartAddInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => cartAdd(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/cartInc',
-    mutation('One more piece on a line (up to the maximum)', CartLineInput, UPDATE),
-    async (request) => ok(await cartInc(request.ctx, request.body.id)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartInc',
+      tags,
+      summary: 'One more piece on a line (up to the maximum)',
+      body: CartLineInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => cartInc(ctx, input.id),
   );
-  r.post(
-    '/api/shoppingcart/cartDec',
-    mutation('One fewer piece on a line; a line at 1 stays at 1', CartLineInput, UPDATE),
-    async (request) => ok(await cartDec(request.ctx, request.body.id)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartDec',
+      tags,
+      summary: 'One fewer piece on a line; a line at 1 stays at 1',
+      body: CartLineInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => cartDec(ctx, input.id),
   );
-  r.post(
-    '/api/shoppingcart/editCartNum',
-    mutation("Set a line's quantity", EditCartNumInput, UPDATE),
-    async (request) => ok(await editCartNum(request.ctx, request.body.id, request.body.quantity)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/editCartNum',
+      tags,
+      summary: "Set a line's quantity",
+      body: EditCartNumInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => editCartNum(ctx, input.id, input.quantity),
   );
-  r.post(
-    '/api/shoppingcart/editCartPurchase',
-    mutation(
-      'Switch a line to another SKU of its product, merging with its line',
-      EditCartPurchaseInput,
-      UPDATE,
-    ),
-    async (request) => ok(await editCartPurchase(request.ctx, request.body)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/editCartPurchase',
+      tags,
+      summary: 'Switch a line to another SKU of its product, merging with its line',
+      body: EditCartPurchaseInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => editCartPurchase(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/cartXz',
-    mutation('Select or unselect a line', CartSelectInput, UPDATE),
-    async (request) => ok(await selectLine(request.ctx, request.body.id, request.body.selected)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartXz',
+      tags,
+      summary: 'Select or unselect a line',
+      body: CartSelectInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => selectLine(ctx, input.id, input.selected),
   );
-  r.post(
-    '/api/shoppingcart/cartAll',
-    mutation('Select or unselect every line', CartSelectAllInput, UPDATE),
-    async (request) => ok(await selectAll(request.ctx, request.body.selected)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartAll',
+      tags,
+      summary: 'Select or unselect every line',
+      body: CartSelectAllInput,
+      response: CartView,
+      ...can(UPDATE),
+    },
+    (ctx, input) => selectAll(ctx, input.selected),
   );
-  r.post(
-    '/api/shoppingcart/cartDel',
-    mutation('Delete lines', CartDeleteInput, DELETE),
-    async (request) => ok(await deleteLines(request.ctx, request.body.ids)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/cartDel',
+      tags,
+      summary: 'Delete lines',
+      body: CartDeleteInput,
+      response: CartView,
+      ...can(DELETE),
+    },
+    (ctx, input) => deleteLines(ctx, input.ids),
   );
-  r.post(
-    '/api/shoppingcart/delCart',
-    mutation('Empty the cart', z.object({}), DELETE),
-    async (request) => ok(await emptyCart(request.ctx)),
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/shoppingcart/delCart',
+      tags,
+      summary: 'Empty the cart',
+      body: z.object({}),
+      response: CartView,
+      ...can(DELETE),
+    },
+    (ctx) => emptyCart(ctx),
   );
 
   // Addresses
-  const addressList = envelopeOf(z.array(Address));
-  r.get(
-    '/api/shoppingcart/addressList',
+  const addressList = z.array(Address);
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Saved addresses, the default first',
-        response: { 200: addressList },
-      },
-      config: can(ADDRESSES),
+      method: 'GET',
+      url: '/api/shoppingcart/addressList',
+      tags,
+      summary: 'Saved addresses, the default first',
+      response: addressList,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await listAddresses(request.ctx)),
+    (ctx) => listAddresses(ctx),
   );
-  r.post(
-    '/api/shoppingcart/addressAdd',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Save an address (the first one is the default)',
-        body: AddressInput,
-        response: { 200: envelopeOf(Address) },
-      },
-      config: can(ADDRESSES),
+      method: 'POST',
+      url: '/api/shoppingcart/addressAdd',
+      tags,
+      summary: 'Save an address (the first one is the default)',
+      body: AddressInput,
+      response: Address,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await addAddress(request.ctx, request.body)),
+    (ctx, input) => addAddress(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/addressEdit',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Change an address',
-        body: AddressEditInput,
-        response: { 200: envelopeOf(Address) },
-      },
-      config: can(ADDRESSES),
+      method: 'POST',
+      url: '/api/shoppingcart/addressEdit',
+      tags,
+      summary: 'Change an address',
+      body: AddressEditInput,
+      response: Address,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await editAddress(request.ctx, request.body)),
+    (ctx, input) => editAddress(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/addressDel',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete an address; the newest remaining becomes the default',
-        body: IdInput,
-        response: { 200: addressList },
-      },
-      config: can(ADDRESSES),
+      method: 'POST',
+      url: '/api/shoppingcart/addressDel',
+      tags,
+      summary: 'Delete an address; the newest remaining becomes the default',
+      body: IdInput,
+      response: addressList,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await deleteAddress(request.ctx, request.body.id)),
+    (ctx, input) => deleteAddress(ctx, input.id),
   );
-  r.post(
-    '/api/shoppingcart/addressDefault',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Make an address the default',
-        body: IdInput,
-        response: { 200: addressList },
-      },
-      config: can(ADDRESSES),
+      method: 'POST',
+      url: '/api/shoppingcart/addressDefault',
+      tags,
+      summary: 'Make an address the default',
+      body: IdInput,
+      response: addressList,
+      ...can(ADDRESSES),
     },
-    async (request) => ok(await setDefaultAddress(request.ctx, request.body.id)),
+    (ctx, input) => setDefaultAddress(ctx, input.id),
   );
 
   // Settlement and order submission
-  r.post(
-    '/api/shoppingcart/settlement',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Price the selected lines for an address: goods, shipping, discount, total',
-        body: SettlementInput,
-        response: { 200: envelopeOf(Settlement) },
-      },
-      config: can({ or: [SETTLE, SUBMIT] }),
+      method: 'POST',
+      url: '/api/shoppingcart/settlement',
+      tags,
+      summary: 'Price the selected lines for an address: goods, shipping, discount, total',
+      body: SettlementInput,
+      response: Settlement,
+      ...can({ or: [SETTLE, SUBMIT] }),
     },
-    async (request) => ok(await settlement(request.ctx, request.body)),
+    (ctx, input) => settlement(ctx, input),
   );
-  r.post(
-    '/api/shoppingcart/orderSubmit',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Turn the settlement into an unpaid purchase order, moving the marketplace orders its lines were added for to purchased; 409 with data.changes when anything changed',
-        headers: idempotencyHeader,
-        body: OrderSubmitInput,
-        response: { 200: envelopeOf(OrderSubmitResult) },
-      },
-      config: can(SUBMIT),
+      method: 'POST',
+      url: '/api/shoppingcart/orderSubmit',
+      tags,
+      summary:
+        'Turn the settlement into an unpaid purchase order, moving the marketplace orders its lines were added for to purchased; 409 with data.changes when anything changed',
+      headers: idempotencyHeader,
+      body: OrderSubmitInput,
+      response: OrderSubmitResult,
+      ...can(SUBMIT),
     },
-    async (request) => ok(await idempotent(request, (ctx) => submitOrder(ctx, request.body))),
+    (_ctx, input, request) => idempotent(request, (ctx) => submitOrder(ctx, input)),
   );
 
   // Destinations
@@ -255,17 +323,17 @@ export function registerCartRoutes(app: App): void {
     },
     async () => ok([...COUNTRIES]),
   );
-  r.get(
-    '/api/common/address_new',
+  route(
+    r,
     {
-      schema: {
-        tags: ['common'],
-        summary: "A country's provinces or states (empty when not listed)",
-        querystring: RegionQuery,
-        response: { 200: envelopeOf(z.array(Region)) },
-      },
-      config: { access: { auth: 'user' } },
+      method: 'GET',
+      url: '/api/common/address_new',
+      tags: ['common'],
+      summary: "A country's provinces or states (empty when not listed)",
+      querystring: RegionQuery,
+      response: z.array(Region),
+      access: { auth: 'user' },
     },
-    async (request) => ok([...regionsOf(request.query.country_code)]),
+    (_ctx, input) => [...regionsOf(input.country_code)],
   );
 }

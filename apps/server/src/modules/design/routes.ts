@@ -2,15 +2,13 @@ import {
   checkPerm,
   DesignSaveInput,
   DesignSaveResult,
-  envelopeOf,
   IdQuery,
   permOf,
   SavedDesign,
 } from '@app/shared';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../http/deps.ts';
 import { ForbiddenError } from '../../errors.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { loadPerms } from '../menus/index.ts';
 import { saveDesign, showDesign } from './service.ts';
 
@@ -19,39 +17,37 @@ const mine = (action: string) => permOf('/goods/collect', action);
 const tags = ['design'];
 
 export function registerDesignRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/api/design/save',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Save a design as a new finished product (or update an own one) and queue its mockups and print files',
-        body: DesignSaveInput,
-        response: { 200: envelopeOf(DesignSaveResult) },
-      },
-      config: { access: { auth: 'user', perm: { or: [mine('add'), mine('update')] } } },
+      method: 'POST',
+      url: '/api/design/save',
+      tags,
+      summary:
+        'Save a design as a new finished product (or update an own one) and queue its mockups and print files',
+      body: DesignSaveInput,
+      response: DesignSaveResult,
+      access: { auth: 'user', perm: { or: [mine('add'), mine('update')] } },
     },
-    async (request) => {
+    async (ctx, input) => {
       // Creating needs `add`, changing a saved product `update`; the route admits either.
-      const needed = mine(request.body.finished_product_id === undefined ? 'add' : 'update');
-      if (!checkPerm(await loadPerms(request.ctx), needed)) throw new ForbiddenError();
-      return ok(await saveDesign(request.ctx, deps, request.body));
+      const needed = mine(input.finished_product_id === undefined ? 'add' : 'update');
+      if (!checkPerm(await loadPerms(ctx), needed)) throw new ForbiddenError();
+      return saveDesign(ctx, deps, input);
     },
   );
 
-  r.get(
-    '/api/design/show',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'A saved design with its mockups and print files, to reopen in the editor',
-        querystring: IdQuery,
-        response: { 200: envelopeOf(SavedDesign) },
-      },
-      config: { access: { auth: 'user', perm: { or: [mine('add'), mine('update')] } } },
+      method: 'GET',
+      url: '/api/design/show',
+      tags,
+      summary: 'A saved design with its mockups and print files, to reopen in the editor',
+      querystring: IdQuery,
+      response: SavedDesign,
+      access: { auth: 'user', perm: { or: [mine('add'), mine('update')] } },
     },
-    async (request) => ok(await showDesign(request.ctx, request.query)),
+    (ctx, input) => showDesign(ctx, input),
   );
 }

@@ -1,6 +1,4 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  envelopeOf,
   OssConfirmInput,
   OssStsInput,
   OssUploadCredentials,
@@ -9,7 +7,7 @@ import {
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { uploadCtx } from '../uploads/index.ts';
 import { confirmDirectUpload, DIRECT_UPLOAD_SECONDS, issueUploadCredentials } from './service.ts';
 
@@ -20,34 +18,32 @@ const addMaterial: { access: Access } = {
 
 /** Uploads the browser sends straight to S3-compatible storage instead of through this server. */
 export function registerDirectUploadRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/api/common/get-oss-sts',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: `Short-lived upload credentials: a presigned PUT URL for one new image object, valid ${DIRECT_UPLOAD_SECONDS} s; confirm it with oss-confirm. 409 when S3-compatible storage is not configured`,
-        body: OssStsInput,
-        response: { 200: envelopeOf(OssUploadCredentials) },
-      },
-      config: addMaterial,
+      method: 'POST',
+      url: '/api/common/get-oss-sts',
+      tags,
+      summary: `Short-lived upload credentials: a presigned PUT URL for one new image object, valid ${DIRECT_UPLOAD_SECONDS} s; confirm it with oss-confirm. 409 when S3-compatible storage is not configured`,
+      body: OssStsInput,
+      response: OssUploadCredentials,
+      ...addMaterial,
     },
-    async (request) => ok(issueUploadCredentials(uploadCtx(request, deps), request.body)),
+    (_ctx, input, request) => issueUploadCredentials(uploadCtx(request, deps), input),
   );
 
-  r.post(
-    '/api/common/oss-confirm',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Register a direct upload as a file: its bytes are checked and re-encoded like upload-single (within the storage quota) and the raw object is removed',
-        body: OssConfirmInput,
-        response: { 200: envelopeOf(UploadedFile) },
-      },
-      config: addMaterial,
+      method: 'POST',
+      url: '/api/common/oss-confirm',
+      tags,
+      summary:
+        'Register a direct upload as a file: its bytes are checked and re-encoded like upload-single (within the storage quota) and the raw object is removed',
+      body: OssConfirmInput,
+      response: UploadedFile,
+      ...addMaterial,
     },
-    async (request) => ok(await confirmDirectUpload(uploadCtx(request, deps), request.body)),
+    (_ctx, input, request) => confirmDirectUpload(uploadCtx(request, deps), input),
   );
 }

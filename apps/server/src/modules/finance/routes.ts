@@ -18,7 +18,6 @@ import {
   BuyLevelResult,
   Deduction,
   DeductionInput,
-  envelopeOf,
   FinanceInfo,
   FinanceRule,
   LedgerPage,
@@ -37,7 +36,7 @@ import {
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { sendCsv } from '../../http/csv.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { createPaymentProvider } from '../../integrations/payments/alipay.ts';
 import { accountPay, batchAccountPay } from './account-pay.ts';
 import { billMonthCsv, billOfYear, ledgerExportCsv } from './bill.ts';
@@ -113,278 +112,292 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
   };
 
   // Finance
-  r.get(
-    '/api/finance/info',
+  route(
+    r,
     {
-      schema: {
-        tags: ['finance'],
-        security,
-        summary: 'Balance, frozen amount and member level',
-        response: { 200: envelopeOf(FinanceInfo) },
-      },
-      config: can({ or: [PAY, RECHARGE, CONSUME, FREEZE] }),
+      method: 'GET',
+      url: '/api/finance/info',
+      tags: ['finance'],
+      summary: 'Balance, frozen amount and member level',
+      security,
+      response: FinanceInfo,
+      ...can({ or: [PAY, RECHARGE, CONSUME, FREEZE] }),
     },
-    async (request) => ok(await financeInfo(request.ctx)),
+    (ctx) => financeInfo(ctx),
   );
-  r.get(
-    '/api/finance/detail',
+  route(
+    r,
     {
-      schema: {
-        tags: ['finance'],
-        security,
-        summary: 'Ledger of every money movement',
-        querystring: LedgerQuery,
-        response: { 200: envelopeOf(LedgerPage) },
-      },
-      config: can(CONSUME),
+      method: 'GET',
+      url: '/api/finance/detail',
+      tags: ['finance'],
+      summary: 'Ledger of every money movement',
+      security,
+      querystring: LedgerQuery,
+      response: LedgerPage,
+      ...can(CONSUME),
     },
-    async (request) => ok(await ledgerPage(request.ctx, request.query)),
+    (ctx, input) => ledgerPage(ctx, input),
   );
-  r.get(
-    '/api/finance/frozen',
+  route(
+    r,
     {
-      schema: {
-        tags: ['finance'],
-        security,
-        summary: 'Freeze and unfreeze records',
-        querystring: LedgerQuery,
-        response: { 200: envelopeOf(LedgerPage) },
-      },
-      config: can(FREEZE),
+      method: 'GET',
+      url: '/api/finance/frozen',
+      tags: ['finance'],
+      summary: 'Freeze and unfreeze records',
+      security,
+      querystring: LedgerQuery,
+      response: LedgerPage,
+      ...can(FREEZE),
     },
-    async (request) => ok(await ledgerPage(request.ctx, request.query, ['freeze', 'unfreeze'])),
+    (ctx, input) => ledgerPage(ctx, input, ['freeze', 'unfreeze']),
   );
-  r.get(
-    '/api/finance/rule',
+  route(
+    r,
     {
-      schema: {
-        tags: ['finance'],
-        security,
-        summary: 'Recharge rules: minimum and bonus tiers',
-        response: { 200: envelopeOf(FinanceRule) },
-      },
-      config: can(RECHARGE),
+      method: 'GET',
+      url: '/api/finance/rule',
+      tags: ['finance'],
+      summary: 'Recharge rules: minimum and bonus tiers',
+      security,
+      response: FinanceRule,
+      ...can(RECHARGE),
     },
-    async (request) => ok(await getRule(request.ctx.db)),
+    (ctx) => getRule(ctx.db),
   );
 
   // Levels: one purchase implementation behind both paths.
-  const buyRoute = {
-    schema: {
+  for (const url of ['/api/finance/buy', '/api/level/buy']) {
+    route(
+      r,
+      {
+        method: 'POST',
+        url,
+        tags: ['level'],
+        summary: 'Buy a member level from the balance',
+        security,
+        headers: idempotencyHeader,
+        body: BuyLevelInput,
+        response: BuyLevelResult,
+        ...signedIn,
+      },
+      async (_ctx, input, request) => {
+        await checkPayPassword(request, input.pay_password);
+        return idempotent(request, (ctx) => buyLevel(ctx, input.level_id));
+      },
+    );
+  }
+  route(
+    r,
+    {
+      method: 'GET',
+      url: '/api/level/list',
       tags: ['level'],
+      summary: 'Member levels with price, duration and discount (public; `current` when signed in)',
       security,
-      summary: 'Buy a member level from the balance',
-      headers: idempotencyHeader,
-      body: BuyLevelInput,
-      response: { 200: envelopeOf(BuyLevelResult) },
+      response: z.array(MemberLevel),
+      access: { auth: 'public' },
     },
-    config: signedIn,
-  };
-  const buy = async (request: FastifyRequest<{ Body: BuyLevelInput }>) => {
-    await checkPayPassword(request, request.body.pay_password);
-    return ok(await idempotent(request, (ctx) => buyLevel(ctx, request.body.level_id)));
-  };
-  r.post('/api/finance/buy', buyRoute, buy);
-  r.post('/api/level/buy', buyRoute, buy);
-  r.get(
-    '/api/level/list',
-    {
-      schema: {
-        tags: ['level'],
-        security,
-        summary:
-          'Member levels with price, duration and discount (public; `current` when signed in)',
-        response: { 200: envelopeOf(z.array(MemberLevel)) },
-      },
-      config: { access: { auth: 'public' } },
-    },
-    async (request) => ok(await listLevels(request.ctx)),
+    (ctx) => listLevels(ctx),
   );
-  r.get(
-    '/api/level/member-list',
+  route(
+    r,
     {
-      schema: {
-        tags: ['level'],
-        security,
-        summary: "The seller's level purchases",
-        response: { 200: envelopeOf(z.array(LevelPurchase)) },
-      },
-      config: signedIn,
+      method: 'GET',
+      url: '/api/level/member-list',
+      tags: ['level'],
+      summary: "The seller's level purchases",
+      security,
+      response: z.array(LevelPurchase),
+      ...signedIn,
     },
-    async (request) => ok(await levelHistory(request.ctx)),
+    (ctx) => levelHistory(ctx),
   );
-  r.get(
-    '/api/level/deduction',
+  route(
+    r,
     {
-      schema: {
-        tags: ['level'],
-        security,
-        summary: "What the seller's level takes off an amount",
-        querystring: DeductionInput,
-        response: { 200: envelopeOf(Deduction) },
-      },
-      config: signedIn,
+      method: 'GET',
+      url: '/api/level/deduction',
+      tags: ['level'],
+      summary: "What the seller's level takes off an amount",
+      security,
+      querystring: DeductionInput,
+      response: Deduction,
+      ...signedIn,
     },
-    async (request) => ok(await deduction(request.ctx, request.query.amount_minor)),
+    (ctx, input) => deduction(ctx, input.amount_minor),
   );
 
   // Balance payments
-  r.post(
-    '/api/pay/accountPay',
+  route(
+    r,
     {
-      schema: {
-        tags: ['pay'],
-        security,
-        summary: 'Pay a purchase order from the balance',
-        headers: idempotencyHeader,
-        body: AccountPayInput,
-        response: { 200: envelopeOf(AccountPayResult) },
-      },
-      config: can(PAY),
+      method: 'POST',
+      url: '/api/pay/accountPay',
+      tags: ['pay'],
+      summary: 'Pay a purchase order from the balance',
+      security,
+      headers: idempotencyHeader,
+      body: AccountPayInput,
+      response: AccountPayResult,
+      ...can(PAY),
     },
-    async (request) => {
-      await checkPayPassword(request, request.body.pay_password);
-      return ok(await idempotent(request, (ctx) => accountPay(ctx, request.body.order_id)));
+    async (_ctx, input, request) => {
+      await checkPayPassword(request, input.pay_password);
+      return idempotent(request, (ctx) => accountPay(ctx, input.order_id));
     },
   );
-  r.post(
-    '/api/pay/batchAccountPay',
+  route(
+    r,
     {
-      schema: {
-        tags: ['pay'],
-        security,
-        summary: 'Pay several purchase orders from the balance, all or none',
-        headers: idempotencyHeader,
-        body: BatchAccountPayInput,
-        response: { 200: envelopeOf(BatchAccountPayResult) },
-      },
-      config: can(PAY),
+      method: 'POST',
+      url: '/api/pay/batchAccountPay',
+      tags: ['pay'],
+      summary: 'Pay several purchase orders from the balance, all or none',
+      security,
+      headers: idempotencyHeader,
+      body: BatchAccountPayInput,
+      response: BatchAccountPayResult,
+      ...can(PAY),
     },
-    async (request) => {
-      await checkPayPassword(request, request.body.pay_password);
-      return ok(await idempotent(request, (ctx) => batchAccountPay(ctx, request.body.order_ids)));
+    async (_ctx, input, request) => {
+      await checkPayPassword(request, input.pay_password);
+      return idempotent(request, (ctx) => batchAccountPay(ctx, input.order_ids));
     },
   );
 
   // Alipay
-  const alipayRoute = <B extends z.ZodType>(summary: string, body: B, perm: PermRequirement) => ({
-    schema: {
-      tags: ['pay'],
-      security,
-      summary,
-      headers: idempotencyHeader,
-      body,
-      response: { 200: envelopeOf(AlipayPayment) },
-    },
-    config: can(perm),
-  });
-  r.post(
-    '/api/pay/alipay',
-    alipayRoute('Recharge the balance through Alipay page pay', AlipayRechargeInput, RECHARGE),
-    async (request) =>
-      ok(
-        await idempotent(request, (ctx) =>
-          startRecharge({ ...payCtx(request), ...ctx }, request.body.amount_minor),
-        ),
-      ),
-  );
-  r.post(
-    '/api/pay/alipayOrder',
-    alipayRoute('Pay a purchase order through Alipay page pay', AlipayOrderInput, PAY),
-    async (request) =>
-      ok(
-        await idempotent(request, (ctx) =>
-          startOrderPayment({ ...payCtx(request), ...ctx }, [request.body.order_id], 'order'),
-        ),
-      ),
-  );
-  r.post(
-    '/api/pay/batchAlipayOrder',
-    alipayRoute('Pay several purchase orders in one Alipay trade', BatchAlipayOrderInput, PAY),
-    async (request) =>
-      ok(
-        await idempotent(request, (ctx) =>
-          startOrderPayment({ ...payCtx(request), ...ctx }, request.body.order_ids, 'batch'),
-        ),
-      ),
-  );
-  r.get(
-    '/api/pay/query',
+  route(
+    r,
     {
-      schema: {
-        tags: ['pay'],
-        security,
-        summary: "An online payment's state, asked of Alipay while pending",
-        querystring: PayQuery,
-        response: { 200: envelopeOf(PaymentState) },
-      },
-      config: can({ or: [PAY, RECHARGE] }),
+      method: 'POST',
+      url: '/api/pay/alipay',
+      tags: ['pay'],
+      summary: 'Recharge the balance through Alipay page pay',
+      security,
+      headers: idempotencyHeader,
+      body: AlipayRechargeInput,
+      response: AlipayPayment,
+      ...can(RECHARGE),
     },
-    async (request) => ok(await queryPayment(payCtx(request), request.query.out_trade_no)),
+    (_ctx, input, request) =>
+      idempotent(request, (ctx) =>
+        startRecharge({ ...payCtx(request), ...ctx }, input.amount_minor),
+      ),
+  );
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/pay/alipayOrder',
+      tags: ['pay'],
+      summary: 'Pay a purchase order through Alipay page pay',
+      security,
+      headers: idempotencyHeader,
+      body: AlipayOrderInput,
+      response: AlipayPayment,
+      ...can(PAY),
+    },
+    (_ctx, input, request) =>
+      idempotent(request, (ctx) =>
+        startOrderPayment({ ...payCtx(request), ...ctx }, [input.order_id], 'order'),
+      ),
+  );
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/pay/batchAlipayOrder',
+      tags: ['pay'],
+      summary: 'Pay several purchase orders in one Alipay trade',
+      security,
+      headers: idempotencyHeader,
+      body: BatchAlipayOrderInput,
+      response: AlipayPayment,
+      ...can(PAY),
+    },
+    (_ctx, input, request) =>
+      idempotent(request, (ctx) =>
+        startOrderPayment({ ...payCtx(request), ...ctx }, input.order_ids, 'batch'),
+      ),
+  );
+  route(
+    r,
+    {
+      method: 'GET',
+      url: '/api/pay/query',
+      tags: ['pay'],
+      summary: "An online payment's state, asked of Alipay while pending",
+      security,
+      querystring: PayQuery,
+      response: PaymentState,
+      ...can({ or: [PAY, RECHARGE] }),
+    },
+    (_ctx, input, request) => queryPayment(payCtx(request), input.out_trade_no),
   );
 
   // Purchase orders
-  r.get(
-    '/api/purchase-order/list',
+  route(
+    r,
     {
-      schema: {
-        tags: ['purchase-order'],
-        security,
-        summary:
-          'Purchase orders, newest first, by status and number or SKU code (beyond the spec)',
-        querystring: PurchaseOrderQuery,
-        response: { 200: envelopeOf(PurchaseOrderPage) },
-      },
-      config: can({ or: [PAY, CONSUME] }),
+      method: 'GET',
+      url: '/api/purchase-order/list',
+      tags: ['purchase-order'],
+      summary: 'Purchase orders, newest first, by status and number or SKU code (beyond the spec)',
+      security,
+      querystring: PurchaseOrderQuery,
+      response: PurchaseOrderPage,
+      ...can({ or: [PAY, CONSUME] }),
     },
-    async (request) => ok(await listPurchaseOrders(request.ctx, request.query)),
+    (ctx, input) => listPurchaseOrders(ctx, input),
   );
-  r.get(
-    '/api/purchase-order/show',
+  route(
+    r,
     {
-      schema: {
-        tags: ['purchase-order'],
-        security,
-        summary: 'One purchase order with its snapshot (beyond the spec)',
-        querystring: IdQuery,
-        response: { 200: envelopeOf(PurchaseOrder) },
-      },
-      config: can({ or: [PAY, CONSUME] }),
+      method: 'GET',
+      url: '/api/purchase-order/show',
+      tags: ['purchase-order'],
+      summary: 'One purchase order with its snapshot (beyond the spec)',
+      security,
+      querystring: IdQuery,
+      response: PurchaseOrder,
+      ...can({ or: [PAY, CONSUME] }),
     },
-    async (request) => ok(await showPurchaseOrder(request.ctx, request.query.id)),
+    (ctx, input) => showPurchaseOrder(ctx, input.id),
   );
-  r.post(
-    '/api/purchase-order/cancel',
+  route(
+    r,
     {
-      schema: {
-        tags: ['purchase-order'],
-        security,
-        summary:
-          'Cancel an order: unpaid ones release their stock, paid ones are refunded (beyond the spec)',
-        headers: idempotencyHeader,
-        body: CancelPurchaseOrderInput,
-        response: { 200: envelopeOf(PurchaseOrder) },
-      },
-      config: can(PAY),
+      method: 'POST',
+      url: '/api/purchase-order/cancel',
+      tags: ['purchase-order'],
+      summary:
+        'Cancel an order: unpaid ones release their stock, paid ones are refunded (beyond the spec)',
+      security,
+      headers: idempotencyHeader,
+      body: CancelPurchaseOrderInput,
+      response: PurchaseOrder,
+      ...can(PAY),
     },
-    async (request) =>
-      ok(await idempotent(request, (ctx) => cancelPurchaseOrder(ctx, provider, request.body))),
+    (_ctx, input, request) =>
+      idempotent(request, (ctx) => cancelPurchaseOrder(ctx, provider, input)),
   );
 
   // Platform bill and exports
-  r.get(
-    '/api/finance/bill',
+  route(
+    r,
     {
-      schema: {
-        tags: ['finance'],
-        security,
-        summary: 'Monthly bill of a year, Beijing calendar months up to now (beyond the spec)',
-        querystring: BillQuery,
-        response: { 200: envelopeOf(z.array(BillMonth)) },
-      },
-      config: can(BILL),
+      method: 'GET',
+      url: '/api/finance/bill',
+      tags: ['finance'],
+      summary: 'Monthly bill of a year, Beijing calendar months up to now (beyond the spec)',
+      security,
+      querystring: BillQuery,
+      response: z.array(BillMonth),
+      ...can(BILL),
     },
-    async (request) => ok(await billOfYear(request.ctx, request.query.year)),
+    (ctx, input) => billOfYear(ctx, input.year),
   );
   r.get(
     '/api/finance/bill/export',

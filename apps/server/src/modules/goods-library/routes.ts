@@ -3,7 +3,6 @@ import {
   CollInput,
   CollListQuery,
   CollResult,
-  envelopeOf,
   FavouriteIds,
   IdsInput,
   ParentLibrarySearchInfo,
@@ -15,10 +14,9 @@ import {
   SkuListQuery,
   permOf,
 } from '@app/shared';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import {
   categoryTree,
   collect,
@@ -38,115 +36,113 @@ const onPage = (page: string, action: string): { access: Access } => ({
 const tags = ['goods-library'];
 
 export function registerGoodsLibraryRoutes(app: App): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/goods-library/category/tree',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Category tree of the parent library',
-        response: { 200: envelopeOf(CategoryTree) },
-      },
-      config: browse,
+      method: 'GET',
+      url: '/api/goods-library/category/tree',
+      tags,
+      summary: 'Category tree of the parent library',
+      response: CategoryTree,
+      ...browse,
     },
-    async (request) => ok(await categoryTree(request.ctx)),
+    (ctx) => categoryTree(ctx),
   );
 
-  r.post(
-    '/api/goods-library/index',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Search and page the parent library',
-        body: ParentProductListQuery,
-        response: { 200: envelopeOf(ParentProductPage) },
-      },
-      config: browse,
+      method: 'POST',
+      url: '/api/goods-library/index',
+      tags,
+      summary: 'Search and page the parent library',
+      body: ParentProductListQuery,
+      response: ParentProductPage,
+      ...browse,
     },
-    async (request) => ok(await listParentProducts(request.ctx, request.body)),
+    (ctx, input) => listParentProducts(ctx, input),
   );
 
-  r.get(
-    '/api/goods-library/show',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'A parent product with its images, print areas and SKUs',
-        querystring: ParentProductShowQuery,
-        response: { 200: envelopeOf(ParentProductDetail) },
-      },
-      config: browse,
+      method: 'GET',
+      url: '/api/goods-library/show',
+      tags,
+      summary: 'A parent product with its images, print areas and SKUs',
+      querystring: ParentProductShowQuery,
+      response: ParentProductDetail,
+      ...browse,
     },
-    async (request) => ok(await showParentProduct(request.ctx, request.query)),
+    (ctx, input) => showParentProduct(ctx, input),
   );
 
-  r.post(
-    '/api/goods-library/sku-list',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: "A parent product's SKUs",
-        body: SkuListQuery,
-        response: { 200: envelopeOf(SkuList) },
-      },
-      config: browse,
+      method: 'POST',
+      url: '/api/goods-library/sku-list',
+      tags,
+      summary: "A parent product's SKUs",
+      body: SkuListQuery,
+      response: SkuList,
+      ...browse,
     },
-    async (request) => ok(await listParentSkus(request.ctx, request.body)),
+    (ctx, input) => listParentSkus(ctx, input),
   );
 
-  r.get(
-    '/api/goods-library/search-info',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Filters the parent library offers: categories and cost range',
-        response: { 200: envelopeOf(ParentLibrarySearchInfo) },
-      },
-      config: browse,
+      method: 'GET',
+      url: '/api/goods-library/search-info',
+      tags,
+      summary: 'Filters the parent library offers: categories and cost range',
+      response: ParentLibrarySearchInfo,
+      ...browse,
     },
-    async (request) => ok(await parentLibrarySearchInfo(request.ctx)),
+    (ctx) => parentLibrarySearchInfo(ctx),
   );
 
-  r.post(
-    '/api/goods-library/coll',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Favourite a parent product, or forget it with coll: false (idempotent)',
-        body: CollInput,
-        response: { 200: envelopeOf(CollResult) },
-      },
-      config: onPage('/goods/productHouse', 'coll'),
+      method: 'POST',
+      url: '/api/goods-library/coll',
+      tags,
+      summary: 'Favourite a parent product, or forget it with coll: false (idempotent)',
+      body: CollInput,
+      response: CollResult,
+      ...onPage('/goods/productHouse', 'coll'),
     },
-    async (request) => ok(await collect(request.ctx, request.body)),
+    (ctx, input) => collect(ctx, input),
   );
 
-  r.get(
-    '/api/goods-library/get-coll-list',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: "The seller's favourite parent products, newest favourite first",
-        querystring: CollListQuery,
-        response: { 200: envelopeOf(ParentProductPage) },
-      },
-      config: onPage('/goods/MyPorductHowse', 'list'),
+      method: 'GET',
+      url: '/api/goods-library/get-coll-list',
+      tags,
+      summary: "The seller's favourite parent products, newest favourite first",
+      querystring: CollListQuery,
+      response: ParentProductPage,
+      ...onPage('/goods/MyPorductHowse', 'list'),
     },
-    async (request) => ok(await listFavourites(request.ctx, request.query)),
+    (ctx, input) => listFavourites(ctx, input),
   );
 
-  r.post(
-    '/api/goods-library/all-is-offten',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Which of these parent products the seller has favourited',
-        body: IdsInput,
-        response: { 200: envelopeOf(FavouriteIds) },
-      },
-      config: onPage('/goods/productHouse', 'list'),
+      method: 'POST',
+      url: '/api/goods-library/all-is-offten',
+      tags,
+      summary: 'Which of these parent products the seller has favourited',
+      body: IdsInput,
+      response: FavouriteIds,
+      ...onPage('/goods/productHouse', 'list'),
     },
-    async (request) => ok(await favouriteIds(request.ctx, request.body)),
+    (ctx, input) => favouriteIds(ctx, input),
   );
 }

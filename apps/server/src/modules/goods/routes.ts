@@ -5,7 +5,6 @@ import {
   BatchResult,
   CheckUsedResult,
   EmptyData,
-  envelopeOf,
   FinishedProductCreate,
   FinishedProductDetail,
   FinishedProductListQuery,
@@ -31,7 +30,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { streamZip, type ZipEntry } from '../../http/zip.ts';
 import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
 import { batchAddCart } from './cart.ts';
@@ -79,257 +78,257 @@ function zipEntries(storage: ObjectStorage, products: ProductImages[]): ZipEntry
 export function registerGoodsRoutes(app: App, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/api/goods/goods-index',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Search and page the private finished-goods library (keyset paging via cursor)',
-        body: FinishedProductListQuery,
-        response: { 200: envelopeOf(FinishedProductPage) },
-      },
-      config: access(mine('list')),
+      method: 'POST',
+      url: '/api/goods/goods-index',
+      tags,
+      summary: 'Search and page the private finished-goods library (keyset paging via cursor)',
+      body: FinishedProductListQuery,
+      response: FinishedProductPage,
+      ...access(mine('list')),
     },
-    async (request) => ok(await listOwnProducts(request.ctx, request.body)),
+    (ctx, input) => listOwnProducts(ctx, input),
   );
 
-  r.get(
-    '/api/goods/index',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Search and page the shared finished-goods library',
-        querystring: FinishedProductListQuery,
-        response: { 200: envelopeOf(FinishedProductPage) },
-      },
-      config: access(library('list')),
+      method: 'GET',
+      url: '/api/goods/index',
+      tags,
+      summary: 'Search and page the shared finished-goods library',
+      querystring: FinishedProductListQuery,
+      response: FinishedProductPage,
+      ...access(library('list')),
     },
-    async (request) => ok(await listSharedProducts(request.ctx, request.query)),
+    (ctx, input) => listSharedProducts(ctx, input),
   );
 
-  r.get(
-    '/api/goods/show',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'An own or shared finished product with SKUs and images',
-        querystring: IdQuery,
-        response: { 200: envelopeOf(FinishedProductDetail) },
-      },
-      config: access({ or: [mine('info'), library('info')] }),
+      method: 'GET',
+      url: '/api/goods/show',
+      tags,
+      summary: 'An own or shared finished product with SKUs and images',
+      querystring: IdQuery,
+      response: FinishedProductDetail,
+      ...access({ or: [mine('info'), library('info')] }),
     },
-    async (request) => ok(await showProduct(request.ctx, request.query, 'readable')),
+    (ctx, input) => showProduct(ctx, input, 'readable'),
   );
 
-  r.post(
-    '/api/goods/goods-show',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'An own finished product, for the edit screen',
-        body: IdInput,
-        response: { 200: envelopeOf(FinishedProductDetail) },
-      },
-      config: access(mine('info')),
+      method: 'POST',
+      url: '/api/goods/goods-show',
+      tags,
+      summary: 'An own finished product, for the edit screen',
+      body: IdInput,
+      response: FinishedProductDetail,
+      ...access(mine('info')),
     },
-    async (request) => ok(await showProduct(request.ctx, request.body, 'own')),
+    (ctx, input) => showProduct(ctx, input, 'own'),
   );
 
-  r.post(
-    '/api/goods/goods-save',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Create a finished product from a parent product; omitted parts come from it',
-        body: FinishedProductCreate,
-        response: { 200: envelopeOf(FinishedProductDetail) },
-      },
-      config: access(mine('add')),
+      method: 'POST',
+      url: '/api/goods/goods-save',
+      tags,
+      summary: 'Create a finished product from a parent product; omitted parts come from it',
+      body: FinishedProductCreate,
+      response: FinishedProductDetail,
+      ...access(mine('add')),
     },
-    async (request) => ok(await saveProduct(request.ctx, request.body, deps.storage)),
+    (ctx, input) => saveProduct(ctx, input, deps.storage),
   );
 
-  r.post(
-    '/api/goods/update',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Replace title, tags, SKUs and images of an own finished product',
-        body: FinishedProductUpdate,
-        response: { 200: envelopeOf(FinishedProductDetail) },
-      },
-      config: access(mine('update')),
+      method: 'POST',
+      url: '/api/goods/update',
+      tags,
+      summary: 'Replace title, tags, SKUs and images of an own finished product',
+      body: FinishedProductUpdate,
+      response: FinishedProductDetail,
+      ...access(mine('update')),
     },
-    async (request) => ok(await updateProduct(request.ctx, request.body, deps.storage)),
+    (ctx, input) => updateProduct(ctx, input, deps.storage),
   );
 
-  r.post(
-    '/api/goods/goods-sku-list',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "An own or shared finished product's SKUs",
-        body: IdInput,
-        response: { 200: envelopeOf(z.array(FinishedSku)) },
-      },
-      config: access({ or: [mine('info'), library('info')] }),
+      method: 'POST',
+      url: '/api/goods/goods-sku-list',
+      tags,
+      summary: "An own or shared finished product's SKUs",
+      body: IdInput,
+      response: z.array(FinishedSku),
+      ...access({ or: [mine('info'), library('info')] }),
     },
-    async (request) => ok(await listProductSkus(request.ctx, request.body)),
+    (ctx, input) => listProductSkus(ctx, input),
   );
 
-  r.post(
-    '/api/goods/goods-title-save',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Rename an own finished product',
-        body: FinishedTitleSave,
-        response: { 200: envelopeOf(FinishedProductDetail) },
-      },
-      config: access(mine('update')),
+      method: 'POST',
+      url: '/api/goods/goods-title-save',
+      tags,
+      summary: 'Rename an own finished product',
+      body: FinishedTitleSave,
+      response: FinishedProductDetail,
+      ...access(mine('update')),
     },
-    async (request) => ok(await saveTitle(request.ctx, request.body)),
+    (ctx, input) => saveTitle(ctx, input),
   );
 
-  r.post(
-    '/api/goods/goods-merge',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Merge own products of one parent product into the first (409 naming a product of another parent)',
-        body: GoodsMergeInput,
-        response: { 200: envelopeOf(FinishedProductDetail) },
-      },
-      config: access(mine('update')),
+      method: 'POST',
+      url: '/api/goods/goods-merge',
+      tags,
+      summary:
+        'Merge own products of one parent product into the first (409 naming a product of another parent)',
+      body: GoodsMergeInput,
+      response: FinishedProductDetail,
+      ...access(mine('update')),
     },
-    async (request) => ok(await mergeProducts(request.ctx, request.body)),
+    (ctx, input) => mergeProducts(ctx, input),
   );
 
-  r.post(
-    '/api/goods/join-platfrom',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Share own products to the shared library, or withdraw them (shared: false)',
-        body: JoinPlatformInput,
-        response: { 200: envelopeOf(BatchResult) },
-      },
-      config: access(mine('update')),
+      method: 'POST',
+      url: '/api/goods/join-platfrom',
+      tags,
+      summary: 'Share own products to the shared library, or withdraw them (shared: false)',
+      body: JoinPlatformInput,
+      response: BatchResult,
+      ...access(mine('update')),
     },
-    async (request) => ok(await joinPlatform(request.ctx, request.body)),
+    (ctx, input) => joinPlatform(ctx, input),
   );
 
-  r.post(
-    '/api/goods/batch-add-cart',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Add every SKU of own products, or the given own SKUs, to the cart',
-        body: BatchAddCartInput,
-        response: { 200: envelopeOf(BatchAddCartResult) },
-      },
-      config: access(mine('add-cart')),
+      method: 'POST',
+      url: '/api/goods/batch-add-cart',
+      tags,
+      summary: 'Add every SKU of own products, or the given own SKUs, to the cart',
+      body: BatchAddCartInput,
+      response: BatchAddCartResult,
+      ...access(mine('add-cart')),
     },
-    async (request) => ok(await batchAddCart(request.ctx, request.body)),
+    (ctx, input) => batchAddCart(ctx, input),
   );
 
-  r.post(
-    '/api/goods/batch-delete',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete own products; each used or unknown one is reported and skipped',
-        body: IdsInput,
-        response: { 200: envelopeOf(BatchResult) },
-      },
-      config: access(mine('delete')),
+      method: 'POST',
+      url: '/api/goods/batch-delete',
+      tags,
+      summary: 'Delete own products; each used or unknown one is reported and skipped',
+      body: IdsInput,
+      response: BatchResult,
+      ...access(mine('delete')),
     },
-    async (request) => ok(await batchDelete(request.ctx, request.body)),
+    (ctx, input) => batchDelete(ctx, input),
   );
 
-  r.post(
-    '/api/goods/delete',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete an own product (409 while it is used)',
-        body: IdInput,
-        response: { 200: envelopeOf(EmptyData) },
-      },
-      config: access(mine('delete')),
+      method: 'POST',
+      url: '/api/goods/delete',
+      tags,
+      summary: 'Delete an own product (409 while it is used)',
+      body: IdInput,
+      response: EmptyData,
+      ...access(mine('delete')),
     },
-    async (request) => ok(await deleteProduct(request.ctx, request.body)),
+    (ctx, input) => deleteProduct(ctx, input),
   );
 
-  r.post(
-    '/api/goods/duplicate',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Copy an own product, or take a shared product into the private library, with new SKU codes',
-        body: IdInput,
-        response: { 200: envelopeOf(FinishedProductDetail) },
-      },
-      config: access({ or: [mine('duplicate'), library('join')] }),
+      method: 'POST',
+      url: '/api/goods/duplicate',
+      tags,
+      summary:
+        'Copy an own product, or take a shared product into the private library, with new SKU codes',
+      body: IdInput,
+      response: FinishedProductDetail,
+      ...access({ or: [mine('duplicate'), library('join')] }),
     },
-    async (request) => ok(await duplicateProduct(request.ctx, request.body)),
+    (ctx, input) => duplicateProduct(ctx, input),
   );
 
-  r.post(
-    '/api/goods/relative',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Relate own products to one own product',
-        body: RelativeInput,
-        response: { 200: envelopeOf(EmptyData) },
-      },
-      config: access(permOf('/goods/relativeGoods', 'add')),
+      method: 'POST',
+      url: '/api/goods/relative',
+      tags,
+      summary: 'Relate own products to one own product',
+      body: RelativeInput,
+      response: EmptyData,
+      ...access(permOf('/goods/relativeGoods', 'add')),
     },
-    async (request) => ok(await relate(request.ctx, request.body)),
+    (ctx, input) => relate(ctx, input),
   );
 
-  r.post(
-    '/api/goods/relative-delete',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Remove a relation between two own products',
-        body: RelativeDeleteInput,
-        response: { 200: envelopeOf(EmptyData) },
-      },
-      config: access(permOf('/goods/relativeGoods', 'delete')),
+      method: 'POST',
+      url: '/api/goods/relative-delete',
+      tags,
+      summary: 'Remove a relation between two own products',
+      body: RelativeDeleteInput,
+      response: EmptyData,
+      ...access(permOf('/goods/relativeGoods', 'delete')),
     },
-    async (request) => ok(await unrelate(request.ctx, request.body)),
+    (ctx, input) => unrelate(ctx, input),
   );
 
-  r.get(
-    '/api/goods/relative-list',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "The seller's related-product pairs, optionally of one product",
-        querystring: RelativeListQuery,
-        response: { 200: envelopeOf(RelativePage) },
-      },
-      config: access(permOf('/goods/relativeGoods', 'list')),
+      method: 'GET',
+      url: '/api/goods/relative-list',
+      tags,
+      summary: "The seller's related-product pairs, optionally of one product",
+      querystring: RelativeListQuery,
+      response: RelativePage,
+      ...access(permOf('/goods/relativeGoods', 'list')),
     },
-    async (request) => ok(await listRelated(request.ctx, request.query)),
+    (ctx, input) => listRelated(ctx, input),
   );
 
-  r.post(
-    '/api/goods/get-goods-type-num',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "Counts of the seller's finished products, shared and per source",
-        response: { 200: envelopeOf(GoodsTypeNum) },
-      },
-      config: access(mine('list')),
+      method: 'POST',
+      url: '/api/goods/get-goods-type-num',
+      tags,
+      summary: "Counts of the seller's finished products, shared and per source",
+      response: GoodsTypeNum,
+      ...access(mine('list')),
     },
-    async (request) => ok(await goodsTypeNum(request.ctx)),
+    (ctx) => goodsTypeNum(ctx),
   );
 
   r.get(
@@ -350,31 +349,31 @@ export function registerGoodsRoutes(app: App, deps: AppDeps): void {
     },
   );
 
-  r.post(
-    '/api/goods-library/join',
+  route(
+    r,
     {
-      schema: {
-        tags: ['goods-library'],
-        summary: 'One finished product per parent product, with its SKUs at the default markup',
-        body: IdsInput,
-        response: { 200: envelopeOf(BatchResult) },
-      },
-      config: access(permOf('/goods/productHouse', 'join')),
+      method: 'POST',
+      url: '/api/goods-library/join',
+      tags: ['goods-library'],
+      summary: 'One finished product per parent product, with its SKUs at the default markup',
+      body: IdsInput,
+      response: BatchResult,
+      ...access(permOf('/goods/productHouse', 'join')),
     },
-    async (request) => ok(await joinParents(request.ctx, request.body)),
+    (ctx, input) => joinParents(ctx, input),
   );
 
-  r.get(
-    '/api/goods-library/check-used',
+  route(
+    r,
     {
-      schema: {
-        tags: ['goods-library'],
-        summary: 'Where own finished products are used (listings, orders, cart items)',
-        querystring: IdsQuery,
-        response: { 200: envelopeOf(CheckUsedResult) },
-      },
-      config: access(mine('list')),
+      method: 'GET',
+      url: '/api/goods-library/check-used',
+      tags: ['goods-library'],
+      summary: 'Where own finished products are used (listings, orders, cart items)',
+      querystring: IdsQuery,
+      response: CheckUsedResult,
+      ...access(mine('list')),
     },
-    async (request) => ok(await checkUsed(request.ctx, request.query.ids)),
+    (ctx, input) => checkUsed(ctx, input.ids),
   );
 }

@@ -1,8 +1,6 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DilatationInput,
   EmptyData,
-  envelopeOf,
   IdInput,
   IdsInput,
   ImageCategoryCreateInput,
@@ -18,7 +16,7 @@ import {
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { dilateStorage, storageSpace, uploadCtx } from '../uploads/index.ts';
 import {
   createImageCategory,
@@ -40,134 +38,132 @@ const can = (action: string): { access: Access } => ({
 const tags = ['images'];
 
 export function registerImageRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/image/index',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Page the image space, newest first: `category_id` absent = all images, 0 = top level only, an id = that category; `keyword` matches the file name',
-        querystring: ImageListQuery,
-        response: { 200: envelopeOf(ImagePage) },
-      },
-      config: can('list'),
+      method: 'GET',
+      url: '/api/image/index',
+      tags,
+      summary:
+        'Page the image space, newest first: `category_id` absent = all images, 0 = top level only, an id = that category; `keyword` matches the file name',
+      querystring: ImageListQuery,
+      response: ImagePage,
+      ...can('list'),
     },
-    async (request) => ok(await listImages(uploadCtx(request, deps), request.query)),
+    (_ctx, input, request) => listImages(uploadCtx(request, deps), input),
   );
 
-  r.post(
-    '/api/image/delete',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Delete images and their stored objects; one result per id',
-        body: IdsInput,
-        response: { 200: envelopeOf(MediaBatchResult) },
-      },
-      config: can('delete'),
+      method: 'POST',
+      url: '/api/image/delete',
+      tags,
+      summary: 'Delete images and their stored objects; one result per id',
+      body: IdsInput,
+      response: MediaBatchResult,
+      ...can('delete'),
     },
-    async (request) => ok(await deleteImages(uploadCtx(request, deps), request.body)),
+    (_ctx, input, request) => deleteImages(uploadCtx(request, deps), input),
   );
 
-  r.post(
-    '/api/image/move',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Move images into a category (`category_id: null` = top level); one result per id',
-        body: ImageMoveInput,
-        response: { 200: envelopeOf(MediaBatchResult) },
-      },
-      config: can('move'),
+      method: 'POST',
+      url: '/api/image/move',
+      tags,
+      summary: 'Move images into a category (`category_id: null` = top level); one result per id',
+      body: ImageMoveInput,
+      response: MediaBatchResult,
+      ...can('move'),
     },
-    async (request) => ok(await moveImages(request.ctx, request.body)),
+    (ctx, input) => moveImages(ctx, input),
   );
 
-  r.get(
-    '/api/image/category/index',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'The image categories as a tree (id, name, pid, children)',
-        response: { 200: envelopeOf(MediaFolderTree) },
-      },
-      config: can('list'),
+      method: 'GET',
+      url: '/api/image/category/index',
+      tags,
+      summary: 'The image categories as a tree (id, name, pid, children)',
+      response: MediaFolderTree,
+      ...can('list'),
     },
-    async (request) => ok(await imageCategoryTree(request.ctx)),
+    (ctx) => imageCategoryTree(ctx),
   );
 
-  r.post(
-    '/api/image/category/create',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Create an image category, at the top level or under `pid`',
-        body: ImageCategoryCreateInput,
-        response: { 200: envelopeOf(MediaFolder) },
-      },
-      config: can('add'),
+      method: 'POST',
+      url: '/api/image/category/create',
+      tags,
+      summary: 'Create an image category, at the top level or under `pid`',
+      body: ImageCategoryCreateInput,
+      response: MediaFolder,
+      ...can('add'),
     },
-    async (request) => ok(await createImageCategory(request.ctx, request.body)),
+    (ctx, input) => createImageCategory(ctx, input),
   );
 
-  r.post(
-    '/api/image/category/update',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Rename an image category and, with `pid`, move it (never below itself: 422 on `pid`)',
-        body: ImageCategoryUpdateInput,
-        response: { 200: envelopeOf(MediaFolder) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/image/category/update',
+      tags,
+      summary:
+        'Rename an image category and, with `pid`, move it (never below itself: 422 on `pid`)',
+      body: ImageCategoryUpdateInput,
+      response: MediaFolder,
+      ...can('update'),
     },
-    async (request) => ok(await updateImageCategory(request.ctx, request.body)),
+    (ctx, input) => updateImageCategory(ctx, input),
   );
 
-  r.post(
-    '/api/image/category/delete',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Delete an image category; its images move to the top level and its subcategories up to its parent',
-        body: IdInput,
-        response: { 200: envelopeOf(EmptyData) },
-      },
-      config: can('delete'),
+      method: 'POST',
+      url: '/api/image/category/delete',
+      tags,
+      summary:
+        'Delete an image category; its images move to the top level and its subcategories up to its parent',
+      body: IdInput,
+      response: EmptyData,
+      ...can('delete'),
     },
-    async (request) => ok(await deleteImageCategory(request.ctx, request.body)),
+    (ctx, input) => deleteImageCategory(ctx, input),
   );
 
-  r.get(
-    '/api/image/space',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Storage used by the seller (images, thumbnails and materials) and the quota (default plus bought)',
-        response: { 200: envelopeOf(StorageSpace) },
-      },
-      config: can('list'),
+      method: 'GET',
+      url: '/api/image/space',
+      tags,
+      summary:
+        'Storage used by the seller (images, thumbnails and materials) and the quota (default plus bought)',
+      response: StorageSpace,
+      ...can('list'),
     },
-    async (request) => ok(await storageSpace(request.ctx)),
+    (ctx) => storageSpace(ctx),
   );
 
-  r.post(
-    '/api/image/space/dilatation',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Grow the storage quota by `steps` of 1 GiB (1–100); free until payments charge the balance for it',
-        body: DilatationInput,
-        response: { 200: envelopeOf(StorageSpace) },
-      },
-      config: can('add'),
+      method: 'POST',
+      url: '/api/image/space/dilatation',
+      tags,
+      summary:
+        'Grow the storage quota by `steps` of 1 GiB (1–100); free until payments charge the balance for it',
+      body: DilatationInput,
+      response: StorageSpace,
+      ...can('add'),
     },
-    async (request) => ok(await dilateStorage(request.ctx, request.body)),
+    (ctx, input) => dilateStorage(ctx, input),
   );
 }

@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  envelopeOf,
   MultistationCreateInput,
   MultistationCreateResult,
   MultistationPriceInput,
@@ -19,7 +17,7 @@ import {
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
 import { createTranslator } from '../../integrations/translator/index.ts';
 import {
@@ -41,7 +39,6 @@ const base = '/api/publish/multistation';
 
 /** Multi-station copy (`/api/publish/multistation/*`) and the editor's `/api/common/translate`. */
 export function registerMultistationRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const box = storeSecretBox(deps.config);
   const translator = createTranslator(deps.config);
   const mctx = (request: FastifyRequest): MultistationCtx => ({
@@ -54,102 +51,102 @@ export function registerMultistationRoutes(app: App, deps: AppDeps): void {
     translator,
   });
 
-  r.post(
-    `${base}/show1`,
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'The source listing and the Amazon stores of its region it can be copied to (already-copied ones marked)',
-        body: MultistationSourceInput,
-        response: { 200: envelopeOf(MultistationShow1) },
-      },
-      config: can('info'),
+      method: 'POST',
+      url: `${base}/show1`,
+      tags,
+      summary:
+        'The source listing and the Amazon stores of its region it can be copied to (already-copied ones marked)',
+      body: MultistationSourceInput,
+      response: MultistationShow1,
+      ...can('info'),
     },
-    async (request) => ok(await showTargets(mctx(request), request.body.id)),
+    (_ctx, input, request) => showTargets(mctx(request), input.id),
   );
-  r.post(
-    `${base}/step1`,
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Check the chosen target stores: same region, on and authorized, not the source’s own (422 per store)',
-        body: MultistationTargetsInput,
-        response: { 200: envelopeOf(MultistationTargets) },
-      },
-      config: can('info'),
+      method: 'POST',
+      url: `${base}/step1`,
+      tags,
+      summary:
+        'Check the chosen target stores: same region, on and authorized, not the source’s own (422 per store)',
+      body: MultistationTargetsInput,
+      response: MultistationTargets,
+      ...can('info'),
     },
-    async (request) => ok(await checkTargets(mctx(request), request.body)),
+    (_ctx, input, request) => checkTargets(mctx(request), input),
   );
-  r.post(
-    `${base}/step2`,
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Prices per target in its currency: the pricing template on the SKU cost, or the source price converted',
-        body: MultistationPriceInput,
-        response: { 200: envelopeOf(MultistationPrices) },
-      },
-      config: can('info'),
+      method: 'POST',
+      url: `${base}/step2`,
+      tags,
+      summary:
+        'Prices per target in its currency: the pricing template on the SKU cost, or the source price converted',
+      body: MultistationPriceInput,
+      response: MultistationPrices,
+      ...can('info'),
     },
-    async (request) => ok(await planPrices(mctx(request), request.body)),
+    (_ctx, input, request) => planPrices(mctx(request), input),
   );
-  r.post(
-    `${base}/show3`,
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Texts per target, translated where the site language differs, with forbidden-word hits; 503 when the translator fails',
-        body: MultistationTargetsInput,
-        response: { 200: envelopeOf(MultistationShow3) },
-      },
-      config: can('info'),
+      method: 'POST',
+      url: `${base}/show3`,
+      tags,
+      summary:
+        'Texts per target, translated where the site language differs, with forbidden-word hits; 503 when the translator fails',
+      body: MultistationTargetsInput,
+      response: MultistationShow3,
+      ...can('info'),
     },
-    async (request) => ok(await translatedTexts(mctx(request), request.body)),
+    (_ctx, input, request) => translatedTexts(mctx(request), input),
   );
-  r.post(
-    `${base}/step3`,
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Check edited texts per target for forbidden words',
-        body: MultistationTextsInput,
-        response: { 200: envelopeOf(MultistationTextCheck) },
-      },
-      config: can('info'),
+      method: 'POST',
+      url: `${base}/step3`,
+      tags,
+      summary: 'Check edited texts per target for forbidden words',
+      body: MultistationTextsInput,
+      response: MultistationTextCheck,
+      ...can('info'),
     },
-    async (request) => ok(await checkTexts(mctx(request), request.body)),
+    (_ctx, input, request) => checkTexts(mctx(request), input),
   );
-  r.post(
-    `${base}/step4`,
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Create one draft per target (a store already holding a draft copy gets it rewritten; 409 once that copy is live)',
-        body: MultistationCreateInput,
-        response: { 200: envelopeOf(MultistationCreateResult) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: `${base}/step4`,
+      tags,
+      summary:
+        'Create one draft per target (a store already holding a draft copy gets it rewritten; 409 once that copy is live)',
+      body: MultistationCreateInput,
+      response: MultistationCreateResult,
+      ...can('update'),
     },
-    async (request) => ok(await createCopies(mctx(request), request.body)),
+    (_ctx, input, request) => createCopies(mctx(request), input),
   );
 
-  r.post(
-    '/api/common/translate',
+  route(
+    app,
     {
-      schema: {
-        tags: ['common'],
-        summary:
-          'Machine-translate texts for the editor through the configured translator; 503 when it is unavailable or out of quota',
-        body: TranslateInput,
-        response: { 200: envelopeOf(TranslateResult) },
-      },
-      config: { access: { auth: 'user' } },
+      method: 'POST',
+      url: '/api/common/translate',
+      tags: ['common'],
+      summary:
+        'Machine-translate texts for the editor through the configured translator; 503 when it is unavailable or out of quota',
+      body: TranslateInput,
+      response: TranslateResult,
+      access: { auth: 'user' },
     },
-    async (request) => ok(await translateForEditor(mctx(request), request.body)),
+    (_ctx, input, request) => translateForEditor(mctx(request), input),
   );
 }

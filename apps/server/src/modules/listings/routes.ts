@@ -10,7 +10,6 @@ import {
   ComplianceReport,
   CreateListingsInput,
   CreateListingsResult,
-  envelopeOf,
   ItemSaveInput,
   Listing,
   ListingBatch,
@@ -39,7 +38,7 @@ import {
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { streamZip } from '../../http/zip.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
 import { listCategories, showCategory } from './categories.ts';
@@ -90,257 +89,364 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
     publicUrl: deps.config.PUBLIC_URL,
   });
 
-  const get = <Q extends z.ZodType, R extends z.ZodType>(
-    path: string,
-    summary: string,
-    action: string,
-    querystring: Q,
-    response: R,
-    handler: (ctx: ListingCtx, q: z.infer<Q>) => Promise<z.infer<R>>,
-  ) =>
-    // The plain instance: generic schemas defeat the type provider's reply check; the
-    // handler's own signature ties the answer to `response`.
-    app.get(
-      `${base}/${path}`,
-      {
-        schema: { tags, summary, querystring, response: { 200: envelopeOf(response) } },
-        config: can(action),
-      },
-      async (request) => ok(await handler(lctx(request), request.query as z.infer<Q>)),
-    );
-  const post = <B extends z.ZodType, R extends z.ZodType>(
-    path: string,
-    summary: string,
-    action: string,
-    body: B,
-    response: R,
-    handler: (ctx: ListingCtx, b: z.infer<B>) => Promise<z.infer<R>>,
-  ) =>
-    app.post(
-      `${base}/${path}`,
-      {
-        schema: { tags, summary, body, response: { 200: envelopeOf(response) } },
-        config: can(action),
-      },
-      async (request) => ok(await handler(lctx(request), request.body as z.infer<B>)),
-    );
-
   const noQuery = z.object({});
   registerMultistationRoutes(app, deps);
 
   // Lists and reads
-  get(
-    'index',
-    'Page the listings with filters; counts per status for the tabs',
-    'list',
-    ListingIndexQuery,
-    ListingPage,
-    listListings,
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/index`,
+      tags,
+      summary: 'Page the listings with filters; counts per status for the tabs',
+      querystring: ListingIndexQuery,
+      response: ListingPage,
+      ...can('list'),
+    },
+    (_ctx, input, request) => listListings(lctx(request), input),
   );
-  get(
-    'show',
-    'One listing with its items, for the editor',
-    'info',
-    ListingIdQuery,
-    Listing,
-    (ctx, q) => showListing(ctx, q.id),
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/show`,
+      tags,
+      summary: 'One listing with its items, for the editor',
+      querystring: ListingIdQuery,
+      response: Listing,
+      ...can('info'),
+    },
+    (_ctx, input, request) => showListing(lctx(request), input.id),
   );
-  post(
-    'show-all',
-    'Full listings by id, for the batch editor (foreign ids left out)',
-    'info',
-    ListingIdsInput,
-    ListingList,
-    (ctx, b) => showAll(ctx, b.ids),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/show-all`,
+      tags,
+      summary: 'Full listings by id, for the batch editor (foreign ids left out)',
+      body: ListingIdsInput,
+      response: ListingList,
+      ...can('info'),
+    },
+    (_ctx, input, request) => showAll(lctx(request), input.ids),
   );
-  post(
-    'get-list-by-ids',
-    'List rows by id (foreign ids left out)',
-    'list',
-    ListingIdsInput,
-    ListingRowList,
-    (ctx, b) => listByIds(ctx, b.ids),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/get-list-by-ids`,
+      tags,
+      summary: 'List rows by id (foreign ids left out)',
+      body: ListingIdsInput,
+      response: ListingRowList,
+      ...can('list'),
+    },
+    (_ctx, input, request) => listByIds(lctx(request), input.ids),
   );
-  get(
-    'get-market',
-    "The actor's Amazon stores (on, authorized) per region",
-    'list',
-    noQuery,
-    z.array(AmazonStoreGroup),
-    (ctx) => getMarket(ctx),
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/get-market`,
+      tags,
+      summary: "The actor's Amazon stores (on, authorized) per region",
+      querystring: noQuery,
+      response: z.array(AmazonStoreGroup),
+      ...can('list'),
+    },
+    (_ctx, _input, request) => getMarket(lctx(request)),
   );
-  get(
-    'get-info',
-    'Editor bootstrap for a store: site, currency, conditions, variation themes, limits',
-    'info',
-    ListingInfoQuery,
-    ListingInfo,
-    getInfo,
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/get-info`,
+      tags,
+      summary: 'Editor bootstrap for a store: site, currency, conditions, variation themes, limits',
+      querystring: ListingInfoQuery,
+      response: ListingInfo,
+      ...can('info'),
+    },
+    (_ctx, input, request) => getInfo(lctx(request), input),
   );
-  get(
-    'get-category-by-market',
-    "The store site's product types",
-    'info',
-    CategoryQuery,
-    ListingCategoryList,
-    listCategories,
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/get-category-by-market`,
+      tags,
+      summary: "The store site's product types",
+      querystring: CategoryQuery,
+      response: ListingCategoryList,
+      ...can('info'),
+    },
+    (_ctx, input, request) => listCategories(lctx(request), input),
   );
-  get(
-    'get-category-by-market-new',
-    "The store site's product types, searched by `keyword`",
-    'info',
-    CategoryQuery,
-    ListingCategoryList,
-    listCategories,
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/get-category-by-market-new`,
+      tags,
+      summary: "The store site's product types, searched by `keyword`",
+      querystring: CategoryQuery,
+      response: ListingCategoryList,
+      ...can('info'),
+    },
+    (_ctx, input, request) => listCategories(lctx(request), input),
   );
-  get(
-    'get-category-en-by-id',
-    'A product type with the attributes step 2 asks for',
-    'info',
-    CategoryDetailQuery,
-    ListingCategoryDetail,
-    showCategory,
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/get-category-en-by-id`,
+      tags,
+      summary: 'A product type with the attributes step 2 asks for',
+      querystring: CategoryDetailQuery,
+      response: ListingCategoryDetail,
+      ...can('info'),
+    },
+    (_ctx, input, request) => showCategory(lctx(request), input),
   );
-  get(
-    'get-defaultSet-by-market',
-    "The seller's last-used step 1 values for the store",
-    'info',
-    ListingInfoQuery,
-    ListingDefaults,
-    getDefaults,
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/get-defaultSet-by-market`,
+      tags,
+      summary: "The seller's last-used step 1 values for the store",
+      querystring: ListingInfoQuery,
+      response: ListingDefaults,
+      ...can('info'),
+    },
+    (_ctx, input, request) => getDefaults(lctx(request), input),
   );
-  get(
-    'check',
-    'The compliance report computed before publishing',
-    'info',
-    ListingIdQuery,
-    ComplianceReport,
-    (ctx, q) => checkListing(ctx, q.id),
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/check`,
+      tags,
+      summary: 'The compliance report computed before publishing',
+      querystring: ListingIdQuery,
+      response: ComplianceReport,
+      ...can('info'),
+    },
+    (_ctx, input, request) => checkListing(lctx(request), input.id),
   );
-  get(
-    'batch',
-    'A lifecycle batch with its per-listing results',
-    'list',
-    ListingBatchQuery,
-    ListingBatch,
-    (ctx, q) => getBatch(ctx, q.id),
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/batch`,
+      tags,
+      summary: 'A lifecycle batch with its per-listing results',
+      querystring: ListingBatchQuery,
+      response: ListingBatch,
+      ...can('list'),
+    },
+    (_ctx, input, request) => getBatch(lctx(request), input.id),
   );
 
   // Editing
-  post(
-    'create',
-    'Draft listings for one Amazon store from finished products, prefilled',
-    'update',
-    CreateListingsInput,
-    CreateListingsResult,
-    createListings,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/create`,
+      tags,
+      summary: 'Draft listings for one Amazon store from finished products, prefilled',
+      body: CreateListingsInput,
+      response: CreateListingsResult,
+      ...can('update'),
+    },
+    (_ctx, input, request) => createListings(lctx(request), input),
   );
-  post('update/step1', 'Save step 1 (basics)', 'update', UpdateStep1Input, Listing, updateStep1);
-  post(
-    'update/step2',
-    'Save step 2 (product type and attributes, checked against its definition)',
-    'update',
-    UpdateStep2Input,
-    Listing,
-    updateStep2,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/update/step1`,
+      tags,
+      summary: 'Save step 1 (basics)',
+      body: UpdateStep1Input,
+      response: Listing,
+      ...can('update'),
+    },
+    (_ctx, input, request) => updateStep1(lctx(request), input),
   );
-  post(
-    'update/step3',
-    'Save step 3 (variations and items)',
-    'update',
-    UpdateStep3Input,
-    Listing,
-    updateStep3,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/update/step2`,
+      tags,
+      summary: 'Save step 2 (product type and attributes, checked against its definition)',
+      body: UpdateStep2Input,
+      response: Listing,
+      ...can('update'),
+    },
+    (_ctx, input, request) => updateStep2(lctx(request), input),
   );
-  post(
-    'update/step4',
-    'Save step 4 (title, description, keywords, bullet points)',
-    'update',
-    UpdateStep4Input,
-    Listing,
-    updateStep4,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/update/step3`,
+      tags,
+      summary: 'Save step 3 (variations and items)',
+      body: UpdateStep3Input,
+      response: Listing,
+      ...can('update'),
+    },
+    (_ctx, input, request) => updateStep3(lctx(request), input),
   );
-  post(
-    'update/step-all',
-    'Save steps of several listings; one result per listing',
-    'update',
-    StepAllInput,
-    StepAllResult,
-    saveStepAll,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/update/step4`,
+      tags,
+      summary: 'Save step 4 (title, description, keywords, bullet points)',
+      body: UpdateStep4Input,
+      response: Listing,
+      ...can('update'),
+    },
+    (_ctx, input, request) => updateStep4(lctx(request), input),
   );
-  post(
-    'update/amazin-item-save',
-    'Save one item of a listing',
-    'update',
-    ItemSaveInput,
-    Listing,
-    saveItem,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/update/step-all`,
+      tags,
+      summary: 'Save steps of several listings; one result per listing',
+      body: StepAllInput,
+      response: StepAllResult,
+      ...can('update'),
+    },
+    (_ctx, input, request) => saveStepAll(lctx(request), input),
   );
-  post(
-    'copy',
-    'Duplicate a listing as a draft with new SKUs',
-    'update',
-    ListingIdInput,
-    Listing,
-    (ctx, b) => copyListing(ctx, b.id),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/update/amazin-item-save`,
+      tags,
+      summary: 'Save one item of a listing',
+      body: ItemSaveInput,
+      response: Listing,
+      ...can('update'),
+    },
+    (_ctx, input, request) => saveItem(lctx(request), input),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/copy`,
+      tags,
+      summary: 'Duplicate a listing as a draft with new SKUs',
+      body: ListingIdInput,
+      response: Listing,
+      ...can('update'),
+    },
+    (_ctx, input, request) => copyListing(lctx(request), input.id),
   );
 
   // Lifecycle (jobs; progress at /api/jobs/:id, results at publish/batch)
-  post(
-    'publish',
-    'Publish one listing; 409 with the compliance report while it has errors',
-    'publish',
-    ListingIdInput,
-    ListingBatchStarted,
-    (ctx, b) => publishOne(ctx, b.id),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/publish`,
+      tags,
+      summary: 'Publish one listing; 409 with the compliance report while it has errors',
+      body: ListingIdInput,
+      response: ListingBatchStarted,
+      ...can('publish'),
+    },
+    (_ctx, input, request) => publishOne(lctx(request), input.id),
   );
-  post(
-    'batch-publish',
-    'Publish listings as a batch job; failing items are reported per item',
-    'publish',
-    ListingIdsInput,
-    ListingBatchStarted,
-    (ctx, b) => startBatches(ctx, 'publish', b.ids),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/batch-publish`,
+      tags,
+      summary: 'Publish listings as a batch job; failing items are reported per item',
+      body: ListingIdsInput,
+      response: ListingBatchStarted,
+      ...can('publish'),
+    },
+    (_ctx, input, request) => startBatches(lctx(request), 'publish', input.ids),
   );
-  post(
-    'delete',
-    'Take one listing down from Amazon',
-    'down',
-    ListingIdInput,
-    ListingBatchStarted,
-    (ctx, b) => startBatches(ctx, 'down', [b.id]),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/delete`,
+      tags,
+      summary: 'Take one listing down from Amazon',
+      body: ListingIdInput,
+      response: ListingBatchStarted,
+      ...can('down'),
+    },
+    (_ctx, input, request) => startBatches(lctx(request), 'down', [input.id]),
   );
-  post(
-    'batch-down',
-    'Take listings down from Amazon',
-    'down',
-    ListingIdsInput,
-    ListingBatchStarted,
-    (ctx, b) => startBatches(ctx, 'down', b.ids),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/batch-down`,
+      tags,
+      summary: 'Take listings down from Amazon',
+      body: ListingIdsInput,
+      response: ListingBatchStarted,
+      ...can('down'),
+    },
+    (_ctx, input, request) => startBatches(lctx(request), 'down', input.ids),
   );
-  post(
-    'batch-delete',
-    'Delete listings (taken down from Amazon first when live)',
-    'delete',
-    ListingIdsInput,
-    ListingBatchStarted,
-    (ctx, b) => startBatches(ctx, 'delete', b.ids),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/batch-delete`,
+      tags,
+      summary: 'Delete listings (taken down from Amazon first when live)',
+      body: ListingIdsInput,
+      response: ListingBatchStarted,
+      ...can('delete'),
+    },
+    (_ctx, input, request) => startBatches(lctx(request), 'delete', input.ids),
   );
-  post(
-    'batch-update',
-    'Set step 1 values, stock or prices on many listings',
-    'update',
-    BatchUpdateInput,
-    ListingBatchStarted,
-    batchUpdate,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/batch-update`,
+      tags,
+      summary: 'Set step 1 values, stock or prices on many listings',
+      body: BatchUpdateInput,
+      response: ListingBatchStarted,
+      ...can('update'),
+    },
+    (_ctx, input, request) => batchUpdate(lctx(request), input),
   );
-  post(
-    'batch-update-content',
-    'Fill step 4 texts of many listings from templates',
-    'update',
-    BatchUpdateContentInput,
-    ListingBatchStarted,
-    batchUpdateContent,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/batch-update-content`,
+      tags,
+      summary: 'Fill step 4 texts of many listings from templates',
+      body: BatchUpdateContentInput,
+      response: ListingBatchStarted,
+      ...can('update'),
+    },
+    (_ctx, input, request) => batchUpdateContent(lctx(request), input),
   );
 
   // Downloads

@@ -32,6 +32,7 @@ import {
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
 import { deleteExemptBrands, listExemptBrands, storeExemptBrand } from './exempt-brands.ts';
 import { completeAuthorization, createAuthorizationUrl } from './oauth.ts';
@@ -73,54 +74,52 @@ export function registerMarketRoutes(app: App, deps: AppDeps): void {
     deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
   const storesPage = deps.config.ROUTER_MODE === 'hash' ? `/#${STORES_PAGE}` : STORES_PAGE;
 
-  r.get(
-    '/api/market/index',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Page the seller's stores, newest first (staff see only their assigned stores); page 1 and size 20 when sent as 'undefined'",
-        querystring: MarketIndexQuery,
-        response: { 200: envelopeOf(StorePage) },
-      },
-      config: can('list'),
+      method: 'GET',
+      url: '/api/market/index',
+      tags,
+      summary:
+        "Page the seller's stores, newest first (staff see only their assigned stores); page 1 and size 20 when sent as 'undefined'",
+      querystring: MarketIndexQuery,
+      response: StorePage,
+      ...can('list'),
     },
-    async (request) => ok(await listStores(request.ctx, request.query)),
+    (ctx, input) => listStores(ctx, input),
   );
 
   for (const path of ['/api/market/site', '/api/market/get-sites-list']) {
-    r.get(
-      path,
+    route(
+      r,
       {
-        schema: {
-          tags,
-          summary: 'The marketplace sites, all or of one marketplace',
-          querystring: SitesQuery,
-          response: { 200: envelopeOf(z.array(MarketSite)) },
-        },
-        config: can('list'),
+        method: 'GET',
+        url: path,
+        tags,
+        summary: 'The marketplace sites, all or of one marketplace',
+        querystring: SitesQuery,
+        response: z.array(MarketSite),
+        ...can('list'),
       },
-      async (request) => ok(listSites(request.query)),
+      (_ctx, input) => listSites(input),
     );
   }
 
-  r.get(
-    '/api/market/amazon',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'The Amazon stores a listing can go to (switched on, authorization active), per region',
-        response: { 200: envelopeOf(z.array(AmazonStoreGroup)) },
-      },
-      config: {
-        access: {
-          auth: 'user',
-          perm: { or: [perm('list'), permOf('/goods/collectyun', 'list')] },
-        },
+      method: 'GET',
+      url: '/api/market/amazon',
+      tags,
+      summary:
+        'The Amazon stores a listing can go to (switched on, authorization active), per region',
+      response: z.array(AmazonStoreGroup),
+      access: {
+        auth: 'user',
+        perm: { or: [perm('list'), permOf('/goods/collectyun', 'list')] },
       },
     },
-    async (request) => ok(await listAmazonStores(request.ctx)),
+    (ctx) => listAmazonStores(ctx),
   );
 
   r.get(
@@ -137,20 +136,20 @@ export function registerMarketRoutes(app: App, deps: AppDeps): void {
     async () => ok(listAuthApps(deps.connectors)),
   );
 
-  r.post(
-    '/api/market/get-authorization-url',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "The marketplace's consent link for a new store, or for re-authorizing `store_id`; Shopify needs `shop`",
-        body: AuthorizationUrlInput,
-        response: { 200: envelopeOf(AuthorizationUrl) },
-      },
-      config: can('add'),
+      method: 'POST',
+      url: '/api/market/get-authorization-url',
+      tags,
+      summary:
+        "The marketplace's consent link for a new store, or for re-authorizing `store_id`; Shopify needs `shop`",
+      body: AuthorizationUrlInput,
+      response: AuthorizationUrl,
+      ...can('add'),
     },
-    async (request) =>
-      ok(await createAuthorizationUrl(marketCtx(request, deps), request.body, origin(request))),
+    (_ctx, input, request) =>
+      createAuthorizationUrl(marketCtx(request, deps), input, origin(request)),
   );
 
   r.get(
@@ -177,159 +176,159 @@ export function registerMarketRoutes(app: App, deps: AppDeps): void {
     },
   );
 
-  r.post(
-    '/api/market/update-market-info-submit',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "Edit a store's alias and tax number",
-        body: UpdateMarketInfoInput,
-        response: { 200: envelopeOf(Store) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/market/update-market-info-submit',
+      tags,
+      summary: "Edit a store's alias and tax number",
+      body: UpdateMarketInfoInput,
+      response: Store,
+      ...can('update'),
     },
-    async (request) => ok(await updateMarketInfo(request.ctx, request.body)),
+    (ctx, input) => updateMarketInfo(ctx, input),
   );
 
-  r.post(
-    '/api/market/modify-status',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Switch a store on (1) or off (0); an off store is never synced or published to',
-        body: ModifyStatusInput,
-        response: { 200: envelopeOf(Store) },
-      },
-      config: can('status'),
+      method: 'POST',
+      url: '/api/market/modify-status',
+      tags,
+      summary: 'Switch a store on (1) or off (0); an off store is never synced or published to',
+      body: ModifyStatusInput,
+      response: Store,
+      ...can('status'),
     },
-    async (request) => ok(await modifyStatus(request.ctx, request.body)),
+    (ctx, input) => modifyStatus(ctx, input),
   );
 
-  r.post(
-    '/api/market/modify-alias',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Rename a store',
-        body: ModifyAliasInput,
-        response: { 200: envelopeOf(Store) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/market/modify-alias',
+      tags,
+      summary: 'Rename a store',
+      body: ModifyAliasInput,
+      response: Store,
+      ...can('update'),
     },
-    async (request) => ok(await modifyAlias(request.ctx, request.body)),
+    (ctx, input) => modifyAlias(ctx, input),
   );
 
-  r.post(
-    '/api/market/updateAlias',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Rename several stores; one result per store',
-        body: UpdateAliasInput,
-        response: { 200: envelopeOf(MediaBatchResult) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/market/updateAlias',
+      tags,
+      summary: 'Rename several stores; one result per store',
+      body: UpdateAliasInput,
+      response: MediaBatchResult,
+      ...can('update'),
     },
-    async (request) => ok(await updateAliases(request.ctx, request.body)),
+    (ctx, input) => updateAliases(ctx, input),
   );
 
-  r.post(
-    '/api/market/status',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Ask the marketplace whether the store's authorization works; records active, expired or revoked",
-        body: IdInput,
-        response: { 200: envelopeOf(StoreAuthCheck) },
-      },
-      config: can('list'),
+      method: 'POST',
+      url: '/api/market/status',
+      tags,
+      summary:
+        "Ask the marketplace whether the store's authorization works; records active, expired or revoked",
+      body: IdInput,
+      response: StoreAuthCheck,
+      ...can('list'),
     },
-    async (request) => ok(await checkStoreAuth(marketCtx(request, deps), request.body)),
+    (_ctx, input, request) => checkStoreAuth(marketCtx(request, deps), input),
   );
 
-  r.post(
-    '/api/market/delMarket',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete a store; 409 while listings are being published to it',
-        body: IdInput,
-        response: { 200: envelopeOf(EmptyData) },
-      },
-      config: can('delete'),
+      method: 'POST',
+      url: '/api/market/delMarket',
+      tags,
+      summary: 'Delete a store; 409 while listings are being published to it',
+      body: IdInput,
+      response: EmptyData,
+      ...can('delete'),
     },
-    async (request) => ok(await deleteStore(request.ctx, request.body)),
+    (ctx, input) => deleteStore(ctx, input),
   );
 
-  r.post(
-    '/api/market/set-staff',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "Set which staff may see and use a store (replaces the store's list)",
-        body: SetStaffInput,
-        response: { 200: envelopeOf(Store) },
-      },
-      config: can('staff'),
+      method: 'POST',
+      url: '/api/market/set-staff',
+      tags,
+      summary: "Set which staff may see and use a store (replaces the store's list)",
+      body: SetStaffInput,
+      response: Store,
+      ...can('staff'),
     },
-    async (request) => ok(await setStaff(request.ctx, request.body)),
+    (ctx, input) => setStaff(ctx, input),
   );
 
-  r.get(
-    '/api/market/get-staff-list',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "The seller's active staff users, for assigning stores",
-        response: { 200: envelopeOf(z.array(StaffOption)) },
-      },
-      config: can('staff'),
+      method: 'GET',
+      url: '/api/market/get-staff-list',
+      tags,
+      summary: "The seller's active staff users, for assigning stores",
+      response: z.array(StaffOption),
+      ...can('staff'),
     },
-    async (request) => ok(await listStaff(request.ctx)),
+    (ctx) => listStaff(ctx),
   );
 
-  r.get(
-    '/api/market/exemption/index',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Page the exempt brands, newest first; `store_id` shows what applies to that store (its brands and the all-store ones)',
-        querystring: ExemptBrandQuery,
-        response: { 200: envelopeOf(ExemptBrandPage) },
-      },
-      config: can('exempt'),
+      method: 'GET',
+      url: '/api/market/exemption/index',
+      tags,
+      summary:
+        'Page the exempt brands, newest first; `store_id` shows what applies to that store (its brands and the all-store ones)',
+      querystring: ExemptBrandQuery,
+      response: ExemptBrandPage,
+      ...can('exempt'),
     },
-    async (request) => ok(await listExemptBrands(request.ctx, request.query)),
+    (ctx, input) => listExemptBrands(ctx, input),
   );
 
-  r.post(
-    '/api/market/exemption/store',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Add an exempt brand (for one store, or all with `store_id: null`), or edit it with `id`',
-        body: ExemptBrandInput,
-        response: { 200: envelopeOf(ExemptBrand) },
-      },
-      config: can('exempt'),
+      method: 'POST',
+      url: '/api/market/exemption/store',
+      tags,
+      summary:
+        'Add an exempt brand (for one store, or all with `store_id: null`), or edit it with `id`',
+      body: ExemptBrandInput,
+      response: ExemptBrand,
+      ...can('exempt'),
     },
-    async (request) => ok(await storeExemptBrand(request.ctx, request.body)),
+    (ctx, input) => storeExemptBrand(ctx, input),
   );
 
-  r.post(
-    '/api/market/exemption/delete',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete exempt brands; one result per id',
-        body: IdsInput,
-        response: { 200: envelopeOf(MediaBatchResult) },
-      },
-      config: can('exempt'),
+      method: 'POST',
+      url: '/api/market/exemption/delete',
+      tags,
+      summary: 'Delete exempt brands; one result per id',
+      body: IdsInput,
+      response: MediaBatchResult,
+      ...can('exempt'),
     },
-    async (request) => ok(await deleteExemptBrands(request.ctx, request.body)),
+    (ctx, input) => deleteExemptBrands(ctx, input),
   );
 }

@@ -1,6 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  envelopeOf,
   IdsInput,
   IdsQuery,
   MaterialDirDestroyInput,
@@ -19,7 +18,7 @@ import {
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { streamZip } from '../../http/zip.ts';
 import { parseFields, readUpload, registerMultipart, uploadCtx } from '../uploads/index.ts';
 import {
@@ -44,126 +43,126 @@ export function registerMaterialRoutes(app: App, deps: AppDeps): void {
   void app.register(async (scope) => {
     await registerMultipart(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.post(
-      '/api/material/upload-single',
+    route(
+      r,
       {
-        schema: {
-          tags,
-          summary:
-            'Upload one material (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB, PNG transparency kept; optional field `dir_id` before it), within the storage quota (409 when full)',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeOf(MaterialItem) },
-        },
-        config: can('add'),
+        method: 'POST',
+        url: '/api/material/upload-single',
+        tags,
+        summary:
+          'Upload one material (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB, PNG transparency kept; optional field `dir_id` before it), within the storage quota (409 when full)',
+        consumes: ['multipart/form-data'],
+        response: MaterialItem,
+        ...can('add'),
       },
-      async (request) => {
+      async (_ctx, _input, request) => {
         const upload = await readUpload(scope, request);
         const fields = parseFields(MaterialUploadFields, upload.fields);
-        return ok(await uploadMaterial(uploadCtx(request, deps), upload, fields));
+        return uploadMaterial(uploadCtx(request, deps), upload, fields);
       },
     );
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/material/dir',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'The material folders as a tree (id, name, pid, children)',
-        response: { 200: envelopeOf(MediaFolderTree) },
-      },
-      config: can('list'),
+      method: 'GET',
+      url: '/api/material/dir',
+      tags,
+      summary: 'The material folders as a tree (id, name, pid, children)',
+      response: MediaFolderTree,
+      ...can('list'),
     },
-    async (request) => ok(await materialDirTree(request.ctx)),
+    (ctx) => materialDirTree(ctx),
   );
 
-  r.post(
-    '/api/material/dir-store',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Create a folder (no `id`), or rename one and, with `pid`, move it (never below itself: 422 on `pid`)',
-        body: MaterialDirStoreInput,
-        response: { 200: envelopeOf(MediaFolder) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/material/dir-store',
+      tags,
+      summary:
+        'Create a folder (no `id`), or rename one and, with `pid`, move it (never below itself: 422 on `pid`)',
+      body: MaterialDirStoreInput,
+      response: MediaFolder,
+      ...can('update'),
     },
-    async (request) => ok(await storeMaterialDir(request.ctx, request.body)),
+    (ctx, input) => storeMaterialDir(ctx, input),
   );
 
-  r.get(
-    '/api/material/get-list',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Page the materials, newest first: `dir_id` absent = all, 0 = top level only, an id = that folder; `keyword` matches the name',
-        querystring: MaterialListQuery,
-        response: { 200: envelopeOf(MaterialPage) },
-      },
-      config: can('list'),
+      method: 'GET',
+      url: '/api/material/get-list',
+      tags,
+      summary:
+        'Page the materials, newest first: `dir_id` absent = all, 0 = top level only, an id = that folder; `keyword` matches the name',
+      querystring: MaterialListQuery,
+      response: MaterialPage,
+      ...can('list'),
     },
-    async (request) => ok(await listMaterials(uploadCtx(request, deps), request.query)),
+    (_ctx, input, request) => listMaterials(uploadCtx(request, deps), input),
   );
 
-  r.post(
-    '/api/material/edit',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Rename a material',
-        body: MaterialEditInput,
-        response: { 200: envelopeOf(MaterialItem) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/material/edit',
+      tags,
+      summary: 'Rename a material',
+      body: MaterialEditInput,
+      response: MaterialItem,
+      ...can('update'),
     },
-    async (request) => ok(await editMaterial(uploadCtx(request, deps), request.body)),
+    (_ctx, input, request) => editMaterial(uploadCtx(request, deps), input),
   );
 
-  r.post(
-    '/api/material/destory',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete materials and their stored objects; one result per id',
-        body: IdsInput,
-        response: { 200: envelopeOf(MediaBatchResult) },
-      },
-      config: can('delete'),
+      method: 'POST',
+      url: '/api/material/destory',
+      tags,
+      summary: 'Delete materials and their stored objects; one result per id',
+      body: IdsInput,
+      response: MediaBatchResult,
+      ...can('delete'),
     },
-    async (request) => ok(await destroyMaterials(uploadCtx(request, deps), request.body)),
+    (_ctx, input, request) => destroyMaterials(uploadCtx(request, deps), input),
   );
 
-  r.post(
-    '/api/material/move',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Move materials into a folder (`dir_id: null` = top level); one result per id',
-        body: MaterialMoveInput,
-        response: { 200: envelopeOf(MediaBatchResult) },
-      },
-      config: can('move'),
+      method: 'POST',
+      url: '/api/material/move',
+      tags,
+      summary: 'Move materials into a folder (`dir_id: null` = top level); one result per id',
+      body: MaterialMoveInput,
+      response: MediaBatchResult,
+      ...can('move'),
     },
-    async (request) => ok(await moveMaterials(request.ctx, request.body)),
+    (ctx, input) => moveMaterials(ctx, input),
   );
 
-  r.post(
-    '/api/material/dir-destory',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Delete a folder; one holding files or subfolders answers 409 with the counts unless `force` deletes them all',
-        body: MaterialDirDestroyInput,
-        response: { 200: envelopeOf(MaterialDirDestroyResult) },
-      },
-      config: can('delete'),
+      method: 'POST',
+      url: '/api/material/dir-destory',
+      tags,
+      summary:
+        'Delete a folder; one holding files or subfolders answers 409 with the counts unless `force` deletes them all',
+      body: MaterialDirDestroyInput,
+      response: MaterialDirDestroyResult,
+      ...can('delete'),
     },
-    async (request) => ok(await destroyMaterialDir(uploadCtx(request, deps), request.body)),
+    (_ctx, input, request) => destroyMaterialDir(uploadCtx(request, deps), input),
   );
 
   r.get(

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../http/deps.ts';
 import { cachedJson, sendCachedJson, type CachedJson } from '../../http/compression.ts';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { serializerCompiler } from '../../http/serializer.ts';
 import {
   addMenu,
@@ -73,87 +74,87 @@ export function registerMenuRoutes(app: App): void {
     async (request, reply) => sendCachedJson(request, reply, answerOf(await getMenu(request.ctx))),
   );
 
-  r.get(
-    `/api/${NAMESPACE}/list`,
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'All menus of a scope in tree order',
-        querystring: MenuListQuery,
-        response: { 200: envelopeOf(z.array(MenuItem)) },
-      },
-      config: operator('list'),
+      method: 'GET',
+      url: `/api/${NAMESPACE}/list`,
+      tags,
+      summary: 'All menus of a scope in tree order',
+      querystring: MenuListQuery,
+      response: z.array(MenuItem),
+      ...operator('list'),
     },
-    async (request) => ok(await listMenus(request.ctx, request.query)),
+    (ctx, input) => listMenus(ctx, input),
   );
 
-  r.get(
-    `/api/${NAMESPACE}/page`,
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'A page of menus, with a keyword filter',
-        querystring: MenuPageQuery,
-        response: { 200: envelopeOf(pageResultOf(MenuItem)) },
-      },
-      config: operator('page'),
+      method: 'GET',
+      url: `/api/${NAMESPACE}/page`,
+      tags,
+      summary: 'A page of menus, with a keyword filter',
+      querystring: MenuPageQuery,
+      response: pageResultOf(MenuItem),
+      ...operator('page'),
     },
-    async (request) => ok(await pageMenus(request.ctx, request.query)),
+    (ctx, input) => pageMenus(ctx, input),
   );
 
-  r.get(
-    `/api/${NAMESPACE}/info`,
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'One menu',
-        querystring: IdQuery,
-        response: { 200: envelopeOf(MenuItem) },
-      },
-      config: operator('info'),
+      method: 'GET',
+      url: `/api/${NAMESPACE}/info`,
+      tags,
+      summary: 'One menu',
+      querystring: IdQuery,
+      response: MenuItem,
+      ...operator('info'),
     },
-    async (request) => ok(await getMenuInfo(request.ctx, request.query)),
+    (ctx, input) => getMenuInfo(ctx, input),
   );
 
-  r.post(
-    `/api/${NAMESPACE}/add`,
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Add a menu, page or permission',
-        body: AddMenuInput,
-        response: { 200: envelopeOf(MenuItem) },
-      },
-      config: operator('add'),
+      method: 'POST',
+      url: `/api/${NAMESPACE}/add`,
+      tags,
+      summary: 'Add a menu, page or permission',
+      body: AddMenuInput,
+      response: MenuItem,
+      ...operator('add'),
     },
-    async (request) => ok(await addMenu(request.ctx, request.body)),
+    (ctx, input) => addMenu(ctx, input),
   );
 
-  r.post(
-    `/api/${NAMESPACE}/update`,
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Change a menu',
-        body: UpdateMenuInput,
-        response: { 200: envelopeOf(MenuItem) },
-      },
-      config: operator('update'),
+      method: 'POST',
+      url: `/api/${NAMESPACE}/update`,
+      tags,
+      summary: 'Change a menu',
+      body: UpdateMenuInput,
+      response: MenuItem,
+      ...operator('update'),
     },
-    async (request) => ok(await updateMenu(request.ctx, request.body)),
+    (ctx, input) => updateMenu(ctx, input),
   );
 
-  r.post(
-    `/api/${NAMESPACE}/delete`,
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete menus with everything under them',
-        body: DeleteMenuInput,
-        response: { 200: envelopeOf(DeleteMenuResult) },
-      },
-      config: operator('delete'),
+      method: 'POST',
+      url: `/api/${NAMESPACE}/delete`,
+      tags,
+      summary: 'Delete menus with everything under them',
+      body: DeleteMenuInput,
+      response: DeleteMenuResult,
+      ...operator('delete'),
     },
-    async (request) => ok(await deleteMenus(request.ctx, request.body)),
+    (ctx, input) => deleteMenus(ctx, input),
   );
 }

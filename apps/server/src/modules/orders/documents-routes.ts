@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   AlRefundInput,
   EditOrderCustomsInput,
-  envelopeOf,
   FinishedSkuOption,
   FinishedSkuSearchQuery,
   LabelCheckInput,
@@ -26,7 +25,7 @@ import {
 } from '@app/shared';
 import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { idempotencyHeader, idempotent } from '../finance/index.ts';
 import { editOrderCustoms, getOrderCustoms } from './customs.ts';
 import { labelReadiness, printLabels } from './labels.ts';
@@ -52,48 +51,48 @@ export function registerOrderDocumentRoutes(app: App): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Customs
-  r.get(
-    '/api/cw-order/get-order-customs',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Each active item's customs declaration: saved values, else defaults from the matched finished product",
-        querystring: OrderCustomsQuery,
-        response: { 200: envelopeOf(OrderCustoms) },
-      },
-      config: can('info'),
+      method: 'GET',
+      url: '/api/cw-order/get-order-customs',
+      tags,
+      summary:
+        "Each active item's customs declaration: saved values, else defaults from the matched finished product",
+      querystring: OrderCustomsQuery,
+      response: OrderCustoms,
+      ...can('info'),
     },
-    async (request) => ok(await getOrderCustoms(request.ctx, request.query)),
+    (ctx, input) => getOrderCustoms(ctx, input),
   );
-  r.post(
-    '/api/cw-order/edit-order-customs',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Save the customs declaration of items (422 naming items.N.field); written to the order log',
-        body: EditOrderCustomsInput,
-        response: { 200: envelopeOf(OrderCustoms) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/cw-order/edit-order-customs',
+      tags,
+      summary:
+        'Save the customs declaration of items (422 naming items.N.field); written to the order log',
+      body: EditOrderCustomsInput,
+      response: OrderCustoms,
+      ...can('update'),
     },
-    async (request) => ok(await editOrderCustoms(request.ctx, request.body)),
+    (ctx, input) => editOrderCustoms(ctx, input),
   );
 
   // Shipping labels
-  r.post(
-    '/api/cw-order/label-check',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Whether each order can get a label (tracking number, address, status)',
-        body: LabelCheckInput,
-        response: { 200: envelopeOf(z.array(LabelReadiness)) },
-      },
-      config: can('logistics'),
+      method: 'POST',
+      url: '/api/cw-order/label-check',
+      tags,
+      summary: 'Whether each order can get a label (tracking number, address, status)',
+      body: LabelCheckInput,
+      response: z.array(LabelReadiness),
+      ...can('logistics'),
     },
-    async (request) => ok(await labelReadiness(request.ctx, request.body)),
+    (ctx, input) => labelReadiness(ctx, input),
   );
   r.post(
     '/api/cw-order/print-label',
@@ -119,104 +118,104 @@ export function registerOrderDocumentRoutes(app: App): void {
   );
 
   // SKU relations
-  r.get(
-    '/api/cw-order/relation-list',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "The seller's marketplace SKU → finished SKU relations, newest first",
-        querystring: RelationListQuery,
-        response: { 200: envelopeOf(RelationPage) },
-      },
-      config: can('list', RELATION_PAGE),
+      method: 'GET',
+      url: '/api/cw-order/relation-list',
+      tags,
+      summary: "The seller's marketplace SKU → finished SKU relations, newest first",
+      querystring: RelationListQuery,
+      response: RelationPage,
+      ...can('list', RELATION_PAGE),
     },
-    async (request) => ok(await listRelations(request.ctx, request.query)),
+    (ctx, input) => listRelations(ctx, input),
   );
-  r.get(
-    '/api/cw-order/relation-unmatched',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'SKUs of open orders matching no finished SKU code and no relation, with order counts',
-        querystring: UnmatchedSkuQuery,
-        response: { 200: envelopeOf(z.array(UnmatchedSku)) },
-      },
-      config: can('list', RELATION_PAGE),
+      method: 'GET',
+      url: '/api/cw-order/relation-unmatched',
+      tags,
+      summary:
+        'SKUs of open orders matching no finished SKU code and no relation, with order counts',
+      querystring: UnmatchedSkuQuery,
+      response: z.array(UnmatchedSku),
+      ...can('list', RELATION_PAGE),
     },
-    async (request) => ok(await unmatchedSkus(request.ctx, request.query)),
+    (ctx, input) => unmatchedSkus(ctx, input),
   );
-  r.get(
-    '/api/cw-order/relation-sku-search',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "The seller's finished SKUs by code or product title, to relate to",
-        querystring: FinishedSkuSearchQuery,
-        response: { 200: envelopeOf(z.array(FinishedSkuOption)) },
-      },
-      config: can('list', RELATION_PAGE),
+      method: 'GET',
+      url: '/api/cw-order/relation-sku-search',
+      tags,
+      summary: "The seller's finished SKUs by code or product title, to relate to",
+      querystring: FinishedSkuSearchQuery,
+      response: z.array(FinishedSkuOption),
+      ...can('list', RELATION_PAGE),
     },
-    async (request) => ok(await searchFinishedSkus(request.ctx, request.query)),
+    (ctx, input) => searchFinishedSkus(ctx, input),
   );
-  r.post(
-    '/api/cw-order/relation-save',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Relate a marketplace SKU to one of the seller's finished SKUs (saving it again re-points it)",
-        body: RelationSaveInput,
-        response: { 200: envelopeOf(SkuRelation) },
-      },
-      config: can('add', RELATION_PAGE),
+      method: 'POST',
+      url: '/api/cw-order/relation-save',
+      tags,
+      summary:
+        "Relate a marketplace SKU to one of the seller's finished SKUs (saving it again re-points it)",
+      body: RelationSaveInput,
+      response: SkuRelation,
+      ...can('add', RELATION_PAGE),
     },
-    async (request) => ok(await saveRelation(request.ctx, request.body)),
+    (ctx, input) => saveRelation(ctx, input),
   );
-  r.post(
-    '/api/cw-order/relation-delete',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete relations; one result per id',
-        body: RelationDeleteInput,
-        response: { 200: envelopeOf(RelationDeleteResult) },
-      },
-      config: can('delete', RELATION_PAGE),
+      method: 'POST',
+      url: '/api/cw-order/relation-delete',
+      tags,
+      summary: 'Delete relations; one result per id',
+      body: RelationDeleteInput,
+      response: RelationDeleteResult,
+      ...can('delete', RELATION_PAGE),
     },
-    async (request) => ok(await deleteRelations(request.ctx, request.body)),
+    (ctx, input) => deleteRelations(ctx, input),
   );
 
   // Refund
-  r.post(
-    '/api/cw-order/al-refund',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Refund the order's buyer in full and cancel it (Idempotency-Key); a second refund is a 409",
-        headers: idempotencyHeader,
-        body: AlRefundInput,
-        response: { 200: envelopeOf(OrderRefund) },
-      },
-      config: can('refund'),
+      method: 'POST',
+      url: '/api/cw-order/al-refund',
+      tags,
+      summary:
+        "Refund the order's buyer in full and cancel it (Idempotency-Key); a second refund is a 409",
+      headers: idempotencyHeader,
+      body: AlRefundInput,
+      response: OrderRefund,
+      ...can('refund'),
     },
-    async (request) => ok(await idempotent(request, (ctx) => refundOrder(ctx, request.body))),
+    (_ctx, input, request) => idempotent(request, (ctx) => refundOrder(ctx, input)),
   );
 
   // Bulk logistics
-  r.post(
-    '/api/cw-order/update-logistics',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Set logistics from rows (order number, channel code, tracking number); one result per row',
-        body: UpdateLogisticsInput,
-        response: { 200: envelopeOf(UpdateLogisticsResult) },
-      },
-      config: can('logistics'),
+      method: 'POST',
+      url: '/api/cw-order/update-logistics',
+      tags,
+      summary:
+        'Set logistics from rows (order number, channel code, tracking number); one result per row',
+      body: UpdateLogisticsInput,
+      response: UpdateLogisticsResult,
+      ...can('logistics'),
     },
-    async (request) => ok(await updateLogistics(request.ctx, request.body)),
+    (ctx, input) => updateLogistics(ctx, input),
   );
 }

@@ -1,11 +1,9 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CancelOrderInput,
   CancelOrderItemInput,
   CartNum,
   EditOrderNumInput,
-  envelopeOf,
   FbaOrderListQuery,
   LogisticsChannel,
   LogisticsChannelQuery,
@@ -31,9 +29,8 @@ import {
   SplitOrderResult,
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
-import type { Ctx } from '../../context.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { createPaymentProvider } from '../../integrations/payments/alipay.ts';
 import {
   cancelItem,
@@ -65,198 +62,265 @@ const tags = ['orders'];
 
 /** Marketplace orders (issue 7): routes are thin; rules live in the services beside them. */
 export function registerOrderRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const provider = createPaymentProvider(deps.config);
 
-  r.post(
-    '/api/cw-order/list',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          "Page the orders of the actor's stores with every filter of spec 3, status-tab counts and items",
-        body: OrderListQuery,
-        response: { 200: envelopeOf(OrderPage) },
-      },
-      config: can('list'),
+      method: 'POST',
+      url: '/api/cw-order/list',
+      tags,
+      summary:
+        "Page the orders of the actor's stores with every filter of spec 3, status-tab counts and items",
+      body: OrderListQuery,
+      response: OrderPage,
+      ...can('list'),
     },
-    async (request) => ok(await listOrders(request.ctx, request.body)),
+    (ctx, input) => listOrders(ctx, input),
   );
 
-  r.post(
-    '/api/order/list',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'The FBA order list: the same filters with fulfillment_channel fixed to AFN (spec 9)',
-        body: FbaOrderListQuery,
-        response: { 200: envelopeOf(OrderPage) },
-      },
-      config: can('list', FBA_PAGE),
+      method: 'POST',
+      url: '/api/order/list',
+      tags,
+      summary:
+        'The FBA order list: the same filters with fulfillment_channel fixed to AFN (spec 9)',
+      body: FbaOrderListQuery,
+      response: OrderPage,
+      ...can('list', FBA_PAGE),
     },
-    async (request) => ok(await listOrders(request.ctx, request.body)),
+    (ctx, input) => listOrders(ctx, input),
   );
 
-  r.post(
-    '/api/cw-order/synchro',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Queue an order sync of one store or of every switched-on, authorized store of the actor; progress at /api/jobs/:id',
-        body: OrderSyncInput,
-        response: { 200: envelopeOf(OrderSyncResult) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/cw-order/synchro',
+      tags,
+      summary:
+        'Queue an order sync of one store or of every switched-on, authorized store of the actor; progress at /api/jobs/:id',
+      body: OrderSyncInput,
+      response: OrderSyncResult,
+      ...can('update'),
     },
-    async (request) => ok(await requestStoreSyncs(request.ctx, deps.jobs, request.body)),
+    (ctx, input) => requestStoreSyncs(ctx, deps.jobs, input),
   );
 
-  r.get(
-    '/api/cw-order/logistics-channels',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          "The platform's logistics channels with their tracking-number patterns; market_id narrows to that store's marketplace",
-        querystring: LogisticsChannelQuery,
-        response: { 200: envelopeOf(z.array(LogisticsChannel)) },
-      },
-      config: can('list'),
+      method: 'GET',
+      url: '/api/cw-order/logistics-channels',
+      tags,
+      summary:
+        "The platform's logistics channels with their tracking-number patterns; market_id narrows to that store's marketplace",
+      querystring: LogisticsChannelQuery,
+      response: z.array(LogisticsChannel),
+      ...can('list'),
     },
-    async (request) => ok(await listLogisticsChannels(request.ctx, request.query)),
+    (ctx, input) => listLogisticsChannels(ctx, input),
   );
 
-  const action = <I extends z.ZodType, O extends z.ZodType>(
-    path: string,
-    perm: string,
-    summary: string,
-    body: I,
-    response: O,
-    run: (ctx: Ctx, input: z.output<I>) => Promise<z.output<O>>,
-  ) =>
-    // The plain instance: zod still validates the body; `run`'s signature types the handler.
-    app.post(
-      `/api/cw-order/${path}`,
-      {
-        schema: { tags, summary, body, response: { 200: envelopeOf(response) } },
-        config: can(perm),
-      },
-      async (request) => ok(await run(request.ctx, request.body as z.output<I>)),
-    );
-
-  action(
-    'save-order-address',
-    'update',
-    "Change the buyer's address",
-    SaveOrderAddressInput,
-    Order,
-    saveAddress,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/save-order-address',
+      tags,
+      summary: "Change the buyer's address",
+      body: SaveOrderAddressInput,
+      response: Order,
+      ...can('update'),
+    },
+    (ctx, input) => saveAddress(ctx, input),
   );
-  action('save-order-memo', 'memo', "Set the seller's memo", SaveOrderMemoInput, Order, saveMemo);
-  action(
-    'set-order-hold',
-    'hold',
-    'Put on hold, or lift the hold back to the previous status',
-    SetOrderHoldInput,
-    Order,
-    setHold,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/save-order-memo',
+      tags,
+      summary: "Set the seller's memo",
+      body: SaveOrderMemoInput,
+      response: Order,
+      ...can('memo'),
+    },
+    (ctx, input) => saveMemo(ctx, input),
   );
-  action(
-    'cancel',
-    'cancel',
-    'Cancel the order; a purchased one (40) cancels its platform purchase order, which refunds it',
-    CancelOrderInput,
-    Order,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/set-order-hold',
+      tags,
+      summary: 'Put on hold, or lift the hold back to the previous status',
+      body: SetOrderHoldInput,
+      response: Order,
+      ...can('hold'),
+    },
+    (ctx, input) => setHold(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/cancel',
+      tags,
+      summary:
+        'Cancel the order; a purchased one (40) cancels its platform purchase order, which refunds it',
+      body: CancelOrderInput,
+      response: Order,
+      ...can('cancel'),
+    },
     (ctx, input) => cancelOrder(ctx, provider, input),
   );
-  action(
-    'cancel-order-item',
-    'cancel',
-    'Cancel one item; its line total leaves the order total',
-    CancelOrderItemInput,
-    Order,
-    cancelItem,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/cancel-order-item',
+      tags,
+      summary: 'Cancel one item; its line total leaves the order total',
+      body: CancelOrderItemInput,
+      response: Order,
+      ...can('cancel'),
+    },
+    (ctx, input) => cancelItem(ctx, input),
   );
-  action(
-    'split-order',
-    'split',
-    'Move item quantities into a new order; totals stay exact',
-    SplitOrderInput,
-    SplitOrderResult,
-    splitOrder,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/split-order',
+      tags,
+      summary: 'Move item quantities into a new order; totals stay exact',
+      body: SplitOrderInput,
+      response: SplitOrderResult,
+      ...can('split'),
+    },
+    (ctx, input) => splitOrder(ctx, input),
   );
-  action(
-    'copy-order',
-    'copy',
-    'A new order with the same buyer and items',
-    OrderIdInput,
-    Order,
-    copyOrder,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/copy-order',
+      tags,
+      summary: 'A new order with the same buyer and items',
+      body: OrderIdInput,
+      response: Order,
+      ...can('copy'),
+    },
+    (ctx, input) => copyOrder(ctx, input),
   );
-  action(
-    'edit-num',
-    'update',
-    "Change an item's quantity; its line total scales",
-    EditOrderNumInput,
-    Order,
-    editNum,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/edit-num',
+      tags,
+      summary: "Change an item's quantity; its line total scales",
+      body: EditOrderNumInput,
+      response: Order,
+      ...can('update'),
+    },
+    (ctx, input) => editNum(ctx, input),
   );
-  action(
-    'save-logistics',
-    'logistics',
-    'Set the logistics channel and tracking number (status 30)',
-    SaveLogisticsInput,
-    Order,
-    saveLogistics,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/save-logistics',
+      tags,
+      summary: 'Set the logistics channel and tracking number (status 30)',
+      body: SaveLogisticsInput,
+      response: Order,
+      ...can('logistics'),
+    },
+    (ctx, input) => saveLogistics(ctx, input),
   );
-  action(
-    'save-batch-logistics',
-    'logistics',
-    'Set logistics on several orders; one result each, a failure never undoes the others',
-    SaveBatchLogisticsInput,
-    OrderBatchResult,
-    saveBatchLogistics,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/save-batch-logistics',
+      tags,
+      summary:
+        'Set logistics on several orders; one result each, a failure never undoes the others',
+      body: SaveBatchLogisticsInput,
+      response: OrderBatchResult,
+      ...can('logistics'),
+    },
+    (ctx, input) => saveBatchLogistics(ctx, input),
   );
-  action(
-    'show-order-log',
-    'info',
-    "The order's history, oldest first",
-    OrderIdInput,
-    z.array(OrderLog),
-    showOrderLog,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/show-order-log',
+      tags,
+      summary: "The order's history, oldest first",
+      body: OrderIdInput,
+      response: z.array(OrderLog),
+      ...can('info'),
+    },
+    (ctx, input) => showOrderLog(ctx, input),
   );
-  action(
-    'show-orders',
-    'list',
-    'Several orders by id with their items and allowed actions (the batch screens); an unseen id is a 404',
-    OrderIdsInput,
-    z.array(Order),
-    showOrders,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/show-orders',
+      tags,
+      summary:
+        'Several orders by id with their items and allowed actions (the batch screens); an unseen id is a 404',
+      body: OrderIdsInput,
+      response: z.array(Order),
+      ...can('list'),
+    },
+    (ctx, input) => showOrders(ctx, input),
   );
-  action(
-    'get-market-list',
-    'list',
-    'The stores the orders can be filtered by',
-    z.object({}),
-    z.array(OrderMarket),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/get-market-list',
+      tags,
+      summary: 'The stores the orders can be filtered by',
+      body: z.object({}),
+      response: z.array(OrderMarket),
+      ...can('list'),
+    },
     (ctx) => marketList(ctx),
   );
-  action(
-    'get-cart-num',
-    'list',
-    "How many lines the seller's platform cart has",
-    z.object({}),
-    CartNum,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/get-cart-num',
+      tags,
+      summary: "How many lines the seller's platform cart has",
+      body: z.object({}),
+      response: CartNum,
+      ...can('list'),
+    },
     (ctx) => cartNum(ctx),
   );
-  action(
-    'add-cart',
-    'update',
-    "Put the orders' items into the platform cart by SKU code; reports the items not found",
-    OrderAddCartInput,
-    OrderAddCartResult,
-    addOrdersToCart,
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/add-cart',
+      tags,
+      summary:
+        "Put the orders' items into the platform cart by SKU code; reports the items not found",
+      body: OrderAddCartInput,
+      response: OrderAddCartResult,
+      ...can('update'),
+    },
+    (ctx, input) => addOrdersToCart(ctx, input),
   );
 }

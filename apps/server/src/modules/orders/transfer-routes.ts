@@ -6,7 +6,6 @@ import {
   CommonExport,
   DeleteExportTemplateInput,
   EmptyData,
-  envelopeOf,
   ExportDownloadQuery,
   ExportTemplate,
   IMPORT_MAX_BYTES,
@@ -20,7 +19,7 @@ import {
 import type { App, AppDeps } from '../../http/deps.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import {
   commonExport,
   deleteExportTemplate,
@@ -68,77 +67,76 @@ async function readFilePart(
 export function registerOrderTransferRoutes(app: App, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/cw-order/get-common-export',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "The export's column catalogue (zh and en labels, default on/off) and the seller's saved export templates",
-        response: { 200: envelopeOf(CommonExport) },
-      },
-      config: can('export'),
+      method: 'GET',
+      url: '/api/cw-order/get-common-export',
+      tags,
+      summary:
+        "The export's column catalogue (zh and en labels, default on/off) and the seller's saved export templates",
+      response: CommonExport,
+      ...can('export'),
     },
-    async (request) => ok(await commonExport(request.ctx)),
+    (ctx) => commonExport(ctx),
   );
 
-  r.post(
-    '/api/cw-order/export-template-save',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Save an export template (columns in order, one row per order or item); with `id` it replaces that template; 409 for a name in use',
-        body: SaveExportTemplateInput,
-        response: { 200: envelopeOf(ExportTemplate) },
-      },
-      config: can('export'),
+      method: 'POST',
+      url: '/api/cw-order/export-template-save',
+      tags,
+      summary:
+        'Save an export template (columns in order, one row per order or item); with `id` it replaces that template; 409 for a name in use',
+      body: SaveExportTemplateInput,
+      response: ExportTemplate,
+      ...can('export'),
     },
-    async (request) => ok(await saveExportTemplate(request.ctx, request.body)),
+    (ctx, input) => saveExportTemplate(ctx, input),
   );
 
-  r.post(
-    '/api/cw-order/export-template-delete',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete an export template',
-        body: DeleteExportTemplateInput,
-        response: { 200: envelopeOf(EmptyData) },
-      },
-      config: can('export'),
+      method: 'POST',
+      url: '/api/cw-order/export-template-delete',
+      tags,
+      summary: 'Delete an export template',
+      body: DeleteExportTemplateInput,
+      response: EmptyData,
+      ...can('export'),
     },
-    async (request) => ok(await deleteExportTemplate(request.ctx, request.body)),
+    (ctx, input) => deleteExportTemplate(ctx, input),
   );
 
-  r.post(
-    '/api/cw-order/orders-export',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Queue an xlsx export of the orders of the desk filter (or of `ids` within it); progress at /api/jobs/:id, whose result has the download url',
-        body: OrderExportInput,
-        response: { 200: envelopeOf(JobStarted) },
-      },
-      config: can('export'),
+      method: 'POST',
+      url: '/api/cw-order/orders-export',
+      tags,
+      summary:
+        'Queue an xlsx export of the orders of the desk filter (or of `ids` within it); progress at /api/jobs/:id, whose result has the download url',
+      body: OrderExportInput,
+      response: JobStarted,
+      ...can('export'),
     },
-    async (request) => ok(await startOrderExport(request.ctx, deps.jobs, request.body)),
+    (ctx, input) => startOrderExport(ctx, deps.jobs, input),
   );
 
-  r.post(
-    '/api/order/export',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'The FBA order export: orders-export with fulfillment_channel fixed to AFN',
-        body: OrderExportInput,
-        response: { 200: envelopeOf(JobStarted) },
-      },
-      config: can('export', FBA_PAGE),
+      method: 'POST',
+      url: '/api/order/export',
+      tags,
+      summary: 'The FBA order export: orders-export with fulfillment_channel fixed to AFN',
+      body: OrderExportInput,
+      response: JobStarted,
+      ...can('export', FBA_PAGE),
     },
-    async (request) =>
-      ok(await startOrderExport(request.ctx, deps.jobs, request.body, { fba: true })),
+    (ctx, input) => startOrderExport(ctx, deps.jobs, input, { fba: true }),
   );
 
   r.get(
@@ -194,35 +192,34 @@ export function registerOrderTransferRoutes(app: App, deps: AppDeps): void {
     await scope.register(multipart, {
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
     });
-    const s = scope.withTypeProvider<ZodTypeProvider>();
-    s.post(
-      '/api/cw-order/upload-import',
+    route(
+      scope,
       {
-        schema: {
-          tags,
-          summary:
-            "Import orders from an xlsx or csv (multipart field `file`, the import template's columns) as a job; its result lists imported orders, duplicates and every bad row",
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeOf(JobStarted) },
-        },
-        config: can('import'),
+        method: 'POST',
+        url: '/api/cw-order/upload-import',
+        tags,
+        summary:
+          "Import orders from an xlsx or csv (multipart field `file`, the import template's columns) as a job; its result lists imported orders, duplicates and every bad row",
+        consumes: ['multipart/form-data'],
+        response: JobStarted,
+        ...can('import'),
       },
-      async (request) =>
-        ok(await startOrderImport(request.ctx, deps, await readFilePart(scope, request))),
+      async (ctx, _input, request) =>
+        startOrderImport(ctx, deps, await readFilePart(scope, request)),
     );
-    s.post(
-      '/api/cw-order/remark-import',
+    route(
+      scope,
       {
-        schema: {
-          tags,
-          summary:
-            'Set memos from an xlsx or csv of order_number and memo (optional store); one result per row, each written and logged as save-order-memo does',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeOf(RemarkImportResult) },
-        },
-        config: can('memo'),
+        method: 'POST',
+        url: '/api/cw-order/remark-import',
+        tags,
+        summary:
+          'Set memos from an xlsx or csv of order_number and memo (optional store); one result per row, each written and logged as save-order-memo does',
+        consumes: ['multipart/form-data'],
+        response: RemarkImportResult,
+        ...can('memo'),
       },
-      async (request) => ok(await importRemarks(request.ctx, await readFilePart(scope, request))),
+      async (ctx, _input, request) => importRemarks(ctx, await readFilePart(scope, request)),
     );
   });
 }

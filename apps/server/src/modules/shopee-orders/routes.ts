@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  envelopeOf,
   OrderMarket,
   permOf,
   ShopeeAddNoteInput,
@@ -36,7 +35,7 @@ import {
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
 import type { MarketCtx } from '../markets/service.ts';
 import { listChannels, synchroChannels } from './logistics.ts';
@@ -71,92 +70,92 @@ export function registerShopeeOrderRoutes(app: App, deps: AppDeps): void {
     box,
   });
 
-  r.post(
-    '/api/shopee/order/index',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "The seller's Shopee orders with paging, filters and the Shopee side (package, logistics, label, first mile, note)",
-        body: ShopeeOrderIndexQuery,
-        response: { 200: envelopeOf(ShopeeOrderPage) },
-      },
-      config: can('list'),
+      method: 'POST',
+      url: '/api/shopee/order/index',
+      tags,
+      summary:
+        "The seller's Shopee orders with paging, filters and the Shopee side (package, logistics, label, first mile, note)",
+      body: ShopeeOrderIndexQuery,
+      response: ShopeeOrderPage,
+      ...can('list'),
     },
-    async (request) => ok(await indexShopeeOrders(request.ctx, request.body)),
+    (ctx, input) => indexShopeeOrders(ctx, input),
   );
 
-  r.post(
-    '/api/shopee/order/get-store-list',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "The actor's Shopee stores, for filters and dialogs (beyond the spec)",
-        body: z.object({}),
-        response: { 200: envelopeOf(z.array(OrderMarket)) },
-      },
-      config: can('list'),
+      method: 'POST',
+      url: '/api/shopee/order/get-store-list',
+      tags,
+      summary: "The actor's Shopee stores, for filters and dialogs (beyond the spec)",
+      body: z.object({}),
+      response: z.array(OrderMarket),
+      ...can('list'),
     },
-    async (request) => ok(await shopeeStores(request.ctx)),
+    (ctx) => shopeeStores(ctx),
   );
 
-  r.post(
-    '/api/shopee/order/synchro',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Queue the orders module's sync for one Shopee store or every switched-on one; progress at /api/jobs/:id",
-        body: ShopeeSynchroInput,
-        response: { 200: envelopeOf(ShopeeSynchroResult) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/shopee/order/synchro',
+      tags,
+      summary:
+        "Queue the orders module's sync for one Shopee store or every switched-on one; progress at /api/jobs/:id",
+      body: ShopeeSynchroInput,
+      response: ShopeeSynchroResult,
+      ...can('update'),
     },
-    async (request) => ok(await synchroShopeeOrders(request.ctx, deps.jobs, request.body)),
+    (ctx, input) => synchroShopeeOrders(ctx, deps.jobs, input),
   );
 
-  r.post(
-    '/api/shopee/order/add-note',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "Set the order's note on Shopee (v2.order.set_note) and here; logged",
-        body: ShopeeAddNoteInput,
-        response: { 200: envelopeOf(ShopeeOrder) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/shopee/order/add-note',
+      tags,
+      summary: "Set the order's note on Shopee (v2.order.set_note) and here; logged",
+      body: ShopeeAddNoteInput,
+      response: ShopeeOrder,
+      ...can('update'),
     },
-    async (request) => ok(await addNote(market(request), request.body)),
+    (_ctx, input, request) => addNote(market(request), input),
   );
 
-  r.post(
-    '/api/shopee/order/shipping-parameter',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'What arranging the shipment takes (v2.logistics.get_shipping_parameter): methods, pickup addresses and time slots (beyond the spec)',
-        body: ShopeeOrderIdInput,
-        response: { 200: envelopeOf(ShopeeShippingParameter) },
-      },
-      config: can('logistics'),
+      method: 'POST',
+      url: '/api/shopee/order/shipping-parameter',
+      tags,
+      summary:
+        'What arranging the shipment takes (v2.logistics.get_shipping_parameter): methods, pickup addresses and time slots (beyond the spec)',
+      body: ShopeeOrderIdInput,
+      response: ShopeeShippingParameter,
+      ...can('logistics'),
     },
-    async (request) => ok(await shippingParameter(market(request), request.body)),
+    (_ctx, input, request) => shippingParameter(market(request), input),
   );
 
-  r.post(
-    '/api/shopee/order/init-logistics',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Arrange the shipment (v2.logistics.ship_order: pickup, dropoff or own carrier); saves the tracking number, desk status 30',
-        body: ShopeeInitLogisticsInput,
-        response: { 200: envelopeOf(ShopeeOrder) },
-      },
-      config: can('logistics'),
+      method: 'POST',
+      url: '/api/shopee/order/init-logistics',
+      tags,
+      summary:
+        'Arrange the shipment (v2.logistics.ship_order: pickup, dropoff or own carrier); saves the tracking number, desk status 30',
+      body: ShopeeInitLogisticsInput,
+      response: ShopeeOrder,
+      ...can('logistics'),
     },
-    async (request) => ok(await initLogistics(market(request), request.body)),
+    (_ctx, input, request) => initLogistics(market(request), input),
   );
 
   r.get(
@@ -184,147 +183,147 @@ export function registerShopeeOrderRoutes(app: App, deps: AppDeps): void {
     },
   );
 
-  r.post(
-    '/api/shopee/order/first-mile-channels',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "A Shopee store's first-mile channels (v2.first_mile.get_channel_list, beyond the spec)",
-        body: ShopeeFirstMileChannelsQuery,
-        response: { 200: envelopeOf(z.array(ShopeeFirstMileChannel)) },
-      },
-      config: can('logistics'),
+      method: 'POST',
+      url: '/api/shopee/order/first-mile-channels',
+      tags,
+      summary:
+        "A Shopee store's first-mile channels (v2.first_mile.get_channel_list, beyond the spec)",
+      body: ShopeeFirstMileChannelsQuery,
+      response: z.array(ShopeeFirstMileChannel),
+      ...can('logistics'),
     },
-    async (request) => ok(await firstMileChannels(market(request), request.body)),
+    (_ctx, input, request) => firstMileChannels(market(request), input),
   );
 
-  r.post(
-    '/api/shopee/order/first-mile-bind',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Bind orders of one store to a first-mile tracking number (generated when none is given); one result per order',
-        body: ShopeeFirstMileBindInput,
-        response: { 200: envelopeOf(ShopeeFirstMileResult) },
-      },
-      config: can('logistics'),
+      method: 'POST',
+      url: '/api/shopee/order/first-mile-bind',
+      tags,
+      summary:
+        'Bind orders of one store to a first-mile tracking number (generated when none is given); one result per order',
+      body: ShopeeFirstMileBindInput,
+      response: ShopeeFirstMileResult,
+      ...can('logistics'),
     },
-    async (request) => ok(await firstMileBind(market(request), request.body)),
+    (_ctx, input, request) => firstMileBind(market(request), input),
   );
 
-  r.post(
-    '/api/shopee/order/first-mile-unbind',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Unbind orders from their first-mile tracking numbers; one result per order',
-        body: ShopeeFirstMileUnbindInput,
-        response: { 200: envelopeOf(ShopeeFirstMileResult) },
-      },
-      config: can('logistics'),
+      method: 'POST',
+      url: '/api/shopee/order/first-mile-unbind',
+      tags,
+      summary: 'Unbind orders from their first-mile tracking numbers; one result per order',
+      body: ShopeeFirstMileUnbindInput,
+      response: ShopeeFirstMileResult,
+      ...can('logistics'),
     },
-    async (request) => ok(await firstMileUnbind(market(request), request.body)),
+    (_ctx, input, request) => firstMileUnbind(market(request), input),
   );
 
-  r.post(
-    '/api/shopee/order/purchase',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Buy the orders' goods from the platform: the order desk's add-cart, one result per item",
-        body: ShopeePurchaseInput,
-        response: { 200: envelopeOf(ShopeePurchaseResult) },
-      },
-      config: can('update'),
+      method: 'POST',
+      url: '/api/shopee/order/purchase',
+      tags,
+      summary:
+        "Buy the orders' goods from the platform: the order desk's add-cart, one result per item",
+      body: ShopeePurchaseInput,
+      response: ShopeePurchaseResult,
+      ...can('update'),
     },
-    async (request) => ok(await purchaseShopeeOrders(request.ctx, request.body)),
+    (ctx, input) => purchaseShopeeOrders(ctx, input),
   );
 
-  r.post(
-    '/api/shopee/logistics/index',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "Cached logistics channels of the seller's Shopee stores, 100 per page (spec 9)",
-        body: ShopeeLogisticsQuery,
-        response: { 200: envelopeOf(ShopeeLogisticsPage) },
-      },
-      config: can('list'),
+      method: 'POST',
+      url: '/api/shopee/logistics/index',
+      tags,
+      summary: "Cached logistics channels of the seller's Shopee stores, 100 per page (spec 9)",
+      body: ShopeeLogisticsQuery,
+      response: ShopeeLogisticsPage,
+      ...can('list'),
     },
-    async (request) => ok(await listChannels(request.ctx, request.body)),
+    (ctx, input) => listChannels(ctx, input),
   );
 
-  r.post(
-    '/api/shopee/logistics/synchro',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "Refresh a store's channels from v2.logistics.get_channel_list",
-        body: ShopeeLogisticsSynchroInput,
-        response: { 200: envelopeOf(ShopeeLogisticsSynchroResult) },
-      },
-      config: can('logistics'),
+      method: 'POST',
+      url: '/api/shopee/logistics/synchro',
+      tags,
+      summary: "Refresh a store's channels from v2.logistics.get_channel_list",
+      body: ShopeeLogisticsSynchroInput,
+      response: ShopeeLogisticsSynchroResult,
+      ...can('logistics'),
     },
-    async (request) => ok(await synchroChannels(market(request), request.body)),
+    (_ctx, input, request) => synchroChannels(market(request), input),
   );
 
-  r.post(
-    '/api/shopee/pack/index',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "The seller's packs, newest first (beyond the spec)",
-        body: ShopeePackListQuery,
-        response: { 200: envelopeOf(ShopeePackPage) },
-      },
-      config: can('list'),
+      method: 'POST',
+      url: '/api/shopee/pack/index',
+      tags,
+      summary: "The seller's packs, newest first (beyond the spec)",
+      body: ShopeePackListQuery,
+      response: ShopeePackPage,
+      ...can('list'),
     },
-    async (request) => ok(await listPacks(request.ctx, request.body)),
+    (ctx, input) => listPacks(ctx, input),
   );
 
-  r.get(
-    '/api/shopee/pack/get-store',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'The first-mile warehouses packs are sent to, optionally of one region',
-        querystring: ShopeePackStoreQuery,
-        response: { 200: envelopeOf(z.array(ShopeePackStore)) },
-      },
-      config: can('list'),
+      method: 'GET',
+      url: '/api/shopee/pack/get-store',
+      tags,
+      summary: 'The first-mile warehouses packs are sent to, optionally of one region',
+      querystring: ShopeePackStoreQuery,
+      response: z.array(ShopeePackStore),
+      ...can('list'),
     },
-    async (request) => ok(await listPackStores(request.ctx, request.query)),
+    (ctx, input) => listPackStores(ctx, input),
   );
 
-  r.post(
-    '/api/shopee/pack/create',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'A pack of Shopee orders: shopee_order_pack_store_id, tracking_no, note, iamges (up to 9 of your uploads), order_ids',
-        body: ShopeePackCreateInput,
-        response: { 200: envelopeOf(ShopeePack) },
-      },
-      config: can('pack'),
+      method: 'POST',
+      url: '/api/shopee/pack/create',
+      tags,
+      summary:
+        'A pack of Shopee orders: shopee_order_pack_store_id, tracking_no, note, iamges (up to 9 of your uploads), order_ids',
+      body: ShopeePackCreateInput,
+      response: ShopeePack,
+      ...can('pack'),
     },
-    async (request) => ok(await createPack(request.ctx, request.body)),
+    (ctx, input) => createPack(ctx, input),
   );
 
-  r.post(
-    '/api/shopee/pack/update',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Change a pack: the same fields, its orders replaced by order_ids',
-        body: ShopeePackUpdateInput,
-        response: { 200: envelopeOf(ShopeePack) },
-      },
-      config: can('pack'),
+      method: 'POST',
+      url: '/api/shopee/pack/update',
+      tags,
+      summary: 'Change a pack: the same fields, its orders replaced by order_ids',
+      body: ShopeePackUpdateInput,
+      response: ShopeePack,
+      ...can('pack'),
     },
-    async (request) => ok(await updatePack(request.ctx, request.body)),
+    (ctx, input) => updatePack(ctx, input),
   );
 }

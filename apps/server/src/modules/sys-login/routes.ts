@@ -1,44 +1,42 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EmptyData, envelopeOf, SysLoginInput, SysLoginResult } from '@app/shared';
+import { EmptyData, SysLoginInput, SysLoginResult } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { authCtx, authLimiters } from '../auth/index.ts';
 import { sysLogin, sysLogout } from './service.ts';
 
 const tags = ['sys/login'];
 
 export function registerSysLoginRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = authLimiters(app);
 
-  r.post(
-    '/api/sys/login/login',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Operator login',
-        body: SysLoginInput,
-        response: { 200: envelopeOf(SysLoginResult) },
-      },
-      config: { access: { auth: 'public' } },
+      method: 'POST',
+      url: '/api/sys/login/login',
+      tags,
+      summary: 'Operator login',
+      body: SysLoginInput,
+      response: SysLoginResult,
+      access: { auth: 'public' },
       ...limits.login,
     },
-    async (request) => ok(await sysLogin(authCtx(request, deps), request.body)),
+    (_ctx, input, request) => sysLogin(authCtx(request, deps), input),
   );
-  r.post(
-    '/api/sys/login/logout',
+  route(
+    app,
     {
-      schema: {
-        tags,
-        security: [{ bearer: [] }],
-        summary: 'Revoke the operator token',
-        response: { 200: envelopeOf(EmptyData) },
-      },
-      config: { access: { auth: 'admin' } },
+      method: 'POST',
+      url: '/api/sys/login/logout',
+      tags,
+      summary: 'Revoke the operator token',
+      security: [{ bearer: [] }],
+      response: EmptyData,
+      access: { auth: 'admin' },
     },
-    async (request) => {
-      await sysLogout(request.ctx);
-      return ok(null);
+    async (ctx) => {
+      await sysLogout(ctx);
+      return null;
     },
   );
 }

@@ -1,6 +1,4 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  envelopeOf,
   ExchangeRateQuery,
   ExchangeRates,
   ForbidCheckInput,
@@ -29,7 +27,7 @@ import {
 } from '@app/shared';
 import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { getExchangeRates } from './exchange-rates.ts';
 import {
   checkForbiddenWords,
@@ -57,199 +55,197 @@ const can = (perm?: PermRequirement): { access: Access } => ({ access: { auth: '
 
 /** Text and pricing templates, exchange rates and forbidden words: shared by every marketplace. */
 export function registerTemplateRoutes(app: App): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   for (const kind of TEXT_TEMPLATE_KINDS) {
     const base = `/api/template/${kind}`;
     const tags = ['template'];
-    r.get(
-      `${base}/index`,
+    route(
+      app,
       {
-        schema: {
-          tags,
-          summary: `Page the ${kind} templates, newest first; the keyword matches name or content`,
-          querystring: TextTemplateQuery,
-          response: { 200: envelopeOf(TextTemplatePage) },
-        },
-        config: can(template('list')),
+        method: 'GET',
+        url: `${base}/index`,
+        tags,
+        summary: `Page the ${kind} templates, newest first; the keyword matches name or content`,
+        querystring: TextTemplateQuery,
+        response: TextTemplatePage,
+        ...can(template('list')),
       },
-      async (request) => ok(await listTextTemplates(request.ctx, kind, request.query)),
+      (ctx, input) => listTextTemplates(ctx, kind, input),
     );
-    r.post(
-      `${base}/create`,
+    route(
+      app,
       {
-        schema: {
-          tags,
-          summary: `Create a ${kind} template`,
-          body: TextTemplateInput,
-          response: { 200: envelopeOf(TextTemplate) },
-        },
-        config: can(template('add')),
+        method: 'POST',
+        url: `${base}/create`,
+        tags,
+        summary: `Create a ${kind} template`,
+        body: TextTemplateInput,
+        response: TextTemplate,
+        ...can(template('add')),
       },
-      async (request) => ok(await createTextTemplate(request.ctx, kind, request.body)),
+      (ctx, input) => createTextTemplate(ctx, kind, input),
     );
-    r.post(
-      `${base}/update`,
+    route(
+      app,
       {
-        schema: {
-          tags,
-          summary: `Edit a ${kind} template`,
-          body: TextTemplateUpdateInput,
-          response: { 200: envelopeOf(TextTemplate) },
-        },
-        config: can(template('update')),
+        method: 'POST',
+        url: `${base}/update`,
+        tags,
+        summary: `Edit a ${kind} template`,
+        body: TextTemplateUpdateInput,
+        response: TextTemplate,
+        ...can(template('update')),
       },
-      async (request) => ok(await updateTextTemplate(request.ctx, kind, request.body)),
+      (ctx, input) => updateTextTemplate(ctx, kind, input),
     );
-    r.post(
-      `${base}/delete`,
+    route(
+      app,
       {
-        schema: {
-          tags,
-          summary: `Delete ${kind} templates; one result per id`,
-          body: IdsInput,
-          response: { 200: envelopeOf(MediaBatchResult) },
-        },
-        config: can(template('delete')),
+        method: 'POST',
+        url: `${base}/delete`,
+        tags,
+        summary: `Delete ${kind} templates; one result per id`,
+        body: IdsInput,
+        response: MediaBatchResult,
+        ...can(template('delete')),
       },
-      async (request) => ok(await deleteTextTemplates(request.ctx, kind, request.body)),
+      (ctx, input) => deleteTextTemplates(ctx, kind, input),
     );
   }
 
   const pricingTags = ['pricingTemplate'];
-  r.get(
-    '/api/pricingTemplate/list',
+  route(
+    app,
     {
-      schema: {
-        tags: pricingTags,
-        summary: 'Page the pricing templates, newest first',
-        querystring: PricingTemplateQuery,
-        response: { 200: envelopeOf(PricingTemplatePage) },
-      },
-      config: can(pricing('list')),
+      method: 'GET',
+      url: '/api/pricingTemplate/list',
+      tags: pricingTags,
+      summary: 'Page the pricing templates, newest first',
+      querystring: PricingTemplateQuery,
+      response: PricingTemplatePage,
+      ...can(pricing('list')),
     },
-    async (request) => ok(await listPricingTemplates(request.ctx, request.query)),
+    (ctx, input) => listPricingTemplates(ctx, input),
   );
-  r.post(
-    '/api/pricingTemplate/store',
+  route(
+    app,
     {
-      schema: {
-        tags: pricingTags,
-        summary: 'Create a pricing template, or edit it with `id`',
-        body: PricingTemplateInput,
-        response: { 200: envelopeOf(PricingTemplate) },
-      },
-      config: can({ or: [pricing('add'), pricing('update')] }),
+      method: 'POST',
+      url: '/api/pricingTemplate/store',
+      tags: pricingTags,
+      summary: 'Create a pricing template, or edit it with `id`',
+      body: PricingTemplateInput,
+      response: PricingTemplate,
+      ...can({ or: [pricing('add'), pricing('update')] }),
     },
-    async (request) => ok(await storePricingTemplate(request.ctx, request.body)),
+    (ctx, input) => storePricingTemplate(ctx, input),
   );
-  r.post(
-    '/api/pricingTemplate/destory',
+  route(
+    app,
     {
-      schema: {
-        tags: pricingTags,
-        summary: 'Delete pricing templates; one result per id',
-        body: IdsInput,
-        response: { 200: envelopeOf(MediaBatchResult) },
-      },
-      config: can(pricing('delete')),
+      method: 'POST',
+      url: '/api/pricingTemplate/destory',
+      tags: pricingTags,
+      summary: 'Delete pricing templates; one result per id',
+      body: IdsInput,
+      response: MediaBatchResult,
+      ...can(pricing('delete')),
     },
-    async (request) => ok(await deletePricingTemplates(request.ctx, request.body)),
+    (ctx, input) => deletePricingTemplates(ctx, input),
   );
-  r.post(
-    '/api/pricingTemplate/get-plan-sale',
+  route(
+    app,
     {
-      schema: {
-        tags: pricingTags,
-        summary:
-          'The selling price on a site for a cost in fen, by a saved or an unsaved template, with each step',
-        body: PlanSaleInput,
-        response: { 200: envelopeOf(PlanSale) },
-      },
-      config: can(),
+      method: 'POST',
+      url: '/api/pricingTemplate/get-plan-sale',
+      tags: pricingTags,
+      summary:
+        'The selling price on a site for a cost in fen, by a saved or an unsaved template, with each step',
+      body: PlanSaleInput,
+      response: PlanSale,
+      ...can(),
     },
-    async (request) => ok(await planSale(request.ctx, request.body)),
+    (ctx, input) => planSale(ctx, input),
   );
 
-  r.get(
-    '/api/common/get-exchange-rate',
+  route(
+    app,
     {
-      schema: {
-        tags: ['common'],
-        summary: 'The rate from one currency to another, or every stored rate into CNY',
-        querystring: ExchangeRateQuery,
-        response: { 200: envelopeOf(ExchangeRates) },
-      },
-      config: { access: { auth: 'any' } },
+      method: 'GET',
+      url: '/api/common/get-exchange-rate',
+      tags: ['common'],
+      summary: 'The rate from one currency to another, or every stored rate into CNY',
+      querystring: ExchangeRateQuery,
+      response: ExchangeRates,
+      access: { auth: 'any' },
     },
-    async (request) => ok(await getExchangeRates(request.ctx, request.query)),
+    (ctx, input) => getExchangeRates(ctx, input),
   );
 
   const forbidTags = ['forbid'];
-  r.post(
-    '/api/forbid/word/check',
+  route(
+    app,
     {
-      schema: {
-        tags: forbidTags,
-        summary:
-          "Every platform or seller forbidden word in a listing's texts, with field and position; exempt brands are not flagged",
-        body: ForbidCheckInput,
-        response: { 200: envelopeOf(ForbidCheckResult) },
-      },
-      config: can(),
+      method: 'POST',
+      url: '/api/forbid/word/check',
+      tags: forbidTags,
+      summary:
+        "Every platform or seller forbidden word in a listing's texts, with field and position; exempt brands are not flagged",
+      body: ForbidCheckInput,
+      response: ForbidCheckResult,
+      ...can(),
     },
-    async (request) => ok(await checkForbiddenWords(request.ctx, request.body)),
+    (ctx, input) => checkForbiddenWords(ctx, input),
   );
-  r.post(
-    '/api/forbid/word/verify',
+  route(
+    app,
     {
-      schema: {
-        tags: forbidTags,
-        summary: 'Whether the texts may be published: ok without any forbidden word, plus the hits',
-        body: ForbidCheckInput,
-        response: { 200: envelopeOf(ForbidVerifyResult) },
-      },
-      config: can(),
+      method: 'POST',
+      url: '/api/forbid/word/verify',
+      tags: forbidTags,
+      summary: 'Whether the texts may be published: ok without any forbidden word, plus the hits',
+      body: ForbidCheckInput,
+      response: ForbidVerifyResult,
+      ...can(),
     },
-    async (request) => ok(await verifyForbiddenWords(request.ctx, request.body)),
+    (ctx, input) => verifyForbiddenWords(ctx, input),
   );
-  r.get(
-    '/api/forbid/word/index',
+  route(
+    app,
     {
-      schema: {
-        tags: forbidTags,
-        summary: "Page the seller's own forbidden words (beyond the spec)",
-        querystring: ForbidWordQuery,
-        response: { 200: envelopeOf(ForbidWordPage) },
-      },
-      config: can(template('list')),
+      method: 'GET',
+      url: '/api/forbid/word/index',
+      tags: forbidTags,
+      summary: "Page the seller's own forbidden words (beyond the spec)",
+      querystring: ForbidWordQuery,
+      response: ForbidWordPage,
+      ...can(template('list')),
     },
-    async (request) => ok(await listSellerWords(request.ctx, request.query)),
+    (ctx, input) => listSellerWords(ctx, input),
   );
-  r.post(
-    '/api/forbid/word/store',
+  route(
+    app,
     {
-      schema: {
-        tags: forbidTags,
-        summary: 'Add a seller forbidden word, or edit it with `id` (beyond the spec)',
-        body: ForbidWordInput,
-        response: { 200: envelopeOf(ForbidWord) },
-      },
-      config: can({ or: [template('add'), template('update')] }),
+      method: 'POST',
+      url: '/api/forbid/word/store',
+      tags: forbidTags,
+      summary: 'Add a seller forbidden word, or edit it with `id` (beyond the spec)',
+      body: ForbidWordInput,
+      response: ForbidWord,
+      ...can({ or: [template('add'), template('update')] }),
     },
-    async (request) => ok(await storeSellerWord(request.ctx, request.body)),
+    (ctx, input) => storeSellerWord(ctx, input),
   );
-  r.post(
-    '/api/forbid/word/delete',
+  route(
+    app,
     {
-      schema: {
-        tags: forbidTags,
-        summary: 'Delete seller forbidden words; one result per id (beyond the spec)',
-        body: IdsInput,
-        response: { 200: envelopeOf(MediaBatchResult) },
-      },
-      config: can(template('delete')),
+      method: 'POST',
+      url: '/api/forbid/word/delete',
+      tags: forbidTags,
+      summary: 'Delete seller forbidden words; one result per id (beyond the spec)',
+      body: IdsInput,
+      response: MediaBatchResult,
+      ...can(template('delete')),
     },
-    async (request) => ok(await deleteSellerWords(request.ctx, request.body)),
+    (ctx, input) => deleteSellerWords(ctx, input),
   );
 }

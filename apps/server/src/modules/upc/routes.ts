@@ -1,6 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  envelopeOf,
   GenerateMyUpcInput,
   GenerateMyUpcResult,
   GenerateSkuInput,
@@ -22,7 +21,7 @@ import {
 import type { App } from '../../http/deps.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { readUpload, registerMultipart } from '../uploads/index.ts';
 import { readCodeRows } from './read-codes.ts';
 import {
@@ -43,24 +42,22 @@ export function registerUpcRoutes(app: App): void {
   void app.register(async (scope) => {
     await registerMultipart(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.post(
-      '/api/upc/import',
+    route(
+      r,
       {
-        schema: {
-          tags: ['upc'],
-          summary:
-            'Import UPC-A / EAN-13 codes: a csv or xlsx file (multipart field `file`, up to 100,000 rows; the column headed upc/ean/code, else the first; header optional) or JSON `{ codes: string[] }` (up to 5,000). Each row is checked (digits, length, GS1 check digit) and valid ones go in even when others fail; answers counts and per-row results',
-          consumes: ['multipart/form-data', 'application/json'],
-          response: { 200: envelopeOf(UpcImportResult) },
-        },
-        config: can(upc('import')),
+        method: 'POST',
+        url: '/api/upc/import',
+        tags: ['upc'],
+        summary:
+          'Import UPC-A / EAN-13 codes: a csv or xlsx file (multipart field `file`, up to 100,000 rows; the column headed upc/ean/code, else the first; header optional) or JSON `{ codes: string[] }` (up to 5,000). Each row is checked (digits, length, GS1 check digit) and valid ones go in even when others fail; answers counts and per-row results',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: UpcImportResult,
+        ...can(upc('import')),
       },
-      async (request) => {
+      async (ctx, _input, request) => {
         if (request.isMultipart()) {
           const upload = await readUpload(scope, request);
-          return ok(
-            await importCodes(request.ctx, await readCodeRows(upload.bytes, upload.filename)),
-          );
+          return importCodes(ctx, await readCodeRows(upload.bytes, upload.filename));
         }
         const parsed = UpcPasteInput.safeParse(request.body ?? {});
         if (!parsed.success) {
@@ -73,107 +70,107 @@ export function registerUpcRoutes(app: App): void {
         const rows = parsed.data.codes
           .map((code, i) => ({ row: i + 1, code: code.trim() }))
           .filter((r) => r.code !== '');
-        return ok(await importCodes(request.ctx, rows));
+        return importCodes(ctx, rows);
       },
     );
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/upc/index',
+  route(
+    r,
     {
-      schema: {
-        tags: ['upc'],
-        summary:
-          "Page the seller's codes newest first, filtered by state, kind and digits; with counts per state over the whole pool",
-        querystring: UpcQuery,
-        response: { 200: envelopeOf(UpcPage) },
-      },
-      config: can(upc('list')),
+      method: 'GET',
+      url: '/api/upc/index',
+      tags: ['upc'],
+      summary:
+        "Page the seller's codes newest first, filtered by state, kind and digits; with counts per state over the whole pool",
+      querystring: UpcQuery,
+      response: UpcPage,
+      ...can(upc('list')),
     },
-    async (request) => ok(await listCodes(request.ctx, request.query)),
+    (ctx, input) => listCodes(ctx, input),
   );
-  r.post(
-    '/api/upc/reset',
+  route(
+    r,
     {
-      schema: {
-        tags: ['upc'],
-        summary:
-          '`free`: return void codes, and used codes whose listing was deleted or never published, to the pool; `void`/`delete`: free or void codes. One result per id with the reason of a refusal',
-        body: UpcResetInput,
-        response: { 200: envelopeOf(UpcResetResult) },
-      },
-      config: can(upc('delete')),
+      method: 'POST',
+      url: '/api/upc/reset',
+      tags: ['upc'],
+      summary:
+        '`free`: return void codes, and used codes whose listing was deleted or never published, to the pool; `void`/`delete`: free or void codes. One result per id with the reason of a refusal',
+      body: UpcResetInput,
+      response: UpcResetResult,
+      ...can(upc('delete')),
     },
-    async (request) => ok(await resetCodes(request.ctx, request.body)),
+    (ctx, input) => resetCodes(ctx, input),
   );
 
   const tags = ['common'];
-  r.get(
-    '/api/common/generate/upc',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Preview the next free codes of the pool (oldest first) and how many are free; nothing is reserved: publishing takes its code in its own transaction',
-        querystring: GenerateUpcInput,
-        response: { 200: envelopeOf(GenerateUpcResult) },
-      },
-      config: can(),
+      method: 'GET',
+      url: '/api/common/generate/upc',
+      tags,
+      summary:
+        'Preview the next free codes of the pool (oldest first) and how many are free; nothing is reserved: publishing takes its code in its own transaction',
+      querystring: GenerateUpcInput,
+      response: GenerateUpcResult,
+      ...can(),
     },
-    async (request) => ok(await previewFreeCodes(request.ctx, request.query)),
+    (ctx, input) => previewFreeCodes(ctx, input),
   );
-  r.post(
-    '/api/common/generate/myupc',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Generate valid codes from the seller's GS1 company prefix (6–11 digits) and item references counting up from `start`, skipping codes already in the pool; they join the pool as free",
-        body: GenerateMyUpcInput,
-        response: { 200: envelopeOf(GenerateMyUpcResult) },
-      },
-      config: can(upc('import')),
+      method: 'POST',
+      url: '/api/common/generate/myupc',
+      tags,
+      summary:
+        "Generate valid codes from the seller's GS1 company prefix (6–11 digits) and item references counting up from `start`, skipping codes already in the pool; they join the pool as free",
+      body: GenerateMyUpcInput,
+      response: GenerateMyUpcResult,
+      ...can(upc('import')),
     },
-    async (request) => ok(await generateFromPrefix(request.ctx, request.body)),
+    (ctx, input) => generateFromPrefix(ctx, input),
   );
-  r.post(
-    '/api/common/generate/sku',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Hand out the next SKUs of the seller's rule; never one handed out before nor one of the seller's finished SKU codes",
-        body: GenerateSkuInput,
-        response: { 200: envelopeOf(GenerateSkuResult) },
-      },
-      config: can(),
+      method: 'POST',
+      url: '/api/common/generate/sku',
+      tags,
+      summary:
+        "Hand out the next SKUs of the seller's rule; never one handed out before nor one of the seller's finished SKU codes",
+      body: GenerateSkuInput,
+      response: GenerateSkuResult,
+      ...can(),
     },
-    async (request) => ok(await generateSkus(request.ctx, request.body)),
+    (ctx, input) => generateSkus(ctx, input),
   );
-  r.get(
-    '/api/common/generate/sku-rule',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "The seller's SKU rule (a default until saved) and today's next sequence",
-        response: { 200: envelopeOf(SkuRule) },
-      },
-      config: can(),
+      method: 'GET',
+      url: '/api/common/generate/sku-rule',
+      tags,
+      summary: "The seller's SKU rule (a default until saved) and today's next sequence",
+      response: SkuRule,
+      ...can(),
     },
-    async (request) => ok(await getSkuRule(request.ctx)),
+    (ctx) => getSkuRule(ctx),
   );
-  r.post(
-    '/api/common/generate/sku-rule',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: "Save the seller's SKU rule: prefix, date format, sequence width, separator",
-        body: SkuRuleInput,
-        response: { 200: envelopeOf(SkuRule) },
-      },
-      config: can(upc('import')),
+      method: 'POST',
+      url: '/api/common/generate/sku-rule',
+      tags,
+      summary: "Save the seller's SKU rule: prefix, date format, sequence width, separator",
+      body: SkuRuleInput,
+      response: SkuRule,
+      ...can(upc('import')),
     },
-    async (request) => ok(await saveSkuRule(request.ctx, request.body)),
+    (ctx, input) => saveSkuRule(ctx, input),
   );
 }

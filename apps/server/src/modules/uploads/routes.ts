@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DownloadImagesInput,
   EmptyData,
-  envelopeOf,
   IdInput,
   IdsQuery,
   ImageResizeInput,
@@ -13,7 +12,7 @@ import {
   UploadedFile,
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { streamZip } from '../../http/zip.ts';
 import { parseFields, readUpload, registerMultipart } from './multipart.ts';
 import { deleteUpload, readObject, uploadToImageSpace } from './service.ts';
@@ -29,69 +28,70 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
     await registerMultipart(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
-    r.post(
-      '/api/common/upload-single',
+    route(
+      r,
       {
-        schema: {
-          tags,
-          summary:
-            'Upload one image (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB; optional field `category_id` before it) into the image space, within the storage quota (409 when full)',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeOf(UploadedFile) },
-        },
-        config: { access: { auth: 'user' }, tokenInQuery: true },
+        method: 'POST',
+        url: '/api/common/upload-single',
+        tags,
+        summary:
+          'Upload one image (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB; optional field `category_id` before it) into the image space, within the storage quota (409 when full)',
+        consumes: ['multipart/form-data'],
+        response: UploadedFile,
+        access: { auth: 'user' },
+        tokenInQuery: true,
       },
-      async (request) => {
+      async (_ctx, _input, request) => {
         const upload = await readUpload(scope, request);
         const fields = parseFields(ImageUploadFields, upload.fields);
-        return ok(await uploadToImageSpace(uploadCtx(request, deps), upload, fields));
+        return uploadToImageSpace(uploadCtx(request, deps), upload, fields);
       },
     );
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/api/common/upload-delete',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary: 'Delete an uploaded file and its thumbnail',
-        body: IdInput,
-        response: { 200: envelopeOf(EmptyData) },
-      },
-      config: { access: { auth: 'user' } },
+      method: 'POST',
+      url: '/api/common/upload-delete',
+      tags,
+      summary: 'Delete an uploaded file and its thumbnail',
+      body: IdInput,
+      response: EmptyData,
+      access: { auth: 'user' },
     },
-    async (request) => ok(await deleteUpload(uploadCtx(request, deps), request.body)),
+    (_ctx, input, request) => deleteUpload(uploadCtx(request, deps), input),
   );
 
-  r.post(
-    '/api/common/image-resize-new',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          "Store a resized copy (sharp; `fit` as in sharp) of one of the seller's images (`file_id`) or of a platform image (`url`), beside the original",
-        body: ImageResizeInput,
-        response: { 200: envelopeOf(UploadedFile) },
-      },
-      config: { access: { auth: 'user' } },
+      method: 'POST',
+      url: '/api/common/image-resize-new',
+      tags,
+      summary:
+        "Store a resized copy (sharp; `fit` as in sharp) of one of the seller's images (`file_id`) or of a platform image (`url`), beside the original",
+      body: ImageResizeInput,
+      response: UploadedFile,
+      access: { auth: 'user' },
     },
-    async (request) => ok(await resizeToNewImage(uploadCtx(request, deps), request.body)),
+    (_ctx, input, request) => resizeToNewImage(uploadCtx(request, deps), input),
   );
 
-  r.post(
-    '/api/common/modify-images-size',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'Store resized copies of several of the seller’s images (originals stay, as listings may link them); one result per id',
-        body: ModifyImagesSizeInput,
-        response: { 200: envelopeOf(ModifyImagesSizeResult) },
-      },
-      config: { access: { auth: 'user' } },
+      method: 'POST',
+      url: '/api/common/modify-images-size',
+      tags,
+      summary:
+        'Store resized copies of several of the seller’s images (originals stay, as listings may link them); one result per id',
+      body: ModifyImagesSizeInput,
+      response: ModifyImagesSizeResult,
+      access: { auth: 'user' },
     },
-    async (request) => ok(await modifyImagesSize(uploadCtx(request, deps), request.body)),
+    (_ctx, input, request) => modifyImagesSize(uploadCtx(request, deps), input),
   );
 
   r.get(
