@@ -1,5 +1,6 @@
 import { createSign, createVerify } from 'node:crypto';
 import { SIM_ALIPAY_DEFAULTS } from '@app/sim';
+import { formatMinor, majorToMinor } from '@app/shared';
 import type { Config } from '../../config.ts';
 import { simulatorsEnabled, simulatorUrls } from '../marketplaces/index.ts';
 import {
@@ -70,18 +71,6 @@ export function beijingTime(date: Date): string {
   return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Yuan with two decimals, as `total_amount` is written. */
-export function yuanOf(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-}
-
-/** Minor units of a yuan amount string, or null when it is not one. */
-export function minorOf(yuan: string | undefined): number | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(yuan ?? '');
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
-
 /**
  * The exact text of the value of `"<key>":` in a JSON document: the response signature covers
  * those bytes, not a re-serialization (reference 5.2).
@@ -143,7 +132,7 @@ export class AlipayProvider implements PaymentProvider {
       biz_content: JSON.stringify({
         out_trade_no: request.outTradeNo,
         product_code: 'FAST_INSTANT_TRADE_PAY',
-        total_amount: yuanOf(request.amountMinor),
+        total_amount: formatMinor(request.amountMinor),
         subject: request.subject,
       }),
     });
@@ -209,7 +198,7 @@ export class AlipayProvider implements PaymentProvider {
   async refundTrade(request: RefundRequest): Promise<RefundResult> {
     const answer = await this.call('alipay.trade.refund', {
       out_trade_no: request.outTradeNo,
-      refund_amount: yuanOf(request.amountMinor),
+      refund_amount: formatMinor(request.amountMinor),
       out_request_no: request.outRequestNo,
       ...(request.reason ? { refund_reason: request.reason } : {}),
     });
@@ -217,7 +206,7 @@ export class AlipayProvider implements PaymentProvider {
     return {
       outTradeNo: String(answer.out_trade_no ?? request.outTradeNo),
       tradeNo: typeof answer.trade_no === 'string' ? answer.trade_no : '',
-      refundedMinor: minorOf(answer.refund_fee as string | undefined) ?? 0,
+      refundedMinor: majorToMinor(answer.refund_fee as string | undefined, 'CNY') ?? 0,
       fundChange: answer.fund_change === 'Y',
     };
   }
@@ -239,7 +228,7 @@ export class AlipayProvider implements PaymentProvider {
 
   private tradeOf(fields: Record<string, unknown>): TradeState | null {
     const status = tradeStatusOf(fields.trade_status);
-    const amountMinor = minorOf(fields.total_amount as string | undefined);
+    const amountMinor = majorToMinor(fields.total_amount as string | undefined, 'CNY');
     const outTradeNo = fields.out_trade_no;
     if (!status || amountMinor === null || typeof outTradeNo !== 'string') return null;
     return {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { BillMonth, LedgerKind, LedgerQuery } from '@app/shared';
+import { formatMinor, type BillMonth, type LedgerKind, type LedgerQuery } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 import { toCsv } from '../../http/csv.ts';
@@ -97,8 +97,6 @@ export async function billOfYear(ctx: Ctx, year: number, now = new Date()): Prom
   return months;
 }
 
-const yuan = (minor: number) => (minor / 100).toFixed(2);
-
 /** `YYYY-MM-DD HH:mm:ss` in Beijing time. */
 function beijingText(date: Date): string {
   return new Date(date.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
@@ -130,10 +128,10 @@ async function ledgerCsv(ctx: Ctx, where: SQL[]): Promise<string> {
       r.id,
       beijingText(r.createdAt),
       text(`ledger_kind.${r.kind}`),
-      yuan(r.amountMinor),
-      yuan(r.frozenDeltaMinor),
-      yuan(r.balanceAfterMinor),
-      yuan(r.frozenAfterMinor),
+      formatMinor(r.amountMinor),
+      formatMinor(r.frozenDeltaMinor),
+      formatMinor(r.balanceAfterMinor),
+      formatMinor(r.frozenAfterMinor),
       r.refType && r.refId !== null ? `${r.refType}:${r.refId}` : '',
       r.memo,
     ]),
