@@ -2,6 +2,7 @@ import { createSign, createVerify } from 'node:crypto';
 import { SIM_ALIPAY_DEFAULTS } from '@app/sim';
 import { formatMinor, majorToMinor } from '@app/shared';
 import type { Config } from '../../config.ts';
+import { zonedDateTime } from '../../time.ts';
 import { simulatorsEnabled, simulatorUrls } from '../marketplaces/index.ts';
 import {
   PaymentProviderError,
@@ -66,11 +67,6 @@ export function rsa2Verify(content: string, sign: string, publicKey: string): bo
   }
 }
 
-/** `yyyy-MM-dd HH:mm:ss` in Beijing time (UTC+8), the gateway's `timestamp` format. */
-export function beijingTime(date: Date): string {
-  return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /**
  * The exact text of the value of `"<key>":` in a JSON document: the response signature covers
  * those bytes, not a re-serialization (reference 5.2).
@@ -118,7 +114,8 @@ export class AlipayProvider implements PaymentProvider {
       format: 'JSON',
       charset: 'utf-8',
       sign_type: 'RSA2',
-      timestamp: beijingTime(this.now()),
+      // The gateway's `timestamp` is `yyyy-MM-dd HH:mm:ss` in Beijing time.
+      timestamp: zonedDateTime(this.now()),
       version: '1.0',
       ...extra,
     };

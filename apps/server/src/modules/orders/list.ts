@@ -18,13 +18,12 @@ import {
 } from '../../db/paging.ts';
 import { orders, purchaseOrders, stores } from '../../db/schema.ts';
 import { ownedBy, requireUser } from '../../tenancy.ts';
+import { zonedDayRange } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { visibleStores } from '../markets/service.ts';
 import { toOrders } from './rows.ts';
 
 const COUNT_CAP = 10_000;
-/** Calendar days of `purchase_date` are Beijing days, as the platform bill's months are. */
-const DAY_OFFSET = '+08:00';
 
 export const SORT_KEYS: Record<OrderListFilter['orderBy_field'], SortKey> = {
   purchase_date: { column: orders.purchasedAt, kind: 'timestamp' },
@@ -52,7 +51,8 @@ export function visibleOrders(ctx: Ctx): SQL {
 
 /** Every filter of spec 3's set but `status`, which the tabs count over. */
 export function filtersOf(ctx: Ctx, q: OrderListFilter): SQL {
-  const day = q.purchase_date ? new Date(`${q.purchase_date}T00:00:00${DAY_OFFSET}`) : null;
+  // Calendar days of `purchase_date` are business (Beijing) days, as the platform bill's months are.
+  const day = q.purchase_date ? zonedDayRange(q.purchase_date) : null;
   return and(
     visibleOrders(ctx),
     q.seller_order_id ? like(orders.number, prefixPattern(q.seller_order_id)) : undefined,
@@ -77,12 +77,7 @@ export function filtersOf(ctx: Ctx, q: OrderListFilter): SQL {
             ),
         )
       : undefined,
-    day
-      ? and(
-          gte(orders.purchasedAt, day),
-          lt(orders.purchasedAt, new Date(day.getTime() + 86_400_000)),
-        )
-      : undefined,
+    day ? and(gte(orders.purchasedAt, day[0]), lt(orders.purchasedAt, day[1])) : undefined,
     q.sku ? like(orders.skuText, containsPattern(q.sku.toLowerCase())) : undefined,
     q.start_time === undefined ? undefined : gte(orders.purchasedAt, new Date(q.start_time * 1000)),
     q.end_time === undefined ? undefined : lte(orders.purchasedAt, new Date(q.end_time * 1000)),
