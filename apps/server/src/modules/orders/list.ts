@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, like, lt, lte, gt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, lte, gt, type SQL } from 'drizzle-orm';
 import {
   DESK_STATUS_NAMES,
   DESK_STATUS,
@@ -8,14 +8,7 @@ import {
   type OrderStatusCounts,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
-import {
-  afterCursor,
-  cappedCount,
-  decodeCursor,
-  encodeCursor,
-  keyText,
-  type SortKey,
-} from '../../db/paging.ts';
+import { cappedCount, keyset, keyText, type SortKey } from '../../db/paging.ts';
 import { orders, purchaseOrders, stores } from '../../db/schema.ts';
 import { ownedBy, requireUser } from '../../tenancy.ts';
 import { zonedDayRange } from '../../time.ts';
@@ -126,10 +119,13 @@ export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPag
   const order = q.orderBy_type;
   const filtered = filtersOf(ctx, q);
   const where = and(filtered, q.status === undefined ? undefined : eq(orders.status, q.status));
-  const cursor = q.cursor
-    ? decodeCursor(q.cursor, { sort: q.orderBy_field, order, kind: key.kind })
-    : null;
-  const by = order === 'asc' ? asc : desc;
+  const page = keyset(key, orders.id, {
+    cursor: q.cursor,
+    sort: q.orderBy_field,
+    order,
+    page: q.page,
+    size: q.limit,
+  });
   const [rows, { counts: tabs, more }] = await Promise.all([
     // A deferred join: the page's ids come from an index alone (deep offsets skip index
     // entries, not table rows), then only those rows are read.
@@ -142,13 +138,13 @@ export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPag
           ctx.db
             .select({ id: orders.id })
             .from(orders)
-            .where(cursor ? and(where, afterCursor(key, orders.id, cursor)) : where)
-            .orderBy(by(key.column), by(orders.id))
-            .limit(q.limit + 1)
-            .offset(cursor ? 0 : (q.page - 1) * q.limit),
+            .where(and(where, page.after))
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
         ),
       )
-      .orderBy(by(key.column), by(orders.id)),
+      .orderBy(...page.orderBy),
     statusCounts(ctx, filtered),
   ]);
   // The total is the chosen tab's count (or all tabs'), so it needs no query of its own.
@@ -156,16 +152,11 @@ export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPag
     q.status === undefined
       ? { total: Math.min(tabs.all, COUNT_CAP), more: more.size > 0 || tabs.all > COUNT_CAP }
       : { total: tabs[deskStatusName(q.status)], more: more.has(deskStatusName(q.status)) };
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > q.limit && last
-      ? encodeCursor({ sort: q.orderBy_field, order, key: last.key, id: last.row.id })
-      : null;
+  const { rows: pageRows, nextCursor } = page.finish(rows, (r) => ({ key: r.key, id: r.row.id }));
   return {
     list: await toOrders(
       ctx.db,
-      page.map((r) => r.row),
+      pageRows.map((r) => r.row),
     ),
     pagination: {
       page: q.page,
