@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  combineSimulators,
-  createMarketplaceSimulators,
-  startSimulator,
-  type RunningSimulator,
-} from '@app/sim';
+import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import type { Config } from '../src/config.ts';
 import { jobs, listingBatches } from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
@@ -23,13 +17,11 @@ import { amazonStore, storedImage, upc, waitForJob } from './listing-fixtures.ts
  * new server over the same database, under the job the client follows: the remaining three
  * are published, the first two are not published again.
  */
-const SECRET_KEY = randomBytes(32).toString('hex');
 let clock = Date.now();
 const sleep = async (ms: number) => {
   clock += ms;
 };
-const sims = createMarketplaceSimulators({ basePath: '/__sim', now: () => new Date(clock) });
-let sim: RunningSimulator;
+let h: SimHarness;
 let scratch: ScratchDatabase;
 /** Publish calls per SKU across both servers. */
 const published = new Map<string, number>();
@@ -46,22 +38,22 @@ const counting = (config: Config) => {
 };
 
 beforeAll(async () => {
-  sim = await startSimulator(combineSimulators(sims, '/__sim'));
+  h = await startSimHarness({ now: () => new Date(clock) });
   scratch = await scratchDatabase();
 });
 afterAll(async () => {
   await scratch?.remove();
-  await sim?.close();
+  await h?.close();
 });
 
 it('resumes an interrupted batch after a restart, publishing each listing exactly once', async () => {
-  const config = { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: SECRET_KEY };
+  const config = h.config;
   // First server: its worker is off, and we run the job's first two items by hand, as a
   // worker that then died would have.
   const db1 = await scratch.open();
   const first = await startApp(db1, { jobs: false, config, connectors: counting });
   const seller = await createSeller(db1.db);
-  const store = await amazonStore(db1.db, first.config, sims, seller.sellerId);
+  const store = await amazonStore(db1.db, first.config, h.sims, seller.sellerId);
   const api = (path: string, body: unknown) =>
     call(first.app, 'POST', `/api/publish/${path}`, { token: seller.token, body });
   const ids: number[] = [];

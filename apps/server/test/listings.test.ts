@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  combineSimulators,
-  createMarketplaceSimulators,
-  startSimulator,
-  type RunningSimulator,
-} from '@app/sim';
+import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import {
   exchangeRates,
   files,
@@ -23,7 +17,7 @@ import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { storeSessionFor } from '../src/modules/markets/service.ts';
 import { productFor } from './cart-fixtures.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
-import { buildTestApp, call, type TestApp } from './helper.ts';
+import { call, type TestApp } from './helper.ts';
 import {
   amazonStore,
   expectFields,
@@ -35,33 +29,24 @@ import {
 import { unzip } from './media.ts';
 
 /** Amazon listings against the SP-API simulator, started standalone as `npm run sim` does. */
-const SECRET_KEY = randomBytes(32).toString('hex');
 let clock = Date.now();
 const sleep = async (ms: number) => {
   clock += ms;
 };
-const sims = createMarketplaceSimulators({ basePath: '/__sim', now: () => new Date(clock) });
-let sim: RunningSimulator;
+let h: SimHarness;
 let t: TestApp;
 let seller: SellerFixture;
 let other: SellerFixture;
 let store: Awaited<ReturnType<typeof amazonStore>>;
 
 beforeAll(async () => {
-  sim = await startSimulator(combineSimulators(sims, '/__sim'));
-  t = await buildTestApp({
-    jobs: true,
-    config: { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: SECRET_KEY },
-    connectors: (config) => createMarketplaceConnectors(config, { sleep }),
-  });
+  h = await startSimHarness({ now: () => new Date(clock) });
+  t = await h.app({ jobs: true, sleep });
   seller = await createSeller(t.database.db);
   other = await createSeller(t.database.db);
-  store = await amazonStore(t.database.db, t.config, sims, seller.sellerId);
+  store = await amazonStore(t.database.db, t.config, h.sims, seller.sellerId);
 });
-afterAll(async () => {
-  await t?.close();
-  await sim?.close();
-});
+afterAll(() => h?.close());
 
 const api = (method: 'GET' | 'POST', path: string, body?: unknown, token = seller.token) =>
   call(t.app, method, `/api/publish/${path}`, {

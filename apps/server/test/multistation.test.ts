@@ -1,23 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  combineSimulators,
-  createMarketplaceSimulators,
-  startSimulator,
-  startTranslateSimulator,
-  type RunningSimulator,
-} from '@app/sim';
+import { startTranslateSimulator } from '@app/sim';
+import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import { finishedSkus, forbiddenWords, listings, pricingTemplates } from '../src/db/schema.ts';
-import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { productFor } from './cart-fixtures.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
-import { buildTestApp, call, type TestApp } from './helper.ts';
+import { call, type TestApp } from './helper.ts';
 import { amazonStore, expectFields, storedImage } from './listing-fixtures.ts';
 
 /** Multi-station copy against the SP-API and LibreTranslate simulators on real HTTP. */
-const sims = createMarketplaceSimulators({ basePath: '/__sim' });
-let sim: RunningSimulator;
+let h: SimHarness;
 let translate: Awaited<ReturnType<typeof startTranslateSimulator>>;
 let t: TestApp;
 let seller: SellerFixture;
@@ -35,25 +27,21 @@ const api = (path: string, body: unknown, token = seller.token) =>
   call(t.app, 'POST', `/api/publish/multistation/${path}`, { token, body });
 
 beforeAll(async () => {
-  sim = await startSimulator(combineSimulators(sims, '/__sim'));
+  h = await startSimHarness();
   translate = await startTranslateSimulator();
-  t = await buildTestApp({
-    config: {
-      SIM_BASE_URL: `${sim.url}/__sim`,
-      STORE_SECRET_KEY: randomBytes(32).toString('hex'),
-      TRANSLATOR_URL: translate.url,
-    },
-    connectors: (config) => createMarketplaceConnectors(config),
-  });
+  t = await h.app({ config: { TRANSLATOR_URL: translate.url } });
   const db = t.database.db;
   seller = await createSeller(db);
   other = await createSeller(db);
-  gb = await amazonStore(db, t.config, sims, seller.sellerId, { site: 'GB' });
-  gb2 = await amazonStore(db, t.config, sims, seller.sellerId, { site: 'GB', alias: 'Second GB' });
-  de = await amazonStore(db, t.config, sims, seller.sellerId, { site: 'DE' });
-  fr = await amazonStore(db, t.config, sims, seller.sellerId, { site: 'FR' });
-  us = await amazonStore(db, t.config, sims, seller.sellerId, { site: 'US' });
-  foreignDe = await amazonStore(db, t.config, sims, other.sellerId, { site: 'DE' });
+  gb = await amazonStore(db, t.config, h.sims, seller.sellerId, { site: 'GB' });
+  gb2 = await amazonStore(db, t.config, h.sims, seller.sellerId, {
+    site: 'GB',
+    alias: 'Second GB',
+  });
+  de = await amazonStore(db, t.config, h.sims, seller.sellerId, { site: 'DE' });
+  fr = await amazonStore(db, t.config, h.sims, seller.sellerId, { site: 'FR' });
+  us = await amazonStore(db, t.config, h.sims, seller.sellerId, { site: 'US' });
+  foreignDe = await amazonStore(db, t.config, h.sims, other.sellerId, { site: 'DE' });
 
   const image = await storedImage(t.storage, seller.sellerId);
   const p = await productFor(db, seller.sellerId, {
@@ -88,8 +76,7 @@ beforeAll(async () => {
   await db.insert(forbiddenWords).values({ sellerId: seller.sellerId, word: 'Geschenk' });
 });
 afterAll(async () => {
-  await t?.close();
-  await sim?.close();
+  await h?.close();
   await translate?.close();
 });
 

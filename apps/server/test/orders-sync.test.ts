@@ -1,23 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MARKET_SITES, type Marketplace } from '@app/shared';
-import {
-  combineSimulators,
-  createMarketplaceSimulators,
-  startSimulator,
-  type RunningSimulator,
-} from '@app/sim';
+import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import { orderItems, orderLogs, orders, orderSyncState, stores } from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
 import { statusesAfter, syncStore } from '../src/modules/orders/sync.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
-import { buildTestApp, call, type TestApp } from './helper.ts';
+import { call, type TestApp } from './helper.ts';
 
 /** Order sync against the marketplace simulators, started standalone as `npm run sim` does. */
-const SECRET_KEY = randomBytes(32).toString('hex');
 /**
  * The file runs on a fake clock from a fixed instant. The simulators' orders are a function of
  * the time (one every two hours on average, paid 5-30 minutes after it is placed, shipped half
@@ -29,27 +22,21 @@ const SECRET_KEY = randomBytes(32).toString('hex');
 const START = Date.UTC(2026, 2, 2, 9, 41);
 const pass = (ms: number) => vi.setSystemTime(Date.now() + ms);
 const sleep = async (ms: number) => void pass(ms);
-const sims = createMarketplaceSimulators({ basePath: '/__sim' });
-let sim: RunningSimulator;
+let h: SimHarness;
 let t: TestApp;
 let seller: SellerFixture;
 const noProgress = { progress: async () => {} };
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: START });
-  sim = await startSimulator(combineSimulators(sims, '/__sim'));
-  t = await buildTestApp({
-    jobs: true,
-    config: { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: SECRET_KEY },
-    connectors: (config) => createMarketplaceConnectors(config, { sleep }),
-  });
+  h = await startSimHarness();
+  t = await h.app({ jobs: true, sleep });
   seller = await createSeller(t.database.db);
 });
 afterAll(async () => {
   // A stopping job worker waits on the real clock.
   vi.useRealTimers();
-  await t?.close();
-  await sim?.close();
+  await h?.close();
 });
 
 const access = () => ({
@@ -60,7 +47,7 @@ const access = () => ({
 
 async function sandboxStore(marketplace: Marketplace, site: string, account: string) {
   const info = MARKET_SITES.find((s) => s.marketplace === marketplace && s.code === site)!;
-  const auth = sims[marketplace].grant(account, site);
+  const auth = h.sims[marketplace].grant(account, site);
   const [row] = await t.database.db
     .insert(stores)
     .values({

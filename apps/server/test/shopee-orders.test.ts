@@ -1,29 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_SITES } from '@app/shared';
-import {
-  combineSimulators,
-  createMarketplaceSimulators,
-  startSimulator,
-  type RunningSimulator,
-} from '@app/sim';
+import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import { files, orderLogs, orders, stores } from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
 import { syncStore } from '../src/modules/orders/sync.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
-import { buildTestApp, call, type TestApp } from './helper.ts';
+import { call, type TestApp } from './helper.ts';
 
 /** /api/shopee/* against the Shopee simulator, started standalone as `npm run sim` does. */
-const SECRET_KEY = randomBytes(32).toString('hex');
 let clock = Date.now();
 const sleep = async (ms: number) => {
   clock += ms;
 };
-const sims = createMarketplaceSimulators({ basePath: '/__sim', now: () => new Date(clock) });
-let sim: RunningSimulator;
+let h: SimHarness;
 let t: TestApp;
 let seller: SellerFixture;
 let other: SellerFixture;
@@ -40,7 +33,7 @@ const access = () => ({
 
 async function shopeeStore(sellerId: number, account: string) {
   const site = MARKET_SITES.find((s) => s.marketplace === 'shopee' && s.code === 'SG')!;
-  const auth = sims.shopee.grant(account, 'SG');
+  const auth = h.sims.shopee.grant(account, 'SG');
   const [row] = await t.database.db
     .insert(stores)
     .values({
@@ -67,11 +60,8 @@ async function sideOf(id: number) {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator(combineSimulators(sims, '/__sim'));
-  t = await buildTestApp({
-    config: { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: SECRET_KEY },
-    connectors: (config) => createMarketplaceConnectors(config, { sleep }),
-  });
+  h = await startSimHarness({ now: () => new Date(clock) });
+  t = await h.app({ sleep });
   seller = await createSeller(t.database.db);
   other = await createSeller(t.database.db);
   const store = await shopeeStore(seller.sellerId, '322300222');
@@ -82,10 +72,7 @@ beforeAll(async () => {
   shipped = rows.filter((r) => r.remoteStatus === 'SHIPPED').map((r) => r.id);
   expect(ready.length).toBeGreaterThan(10);
 }, 180_000);
-afterAll(async () => {
-  await t?.close();
-  await sim?.close();
-});
+afterAll(() => h?.close());
 
 describe('order/index', () => {
   it('pages the Shopee orders with their Shopee side and filters by store and number', async () => {

@@ -1,37 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatAmount,
-  formatMinor,
-  formatTimestamp,
-  maskPhone,
-  orderStatusLabel,
-  toChineseNumeral,
-} from './format.ts';
+import { formatTimestamp, maskPhone, orderStatusLabel, toChineseNumeral } from './format.ts';
 import { ORDER_STATUSES } from './constants.ts';
-
-describe('formatAmount', () => {
-  it('always shows two decimals', () => {
-    expect(formatAmount(1)).toBe('1.00');
-    expect(formatAmount(1.5)).toBe('1.50');
-    expect(formatAmount(0.1 + 0.2)).toBe('0.30');
-    expect(formatAmount(12.345)).toBe('12.35');
-    expect(formatAmount('3.1')).toBe('3.10');
-    expect(formatAmount(-2)).toBe('-2.00');
-  });
-
-  it('shows 0.00 for missing or invalid values', () => {
-    expect(formatAmount(null)).toBe('0.00');
-    expect(formatAmount(undefined)).toBe('0.00');
-    expect(formatAmount('abc')).toBe('0.00');
-  });
-
-  it('formats minor units as two-decimal amounts', () => {
-    expect(formatMinor(12345)).toBe('123.45');
-    expect(formatMinor(5)).toBe('0.05');
-    expect(formatMinor(100n)).toBe('1.00');
-    expect(formatMinor(null)).toBe('0.00');
-  });
-});
 
 describe('maskPhone', () => {
   it('keeps the first 3 characters and masks the rest', () => {

@@ -2,17 +2,6 @@ import type { OrderStatus } from './constants.ts';
 
 export type Locale = 'zh-CN' | 'en';
 
-/** Amounts always show two decimals; minor units (cents) are the stored form. */
-export function formatAmount(value: number | string | null | undefined): string {
-  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
-  return (Number.isFinite(n) ? n : 0).toFixed(2);
-}
-
-export function formatMinor(minor: number | bigint | null | undefined): string {
-  const n = typeof minor === 'bigint' ? Number(minor) : (minor ?? 0);
-  return formatAmount(n / 100);
-}
-
 /** Phone numbers keep their first 3 characters; the rest is masked. */
 export function maskPhone(phone: string | null | undefined): string {
   if (!phone) return '';

@@ -3,6 +3,7 @@ export * from './perms.ts';
 export * from './language.ts';
 export * from './constants.ts';
 export * from './format.ts';
+export * from './money.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/menu.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors.ts';
-import { decodeCursor, encodeCursor } from './paging.ts';
+import { decodeCursor, encodeCursor, keyset } from './paging.ts';
+import { orders } from './schema.ts';
 
 const expected = { sort: 'created_at', order: 'desc', kind: 'timestamp' } as const;
 const cursor = {
@@ -51,5 +52,39 @@ describe('cursor', () => {
     expect(refusal(price, { sort: 'price', order: 'asc', kind: 'integer' })).toBeInstanceOf(
       ValidationError,
     );
+  });
+});
+
+describe('keyset', () => {
+  const key = { column: orders.purchasedAt, kind: 'timestamp' } as const;
+  const request = { sort: 'created_at', order: 'desc', page: 3, size: 2 } as const;
+
+  it('pages by number without a cursor, and by the cursor (offset 0) with one', () => {
+    const byNumber = keyset(key, orders.id, request);
+    expect(byNumber).toMatchObject({ after: undefined, limit: 3, offset: 4 });
+    const byCursor = keyset(key, orders.id, { ...request, cursor: encodeCursor(cursor) });
+    expect(byCursor.offset).toBe(0);
+    expect(byCursor.after).toBeDefined();
+  });
+
+  it('refuses a cursor made for another ordering', () => {
+    const raw = encodeCursor({ ...cursor, order: 'asc' });
+    expect(() => keyset(key, orders.id, { ...request, cursor: raw })).toThrow(ValidationError);
+  });
+
+  it('cuts the extra row and points the next cursor at the last row kept', () => {
+    const page = keyset(key, orders.id, request);
+    const rows = [
+      { k: 'a', id: 3 },
+      { k: 'b', id: 2 },
+      { k: 'c', id: 1 },
+    ];
+    const full = page.finish(rows, (r) => ({ key: r.k, id: r.id }));
+    expect(full.rows).toEqual(rows.slice(0, 2));
+    expect(decodeCursor(full.nextCursor!, { ...expected, kind: 'text' })).toMatchObject({
+      key: 'b',
+      id: 2,
+    });
+    expect(page.finish(rows.slice(0, 2), (r) => ({ key: r.k, id: r.id })).nextCursor).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 import { ValidationError } from '../errors.ts';
@@ -85,6 +85,45 @@ export function afterCursor(key: SortKey, idColumn: PgColumn, cursor: Cursor): S
   return cursor.order === 'asc'
     ? sql`(${key.column}, ${idColumn}) > (${value}, ${cursor.id})`
     : sql`(${key.column}, ${idColumn}) < (${value}, ${cursor.id})`;
+}
+
+export interface KeysetRequest {
+  /** The client's cursor, when it has one: it wins over `page`. */
+  cursor?: string | null;
+  /** The sort's public name and direction, which the cursor must have been made for. */
+  sort: string;
+  order: 'asc' | 'desc';
+  page: number;
+  size: number;
+}
+
+/**
+ * One page of a list in `(sort, id)` order: by cursor when the client sends one (no deep
+ * offset), else by page number. Select `key: keysetKey(...)` with the rows, apply `after`,
+ * `orderBy`, `limit` and `offset`, then `finish` cuts the extra row off and makes the next
+ * page's cursor (null on the last page).
+ */
+export function keyset(key: SortKey, idColumn: PgColumn, request: KeysetRequest) {
+  const { sort, order, size } = request;
+  const cursor = request.cursor
+    ? decodeCursor(request.cursor, { sort, order, kind: key.kind })
+    : null;
+  const by = order === 'asc' ? asc : desc;
+  return {
+    after: cursor ? afterCursor(key, idColumn, cursor) : undefined,
+    orderBy: [by(key.column), by(idColumn)] as const,
+    /** One extra row says whether a next page exists. */
+    limit: size + 1,
+    offset: cursor ? 0 : (request.page - 1) * size,
+    finish<R>(rows: R[], keyOf: (row: R) => { key: string; id: number }) {
+      const page = rows.slice(0, size);
+      const last = rows.length > size ? page.at(-1) : undefined;
+      return {
+        rows: page,
+        nextCursor: last ? encodeCursor({ sort, order, ...keyOf(last) }) : null,
+      };
+    },
+  };
 }
 
 /** Counting stops one past `cap`: exact below it, `more` above it, never a full scan. */

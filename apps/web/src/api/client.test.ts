@@ -338,3 +338,106 @@ describe('envelope handling', () => {
     expect(error.message).toBe('The request timed out, please try again later');
   });
 });
+
+describe('file uploads', () => {
+  /** Answers every send with `answer` after reporting the whole body as sent. */
+  class FakeXhr {
+    static last: FakeXhr | null = null;
+    static answer: { status: number; body: unknown } = { status: 200, body: {} };
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    url = '';
+    headers: Record<string, string> = {};
+    sent: FormData | null = null;
+    upload = { onprogress: null as ((e: ProgressEvent) => void) | null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open(_method: string, url: string) {
+      this.url = url;
+      FakeXhr.last = this;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(form: FormData) {
+      this.sent = form;
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 } as never);
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 } as never);
+        this.status = FakeXhr.answer.status;
+        this.responseText = JSON.stringify(FakeXhr.answer.body);
+        this.onload?.();
+      });
+    }
+  }
+
+  beforeEach(() => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+
+  const form = () => {
+    const data = new FormData();
+    data.append('file', new Blob(['x']), 'a.csv');
+    return data;
+  };
+
+  it('posts the form with the session and language headers and reports progress', async () => {
+    FakeXhr.answer = { status: 200, body: { code: 0, data: { id: 9 }, message: 'ok' } };
+    const progress: number[] = [];
+    const sent = form();
+    await expect(
+      api.upload('/upc/import', sent, { onProgress: (p) => progress.push(p) }),
+    ).resolves.toEqual({ id: 9 });
+    const xhr = FakeXhr.last!;
+    expect(xhr.url).toBe('/api/upc/import');
+    expect(xhr.sent).toBe(sent);
+    expect(xhr.headers).toMatchObject({
+      Authorization: 'Bearer tok-123',
+      'Accept-Language': 'en',
+      'x-domain': 'http://localhost',
+    });
+    expect(progress).toEqual([25, 100]);
+  });
+
+  it('logs out on a 401 answer, as every other call does', async () => {
+    FakeXhr.answer = { status: 401, body: { code: 401, data: null, message: 'Unauthorized' } };
+    const error = await rejection(api.upload('/material/upload-single', form()));
+    expect(error.handled).toBe(true);
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(messages.warning).toHaveBeenCalledWith(
+      'identity has expired, please log in again',
+      undefined,
+    );
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('rejects a refusal with its field errors and key', async () => {
+    FakeXhr.answer = {
+      status: 422,
+      body: {
+        code: 422,
+        data: { fields: { file: 'too big' }, field_keys: { file: 'files.too_big' } },
+        message: 'bad file',
+        key: 'files.too_big',
+      },
+    };
+    const error = await rejection(api.upload('/upc/import', form()));
+    expect(error).toMatchObject({ code: 422, status: 422, handled: false, key: 'files.too_big' });
+    expect(error.fields).toEqual({ file: 'too big' });
+    expect(useAuthStore.getState().token).toBe('tok-123');
+  });
+
+  it('rejects with the signal reason when the caller aborts', async () => {
+    const controller = new AbortController();
+    const reason = new DOMException('stopped', 'AbortError');
+    controller.abort(reason);
+    await expect(api.upload('/upc/import', form(), { signal: controller.signal })).rejects.toBe(
+      reason,
+    );
+  });
+});

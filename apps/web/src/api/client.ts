@@ -97,63 +97,28 @@ function expireSession(path: string): ApiError {
   return handledError(401, 401, message);
 }
 
-/**
- * The one request client (spec 7 "Request conventions", spec 8 error catalogue). Resolves
- * the envelope's `data`; rejects with an ApiError whose `handled` flag says whether the user
- * has already been told (401, 403, 404, 500) or the screen should show the message.
- */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', params, data, signal } = options;
+/** Headers every call sends: the reader's language, the page's domain and the session. */
+function requestHeaders(path: string): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     // The server renders its messages in this language (spec: user setting, else this header).
     'Accept-Language': currentLanguage(),
     'x-domain': domainHeader(),
   };
-  const hasBody = data !== undefined && method !== 'GET';
-  if (hasBody) headers['Content-Type'] = 'application/json';
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-
   const { token, expiry } = useAuthStore.getState();
   if (token && !isAuthFree(path)) {
     headers.Authorization = `Bearer ${token}`;
     if (expiry !== null) headers['x-token-expire'] = String(expiry);
   }
+  return headers;
+}
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  const abortFromCaller = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', abortFromCaller, { once: true });
-
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await fetch(buildUrl(path, params), {
-      method,
-      headers,
-      body: hasBody ? JSON.stringify(data) : undefined,
-      credentials: 'include',
-      signal: controller.signal,
-    });
-    const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
-    if (options.responseType === 'blob' && response.status === 200 && !isJson) {
-      return (await response.blob()) as T;
-    }
-    body = await response.json().catch(() => undefined);
-  } catch (error) {
-    if (signal?.aborted && !timedOut) throw error;
-    const message = i18n.t(timedOut ? 'request.timeout' : 'request.network');
-    throw new ApiError({ code: -1, status: 0, message });
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', abortFromCaller);
-  }
-
-  const { status } = response;
+/**
+ * Reads an answer the same way for every transport: resolves the envelope's `data`; rejects
+ * with an ApiError whose `handled` flag says whether the user has already been told (401, 403,
+ * 404, 500) or the screen should show the message.
+ */
+function settle<T>(path: string, status: number, body: unknown): T {
   if (status < ACCEPTED_STATUS_MIN || status > ACCEPTED_STATUS_MAX) {
     if (status === 503) {
       navigateTo(paths.unavailable);
@@ -193,6 +158,94 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   });
 }
 
+/** The one request client (spec 7 "Request conventions", spec 8 error catalogue). */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', params, data, signal } = options;
+  const headers = requestHeaders(path);
+  const hasBody = data !== undefined && method !== 'GET';
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(buildUrl(path, params), {
+      method,
+      headers,
+      body: hasBody ? JSON.stringify(data) : undefined,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+    if (options.responseType === 'blob' && response.status === 200 && !isJson) {
+      return (await response.blob()) as T;
+    }
+    body = await response.json().catch(() => undefined);
+  } catch (error) {
+    if (signal?.aborted && !timedOut) throw error;
+    const message = i18n.t(timedOut ? 'request.timeout' : 'request.network');
+    throw new ApiError({ code: -1, status: 0, message });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortFromCaller);
+  }
+  return settle<T>(path, response.status, body);
+}
+
+export interface UploadOptions {
+  /** Whole percent of the body sent so far. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart POST through XMLHttpRequest, the only transport that reports upload progress;
+ * headers and the answer are handled as for every other call, so a 401 ends the session here
+ * too. No timeout: a large file on a slow line may take longer than any other call.
+ */
+export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { onProgress, signal } = options;
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(requestHeaders(path))) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () =>
+      reject(new ApiError({ code: -1, status: 0, message: i18n.t('request.network') }));
+    // As with fetch, an abort by the caller rejects with the signal's reason.
+    xhr.onabort = () => reject(signal?.reason);
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  }).then(({ status, body }) => settle<T>(path, status, body));
+}
+
 export const api = {
   get: <T>(
     path: string,
@@ -207,4 +260,7 @@ export const api = {
     params?: QueryParams,
     options?: Omit<RequestOptions, 'method' | 'params' | 'responseType'>,
   ) => request<Blob>(path, { ...options, method: 'GET', params, responseType: 'blob' }),
+  /** A file upload with progress (multipart POST): see `upload`. */
+  upload: <T>(path: string, form: FormData, options?: UploadOptions) =>
+    upload<T>(path, form, options),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingTime, minorOf, rawJsonValue, signContent, yuanOf } from './alipay.ts';
+import { rawJsonValue, signContent } from './alipay.ts';
 
 describe('alipay helpers', () => {
   it('takes the exact text of the response value, braces inside strings included', () => {
@@ -16,19 +16,5 @@ describe('alipay helpers', () => {
     const params = { b: '2', sign: 'x', a: '{"k":"v w"}', sign_type: 'RSA2', empty: '' };
     expect(signContent(params, ['sign'])).toBe('a={"k":"v w"}&b=2&sign_type=RSA2');
     expect(signContent(params, ['sign', 'sign_type'])).toBe('a={"k":"v w"}&b=2');
-  });
-
-  it('converts yuan strings and minor units exactly', () => {
-    expect(yuanOf(8_888)).toBe('88.88');
-    expect(yuanOf(5)).toBe('0.05');
-    expect(minorOf('88.88')).toBe(8_888);
-    expect(minorOf('0.1')).toBe(10);
-    expect(minorOf('100')).toBe(10_000);
-    for (const bad of ['', '1.234', '-1.00', '1e3', ' 1.00', undefined])
-      expect(minorOf(bad)).toBeNull();
-  });
-
-  it('writes the timestamp in Beijing time', () => {
-    expect(beijingTime(new Date('2025-03-01T20:30:05Z'))).toBe('2025-03-02 04:30:05');
   });
 });

@@ -1,6 +1,8 @@
 import { createSign, createVerify } from 'node:crypto';
 import { SIM_ALIPAY_DEFAULTS } from '@app/sim';
+import { formatMinor, majorToMinor } from '@app/shared';
 import type { Config } from '../../config.ts';
+import { zonedDateTime } from '../../time.ts';
 import { simulatorsEnabled, simulatorUrls } from '../marketplaces/index.ts';
 import {
   PaymentProviderError,
@@ -65,23 +67,6 @@ export function rsa2Verify(content: string, sign: string, publicKey: string): bo
   }
 }
 
-/** `yyyy-MM-dd HH:mm:ss` in Beijing time (UTC+8), the gateway's `timestamp` format. */
-export function beijingTime(date: Date): string {
-  return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** Yuan with two decimals, as `total_amount` is written. */
-export function yuanOf(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-}
-
-/** Minor units of a yuan amount string, or null when it is not one. */
-export function minorOf(yuan: string | undefined): number | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(yuan ?? '');
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
-
 /**
  * The exact text of the value of `"<key>":` in a JSON document: the response signature covers
  * those bytes, not a re-serialization (reference 5.2).
@@ -129,7 +114,8 @@ export class AlipayProvider implements PaymentProvider {
       format: 'JSON',
       charset: 'utf-8',
       sign_type: 'RSA2',
-      timestamp: beijingTime(this.now()),
+      // The gateway's `timestamp` is `yyyy-MM-dd HH:mm:ss` in Beijing time.
+      timestamp: zonedDateTime(this.now()),
       version: '1.0',
       ...extra,
     };
@@ -143,7 +129,7 @@ export class AlipayProvider implements PaymentProvider {
       biz_content: JSON.stringify({
         out_trade_no: request.outTradeNo,
         product_code: 'FAST_INSTANT_TRADE_PAY',
-        total_amount: yuanOf(request.amountMinor),
+        total_amount: formatMinor(request.amountMinor),
         subject: request.subject,
       }),
     });
@@ -209,7 +195,7 @@ export class AlipayProvider implements PaymentProvider {
   async refundTrade(request: RefundRequest): Promise<RefundResult> {
     const answer = await this.call('alipay.trade.refund', {
       out_trade_no: request.outTradeNo,
-      refund_amount: yuanOf(request.amountMinor),
+      refund_amount: formatMinor(request.amountMinor),
       out_request_no: request.outRequestNo,
       ...(request.reason ? { refund_reason: request.reason } : {}),
     });
@@ -217,7 +203,7 @@ export class AlipayProvider implements PaymentProvider {
     return {
       outTradeNo: String(answer.out_trade_no ?? request.outTradeNo),
       tradeNo: typeof answer.trade_no === 'string' ? answer.trade_no : '',
-      refundedMinor: minorOf(answer.refund_fee as string | undefined) ?? 0,
+      refundedMinor: majorToMinor(answer.refund_fee as string | undefined, 'CNY') ?? 0,
       fundChange: answer.fund_change === 'Y',
     };
   }
@@ -239,7 +225,7 @@ export class AlipayProvider implements PaymentProvider {
 
   private tradeOf(fields: Record<string, unknown>): TradeState | null {
     const status = tradeStatusOf(fields.trade_status);
-    const amountMinor = minorOf(fields.total_amount as string | undefined);
+    const amountMinor = majorToMinor(fields.total_amount as string | undefined, 'CNY');
     const outTradeNo = fields.out_trade_no;
     if (!status || amountMinor === null || typeof outTradeNo !== 'string') return null;
     return {

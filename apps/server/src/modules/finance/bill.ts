@@ -1,26 +1,22 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { BillMonth, LedgerKind, LedgerQuery } from '@app/shared';
+import { formatMinor, type BillMonth, type LedgerKind, type LedgerQuery } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 import { toCsv } from '../../http/csv.ts';
 import { renderText } from '../../i18n/render-text.ts';
 import { ownedBy } from '../../tenancy.ts';
-
-/** The bill's calendar is Beijing time, UTC+8 all year (no daylight saving). */
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+import { BUSINESS_TIME_ZONE, zonedDate, zonedDateTime, zonedDayStart } from '../../time.ts';
 
 /** Most rows one ledger export writes. */
 export const EXPORT_ROW_CAP = 50_000;
 
-/** The instant a Beijing calendar month begins; month is 0-based and may overflow into the next year. */
-function monthStart(year: number, month: number): Date {
-  return new Date(Date.UTC(year, month, 1) - SHANGHAI_OFFSET_MS);
-}
+/** The instant a business calendar month begins; month is 0-based and may overflow into the next year. */
+const monthStart = (year: number, month: number) => zonedDayStart(year, month + 1, 1);
 
 const monthKey = (year: number, month: number) => `${year}-${String(month + 1).padStart(2, '0')}`;
 
-/** `created_at` as Beijing wall-clock time, whatever the session's time zone. */
-const beijing = sql`(${ledgerEntries.createdAt} at time zone 'UTC' + interval '8 hours')`;
+/** `created_at` as business wall-clock time, whatever the session's time zone. */
+const wallClock = sql`(${ledgerEntries.createdAt} at time zone ${BUSINESS_TIME_ZONE})`;
 
 const SUM_FIELD: Record<LedgerKind, keyof BillMonth> = {
   recharge: 'recharge_minor',
@@ -38,9 +34,8 @@ const SUM_FIELD: Record<LedgerKind, keyof BillMonth> = {
  * entries are listed too, opening equal to closing.
  */
 export async function billOfYear(ctx: Ctx, year: number, now = new Date()): Promise<BillMonth[]> {
-  const today = new Date(now.getTime() + SHANGHAI_OFFSET_MS);
-  const lastMonth =
-    year < today.getUTCFullYear() ? 11 : year === today.getUTCFullYear() ? today.getUTCMonth() : -1;
+  const [thisYear, thisMonth] = zonedDate(now).split('-').map(Number) as [number, number];
+  const lastMonth = year < thisYear ? 11 : year === thisYear ? thisMonth - 1 : -1;
   if (lastMonth < 0) return [];
   const from = monthStart(year, 0);
   const to = monthStart(year, lastMonth + 1);
@@ -52,7 +47,7 @@ export async function billOfYear(ctx: Ctx, year: number, now = new Date()): Prom
     .limit(1);
   const sums = await ctx.db
     .select({
-      month: sql<string>`to_char(${beijing}, 'YYYY-MM')`,
+      month: sql<string>`to_char(${wallClock}, 'YYYY-MM')`,
       kind: ledgerEntries.kind,
       moved: sql<string>`sum(abs(${ledgerEntries.amountMinor}))`,
       net: sql<string>`sum(${ledgerEntries.amountMinor})`,
@@ -96,13 +91,6 @@ export async function billOfYear(ctx: Ctx, year: number, now = new Date()): Prom
   return months;
 }
 
-const yuan = (minor: number) => (minor / 100).toFixed(2);
-
-/** `YYYY-MM-DD HH:mm:ss` in Beijing time. */
-function beijingText(date: Date): string {
-  return new Date(date.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 const CSV_COLUMNS = [
   'id',
   'time',
@@ -127,12 +115,12 @@ async function ledgerCsv(ctx: Ctx, where: SQL[]): Promise<string> {
     CSV_COLUMNS.map((c) => text(`ledger.${c}`)),
     rows.map((r) => [
       r.id,
-      beijingText(r.createdAt),
+      zonedDateTime(r.createdAt),
       text(`ledger_kind.${r.kind}`),
-      yuan(r.amountMinor),
-      yuan(r.frozenDeltaMinor),
-      yuan(r.balanceAfterMinor),
-      yuan(r.frozenAfterMinor),
+      formatMinor(r.amountMinor),
+      formatMinor(r.frozenDeltaMinor),
+      formatMinor(r.balanceAfterMinor),
+      formatMinor(r.frozenAfterMinor),
       r.refType && r.refId !== null ? `${r.refType}:${r.refId}` : '',
       r.memo,
     ]),

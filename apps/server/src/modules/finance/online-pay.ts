@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AlipayPayment, PaymentState } from '@app/shared';
+import { formatMinor, type AlipayPayment, type PaymentState } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import { yuanOf } from '../../integrations/payments/alipay.ts';
 import type { PaymentProvider, TradeState } from '../../integrations/payments/provider.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
@@ -86,14 +85,14 @@ export async function startRecharge(
   if (amountMinor < rule.min_recharge_minor) {
     const message = {
       key: 'finance.minimum_recharge',
-      params: { amount: yuanOf(rule.min_recharge_minor) },
+      params: { amount: formatMinor(rule.min_recharge_minor) },
     } as const;
     throw new ValidationError({ amount_minor: message }, message.key, message.params);
   }
   return startTrade(
     ctx,
     { purpose: 'recharge', amountMinor, bonusMinor: bonusFor(rule, amountMinor), orderIds: [] },
-    `Balance recharge ${yuanOf(amountMinor)}`,
+    `Balance recharge ${formatMinor(amountMinor)}`,
   );
 }
 

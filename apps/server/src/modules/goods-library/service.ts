@@ -44,14 +44,7 @@ import {
 } from '../../db/schema.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { NotFoundError } from '../../errors.ts';
-import {
-  afterCursor,
-  cappedCount,
-  decodeCursor,
-  encodeCursor,
-  keyText,
-  type SortKey,
-} from '../../db/paging.ts';
+import { cappedCount, keyset, keyText, type SortKey } from '../../db/paging.ts';
 import { unixSeconds } from '../../time.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -184,24 +177,21 @@ export async function listParentProducts(
 ): Promise<ParentProductPage> {
   const filters = await filtersOf(ctx, q);
   const key = SORT_KEYS[q.sort];
-  const cursor =
-    q.cursor === undefined
-      ? null
-      : decodeCursor(q.cursor, { sort: q.sort, order: q.order, kind: key.kind });
-  const direction = q.order === 'asc' ? asc : desc;
+  const page = keyset(key, parentProducts.id, q);
   const [rows, counted] = await Promise.all([
     ctx.db
       .select({ product: parentProducts, key: keyText(key) })
       .from(parentProducts)
-      .where(and(...filters, ...(cursor ? [afterCursor(key, parentProducts.id, cursor)] : [])))
-      .orderBy(direction(key.column), direction(parentProducts.id))
-      // One extra row says whether a next page exists.
-      .limit(q.size + 1)
-      .offset(cursor ? 0 : (q.page - 1) * q.size),
+      .where(and(...filters, page.after))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     cappedCount(ctx.db, parentProducts, and(...filters), PARENT_PRODUCT_TOTAL_CAP),
   ]);
-  const pageRows = rows.slice(0, q.size);
-  const last = rows.length > q.size ? pageRows.at(-1) : undefined;
+  const { rows: pageRows, nextCursor } = page.finish(rows, (r) => ({
+    key: r.key,
+    id: r.product.id,
+  }));
   const images = await firstImages(
     ctx.db,
     pageRows.map((r) => r.product.id),
@@ -212,9 +202,7 @@ export async function listParentProducts(
       page: q.page,
       size: q.size,
       ...counted,
-      next_cursor: last
-        ? encodeCursor({ sort: q.sort, order: q.order, key: last.key, id: last.product.id })
-        : null,
+      next_cursor: nextCursor,
     },
   };
 }

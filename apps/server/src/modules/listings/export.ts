@@ -1,9 +1,9 @@
+import { fromMinor } from '@app/shared';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Ctx } from '../../context.ts';
 import type { ZipEntry } from '../../http/zip.ts';
 import { NotFoundError } from '../../errors.ts';
-import { fromMinor } from '../orders/index.ts';
 import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
 import { findListings, type LoadedListing } from './rows.ts';
 

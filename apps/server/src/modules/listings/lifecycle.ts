@@ -1,16 +1,17 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  checkGtin,
   type BatchUpdateContentInput,
   type BatchUpdateInput,
+  checkGtin,
   type ComplianceReport,
+  DEFAULT_LANGUAGE,
+  fromMinor,
+  isLanguage,
   type ListingBatch,
   type ListingBatchKind,
   type ListingBatchStarted,
   type ListingIssue,
-  DEFAULT_LANGUAGE,
-  isLanguage,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import {
@@ -34,7 +35,6 @@ import type { JobContext, JobRunner } from '../../jobs/runner.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { storeSessionFor, type StoreRow } from '../markets/service.ts';
-import { fromMinor } from '../orders/index.ts';
 import { markCodesPublished, releaseCodes, takeFreeCode } from '../upc/index.ts';
 import { complianceReport, complianceTools, type ComplianceTools } from './compliance.ts';
 import { sellerCtx, type ListingCtx, type ListingDeps } from './context.ts';

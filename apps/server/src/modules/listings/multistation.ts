@@ -22,6 +22,8 @@ import {
   type Store,
   type TranslateInput,
   type TranslateResult,
+  fromMinor,
+  minorDigits,
 } from '@app/shared';
 import { finishedSkus, listingCopies, listingItems, listings } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
@@ -33,14 +35,7 @@ import {
 } from '../../integrations/translator/index.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { findStore, listAmazonStores, siteOf } from '../markets/service.ts';
-import {
-  divide,
-  minorDigits,
-  parseDecimal,
-  priceFor,
-  rateToBase,
-  toDecimal,
-} from '../templates/index.ts';
+import { divide, parseDecimal, priceFor, rateToBase, toDecimal } from '../templates/index.ts';
 import { forbiddenWordCheck } from './compliance.ts';
 import type { ListingCtx } from './context.ts';
 import { findListing, itemSummary, type LoadedListing } from './rows.ts';
@@ -221,7 +216,8 @@ export async function planPrices(
         ).map((s) => [s.id, s.costMinor])
       : [],
   );
-  // priceFor reads the amount as two-digit minor units; a zero-digit source (JPY) is scaled.
+  // priceFor reads the amount as two-digit minor units: a zero-digit source (JPY) is scaled up,
+  // a three-digit one (KWD) rounded to the cent.
   const scale = 10 ** (2 - minorDigits(source.currency));
   const conversion = {
     ...rule,
@@ -241,16 +237,19 @@ export async function planPrices(
           ? { basis: 'template' as const, minor: await sitePrice(ctx, rule, cost, target.currency) }
           : {
               basis: 'converted' as const,
-              minor: priceFor(conversion, item.priceMinor * scale, target.currency, rate)
-                .price_minor,
+              minor: priceFor(
+                conversion,
+                Math.round(item.priceMinor * scale),
+                target.currency,
+                rate,
+              ).price_minor,
             };
-      const digits = minorDigits(target.currency);
       prices.push({
         item_id: item.id,
         sku: item.sku,
         source_price_minor: item.priceMinor,
         price_minor: plan.minor,
-        price: digits ? (plan.minor / 10 ** digits).toFixed(digits) : String(plan.minor),
+        price: fromMinor(plan.minor, target.currency),
         basis: plan.basis,
       });
     }

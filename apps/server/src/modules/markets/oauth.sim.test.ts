@@ -1,17 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Marketplace } from '@app/shared';
-import {
-  combineSimulators,
-  createMarketplaceSimulators,
-  startSimulator,
-  type RunningSimulator,
-} from '@app/sim';
+import { startSimHarness, type SimHarness } from '../../../test/sim-harness.ts';
 import { createSeller, type SellerFixture } from '../../../test/fixtures.ts';
-import { buildTestApp, call, type TestApp } from '../../../test/helper.ts';
+import { call, type TestApp } from '../../../test/helper.ts';
 import { stores } from '../../db/schema.ts';
-import { createMarketplaceConnectors } from '../../integrations/marketplaces/index.ts';
 import { createSecretBox, parseSecretKey } from '../../integrations/secret-box.ts';
 
 /**
@@ -19,25 +12,16 @@ import { createSecretBox, parseSecretKey } from '../../integrations/secret-box.t
  * `npm run sim` does: consent link → the simulator's consent page → its redirect to our
  * callback → the connector's token exchange → the stored store.
  */
-const SECRET_KEY = randomBytes(32).toString('hex');
-let sim: RunningSimulator;
+let h: SimHarness;
 let t: TestApp;
 let seller: SellerFixture;
 
 beforeAll(async () => {
-  sim = await startSimulator(
-    combineSimulators(createMarketplaceSimulators({ basePath: '/__sim' }), '/__sim'),
-  );
-  t = await buildTestApp({
-    config: { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: SECRET_KEY },
-    connectors: (config) => createMarketplaceConnectors(config, { sleep: async () => {} }),
-  });
+  h = await startSimHarness();
+  t = await h.app({ sleep: async () => {} });
   seller = await createSeller(t.database.db);
 });
-afterAll(async () => {
-  await t?.close();
-  await sim?.close();
-});
+afterAll(() => h?.close());
 
 const ENTITIES: Record<string, string> = {
   '&amp;': '&',
@@ -115,7 +99,7 @@ async function consentLink(body: Record<string, unknown>): Promise<string> {
     body,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.data.url.startsWith(`${sim.url}/__sim/`)).toBe(true);
+  expect(res.body.data.url.startsWith(`${h.config.SIM_BASE_URL}/`)).toBe(true);
   return res.body.data.url;
 }
 
@@ -177,7 +161,9 @@ describe.each(CASES)('$marketplace authorization on the simulator', (c) => {
       authStatus: 'active',
       status: 1,
     });
-    const auth = JSON.parse(createSecretBox(parseSecretKey(SECRET_KEY)).open(row!.credentials));
+    const auth = JSON.parse(
+      createSecretBox(parseSecretKey(h.config.STORE_SECRET_KEY)).open(row!.credentials),
+    );
     expect(auth.account).toBe(c.account);
     expect(auth.accessToken.length).toBeGreaterThan(10);
     expect(row!.credentials).not.toContain(auth.accessToken);
@@ -200,7 +186,7 @@ describe.each(CASES)('$marketplace authorization on the simulator', (c) => {
 
   if (c.refreshes) {
     it('refreshes an expired access token during the check and stores the new one encrypted', async () => {
-      const box = createSecretBox(parseSecretKey(SECRET_KEY));
+      const box = createSecretBox(parseSecretKey(h.config.STORE_SECRET_KEY));
       const [row] = await t.database.db.select().from(stores).where(eq(stores.id, storeId));
       const auth = JSON.parse(box.open(row!.credentials));
       const ranOut = { ...auth, accessTokenExpiresAt: Math.floor(Date.now() / 1000) - 60 };
@@ -239,7 +225,7 @@ describe.each(CASES)('$marketplace authorization on the simulator', (c) => {
   it('marks the store revoked when the marketplace no longer accepts its tokens', async () => {
     // The simulators have no revoke switch; tokens the seller revoked are refused the same way
     // as tokens the marketplace never issued, so the stored ones are replaced by such tokens.
-    const box = createSecretBox(parseSecretKey(SECRET_KEY));
+    const box = createSecretBox(parseSecretKey(h.config.STORE_SECRET_KEY));
     const [row] = await t.database.db.select().from(stores).where(eq(stores.id, storeId));
     const auth = JSON.parse(box.open(row!.credentials));
     const revoked = {

@@ -1,10 +1,12 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
-  DESK_STATUS,
   type CartNum,
+  DESK_STATUS,
   type EditOrderNumInput,
+  fromMinor,
   type Order,
   type OrderAction,
+  type OrderAddress,
   type OrderBatchResult,
   type OrderLog,
   type OrderMarket,
@@ -13,7 +15,6 @@ import {
   type SaveOrderMemoInput,
   type SplitOrderInput,
   type SplitOrderResult,
-  type OrderAddress,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import {
@@ -43,7 +44,7 @@ import { visibleStores } from '../markets/service.ts';
 import { visibleOrder, writeOrderLog } from './access.ts';
 import { visibleOrders } from './list.ts';
 import { assertLogistics } from './logistics.ts';
-import { fromMinor, proportion } from './money.ts';
+import { proportion } from './money.ts';
 import { itemSummary, itemsOf, toOrders, type OrderItemRow, type OrderRow } from './rows.ts';
 import { assertAllowed } from './transitions.ts';
 

@@ -2,15 +2,17 @@ import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  fromMinor,
   IMPORT_COLUMNS,
   IMPORT_MAX_REPORTED_ERRORS,
   IMPORT_MAX_ROWS,
-  LANGUAGES,
-  REMARK_IMPORT_MAX_ROWS,
   type ImportColumn,
   type ImportRowProblem,
   type JobStarted,
+  LANGUAGES,
+  minorDigits,
   type OrderImportResult,
+  REMARK_IMPORT_MAX_ROWS,
   type RemarkImportResult,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
@@ -33,7 +35,6 @@ import {
   type TableRow,
 } from '../../files/table.ts';
 import { visibleOrders } from './list.ts';
-import { fromMinor, minorDigits } from './money.ts';
 
 export const ORDERS_IMPORT = 'orders.import';
 /** Orders written per transaction. */

@@ -6,7 +6,6 @@ export { marketList } from './actions.ts';
 export { addOrdersToCart } from './add-cart.ts';
 export { alignDemoSkus } from './demo.ts';
 export { listOrders } from './list.ts';
-export { fromMinor } from './money.ts';
 export { toOrders } from './rows.ts';
 export { queueStoreSyncs } from './sync.ts';
 export { assertAllowed } from './transitions.ts';

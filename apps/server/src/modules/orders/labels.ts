@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import {
-  logisticsChannelById,
-  PRINTABLE_ASCII,
-  type Language,
+  fromMinor,
   type LabelProblem,
   type LabelReadiness,
+  type Language,
+  logisticsChannelById,
+  PRINTABLE_ASCII,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { orderItems, sellers, stores, type orderItemCustoms } from '../../db/schema.ts';
@@ -13,7 +14,6 @@ import { ConflictError } from '../../errors.ts';
 import { renderText } from '../../i18n/render-text.ts';
 import { embedPdfText, textCollector, type PdfText, type Weight } from '../../pdf/fonts.ts';
 import { sellerIdOf } from '../../tenancy.ts';
-import { fromMinor } from './money.ts';
 import { code128Bars } from './code128.ts';
 import { savedCustomsOf } from './customs.ts';
 import { visibleOrdersById, writeOrderLog } from './access.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, like, lt, lte, gt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, lte, gt, type SQL } from 'drizzle-orm';
 import {
   DESK_STATUS_NAMES,
   DESK_STATUS,
@@ -8,23 +8,15 @@ import {
   type OrderStatusCounts,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
-import {
-  afterCursor,
-  cappedCount,
-  decodeCursor,
-  encodeCursor,
-  keyText,
-  type SortKey,
-} from '../../db/paging.ts';
+import { cappedCount, keyset, keyText, type SortKey } from '../../db/paging.ts';
 import { orders, purchaseOrders, stores } from '../../db/schema.ts';
 import { ownedBy, storeViewOf } from '../../tenancy.ts';
+import { zonedDayRange } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { visibleStores } from '../markets/service.ts';
 import { toOrders } from './rows.ts';
 
 const COUNT_CAP = 10_000;
-/** Calendar days of `purchase_date` are Beijing days, as the platform bill's months are. */
-const DAY_OFFSET = '+08:00';
 
 export const SORT_KEYS: Record<OrderListFilter['orderBy_field'], SortKey> = {
   purchase_date: { column: orders.purchasedAt, kind: 'timestamp' },
@@ -52,7 +44,8 @@ export function visibleOrders(ctx: Ctx): SQL {
 
 /** Every filter of spec 3's set but `status`, which the tabs count over. */
 export function filtersOf(ctx: Ctx, q: OrderListFilter): SQL {
-  const day = q.purchase_date ? new Date(`${q.purchase_date}T00:00:00${DAY_OFFSET}`) : null;
+  // Calendar days of `purchase_date` are business (Beijing) days, as the platform bill's months are.
+  const day = q.purchase_date ? zonedDayRange(q.purchase_date) : null;
   return and(
     visibleOrders(ctx),
     q.seller_order_id ? like(orders.number, prefixPattern(q.seller_order_id)) : undefined,
@@ -77,12 +70,7 @@ export function filtersOf(ctx: Ctx, q: OrderListFilter): SQL {
             ),
         )
       : undefined,
-    day
-      ? and(
-          gte(orders.purchasedAt, day),
-          lt(orders.purchasedAt, new Date(day.getTime() + 86_400_000)),
-        )
-      : undefined,
+    day ? and(gte(orders.purchasedAt, day[0]), lt(orders.purchasedAt, day[1])) : undefined,
     q.sku ? like(orders.skuText, containsPattern(q.sku.toLowerCase())) : undefined,
     q.start_time === undefined ? undefined : gte(orders.purchasedAt, new Date(q.start_time * 1000)),
     q.end_time === undefined ? undefined : lte(orders.purchasedAt, new Date(q.end_time * 1000)),
@@ -131,10 +119,13 @@ export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPag
   const order = q.orderBy_type;
   const filtered = filtersOf(ctx, q);
   const where = and(filtered, q.status === undefined ? undefined : eq(orders.status, q.status));
-  const cursor = q.cursor
-    ? decodeCursor(q.cursor, { sort: q.orderBy_field, order, kind: key.kind })
-    : null;
-  const by = order === 'asc' ? asc : desc;
+  const page = keyset(key, orders.id, {
+    cursor: q.cursor,
+    sort: q.orderBy_field,
+    order,
+    page: q.page,
+    size: q.limit,
+  });
   const [rows, { counts: tabs, more }] = await Promise.all([
     // A deferred join: the page's ids come from an index alone (deep offsets skip index
     // entries, not table rows), then only those rows are read.
@@ -147,13 +138,13 @@ export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPag
           ctx.db
             .select({ id: orders.id })
             .from(orders)
-            .where(cursor ? and(where, afterCursor(key, orders.id, cursor)) : where)
-            .orderBy(by(key.column), by(orders.id))
-            .limit(q.limit + 1)
-            .offset(cursor ? 0 : (q.page - 1) * q.limit),
+            .where(and(where, page.after))
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
         ),
       )
-      .orderBy(by(key.column), by(orders.id)),
+      .orderBy(...page.orderBy),
     statusCounts(ctx, filtered),
   ]);
   // The total is the chosen tab's count (or all tabs'), so it needs no query of its own.
@@ -161,16 +152,11 @@ export async function listOrders(ctx: Ctx, q: OrderListFilter): Promise<OrderPag
     q.status === undefined
       ? { total: Math.min(tabs.all, COUNT_CAP), more: more.size > 0 || tabs.all > COUNT_CAP }
       : { total: tabs[deskStatusName(q.status)], more: more.has(deskStatusName(q.status)) };
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > q.limit && last
-      ? encodeCursor({ sort: q.orderBy_field, order, key: last.key, id: last.row.id })
-      : null;
+  const { rows: pageRows, nextCursor } = page.finish(rows, (r) => ({ key: r.key, id: r.row.id }));
   return {
     list: await toOrders(
       ctx.db,
-      page.map((r) => r.row),
+      pageRows.map((r) => r.row),
     ),
     pagination: {
       page: q.page,

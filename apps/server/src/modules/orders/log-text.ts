@@ -1,6 +1,5 @@
-import { deskStatusName, type Language } from '@app/shared';
+import { deskStatusName, fromMinor, type Language } from '@app/shared';
 import { hasText, renderText } from '../../i18n/render-text.ts';
-import { fromMinor } from './money.ts';
 
 type Detail = Record<string, unknown>;
 

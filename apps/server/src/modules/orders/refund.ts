@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { DESK_STATUS, type OrderRefund } from '@app/shared';
+import { DESK_STATUS, fromMinor, type OrderRefund } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { orderRefunds, orders } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
@@ -7,7 +7,6 @@ import { ConflictError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { visibleOrder, writeOrderLog } from './access.ts';
-import { fromMinor } from './money.ts';
 import { assertAllowed } from './transitions.ts';
 
 /**

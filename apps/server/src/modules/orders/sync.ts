@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { DESK_STATUS, STORE_STATUS, type DeskStatus } from '@app/shared';
+import { DESK_STATUS, type DeskStatus, STORE_STATUS, toMinor } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
 import { LOCKS } from '../../db/locks.ts';
 import {
@@ -23,7 +23,6 @@ import {
 } from '../../integrations/marketplaces/connector.ts';
 import type { JobContext, JobRunner } from '../../jobs/runner.ts';
 import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
-import { toMinor } from './money.ts';
 import { itemSummary, itemsOf, storedAddress, type OrderItemRow, type OrderRow } from './rows.ts';
 import { ofSeller } from '../../tenancy.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DESK_STATUS, DESK_STATUSES, ORDER_ACTIONS } from '@app/shared';
+import { DESK_STATUS, DESK_STATUSES, fromMinor, ORDER_ACTIONS, toMinor } from '@app/shared';
 import { ConflictError } from '../../errors.ts';
 import { allowedActions, assertAllowed, ORDER_TRANSITIONS } from './transitions.ts';
-import { fromMinor, proportion, toMinor } from './money.ts';
+import { proportion } from './money.ts';
 
 describe('order transitions', () => {
   it('has a row for every desk status, naming only known actions', () => {

@@ -28,6 +28,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { orders, shopeePackOrders, stores } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { zonedDate } from '../../time.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { ShipOrderInput } from '../../integrations/marketplaces/shopee/connector.ts';
 import { MarketplaceError } from '../../integrations/marketplaces/connector.ts';
@@ -382,13 +383,7 @@ export async function firstMileBind(
   }
   const number =
     input.first_mile_tracking_number ??
-    (
-      await connector.generateFirstMileTrackingNumbers(
-        session,
-        new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10),
-        1,
-      )
-    )[0]!;
+    (await connector.generateFirstMileTrackingNumbers(session, zonedDate(new Date()), 1))[0]!;
   const packages = await statesOf(
     ctx,
     candidates.map((c) => c.id),

@@ -3,5 +3,5 @@
 export { divide, parseDecimal, toDecimal } from './decimal.ts';
 export { rateToBase } from './exchange-rates.ts';
 export { findForbiddenWords, type ForbiddenWord } from './forbidden-words.ts';
-export { minorDigits, priceFor } from './pricing.ts';
+export { priceFor } from './pricing.ts';
 export { seedTemplateRules } from './seed.ts';

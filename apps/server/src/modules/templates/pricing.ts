@@ -1,5 +1,6 @@
 import {
   BASIS_POINTS,
+  minorDigits,
   type PlanSale,
   type PriceStep,
   type PricingRule,
@@ -19,14 +20,8 @@ import {
 /** Costs are CNY fen. */
 export const BASE_CURRENCY = 'CNY';
 const BASE_DIGITS = 2;
-/** ISO 4217 minor-unit digits where they are not 2. */
-const ZERO_DECIMAL = new Set(['JPY', 'VND', 'KRW', 'CLP', 'ISK', 'HUF']);
 /** Breakdown steps keep four places so a reader can follow the arithmetic. */
 const STEP_PLACES = 4;
-
-export function minorDigits(currency: string): number {
-  return ZERO_DECIMAL.has(currency) ? 0 : 2;
-}
 
 /** Rounds a price in minor units by the template's rule; the "up" rules never go below it. */
 export function roundPrice(x: Fraction, rule: RoundingRule, digits: number): bigint {

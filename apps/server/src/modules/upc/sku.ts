@@ -15,15 +15,9 @@ import { withTransaction } from '../../db/tx.ts';
 import { finishedSkus, generatedSkus, skuRules } from '../../db/schema.ts';
 import { ConflictError } from '../../errors.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
+import { zonedDate } from '../../time.ts';
 
 type RuleRow = typeof skuRules.$inferSelect;
-
-const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
-
-/** Today's Beijing calendar day as YYYYMMDD. */
-export function beijingDay(now = new Date()): string {
-  return new Date(now.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, '');
-}
 
 const ruleOf = (row: RuleRow | undefined): SkuRuleInput =>
   row
@@ -41,7 +35,7 @@ async function readRule(ctx: Ctx, forUpdate: boolean): Promise<RuleRow | undefin
 }
 
 const sequenceOf = (row: RuleRow | undefined): SkuSequence => ({
-  today: beijingDay(),
+  today: zonedDate(new Date()).replace(/-/g, ''),
   seq_date: row?.seqDate ?? '',
   seq: row?.nextSeq ?? 1,
 });

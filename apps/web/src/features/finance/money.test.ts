@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bonusFor, dayEnd, dayStart, parseYuan } from './money.ts';
-
-describe('parseYuan', () => {
-  it('reads whole yuan and up to two decimals as exact fen', () => {
-    expect(parseYuan('500')).toBe(50_000);
-    expect(parseYuan('99.9')).toBe(9_990);
-    expect(parseYuan('0.05')).toBe(5);
-    expect(parseYuan('0.29')).toBe(29);
-    expect(parseYuan('1.')).toBe(100);
-    expect(parseYuan(' 12.34 ')).toBe(1_234);
-    expect(parseYuan(100)).toBe(10_000);
-  });
-
-  it('refuses what is not an amount', () => {
-    for (const bad of ['', 'abc', '1.234', '-5', '1e3', '1,000', null, undefined]) {
-      expect(parseYuan(bad)).toBeNull();
-    }
-  });
-});
+import { bonusFor, dayEnd, dayStart } from './money.ts';
 
 describe('bonusFor', () => {
   const tiers = [

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { PARENT_PRODUCT_PAGE_MAX, PARENT_PRODUCT_SORTS, ParentProductListQuery } from '@app/shared';
+import {
+  majorToMinor,
+  minorToMajor,
+  PARENT_PRODUCT_PAGE_MAX,
+  PARENT_PRODUCT_SORTS,
+  ParentProductListQuery,
+} from '@app/shared';
 
 export const PAGE_SIZES = [20, 40, 60, PARENT_PRODUCT_PAGE_MAX] as const;
 export type LibraryView = 'grid' | 'table';
@@ -86,10 +92,9 @@ export const writeFilters = parentFilters.write;
 
 /** Yuan typed by a person → minor units the API takes; empty stays empty. */
 export function yuanToMinor(yuan: number | null | undefined): number | undefined {
-  if (yuan === null || yuan === undefined || !Number.isFinite(yuan) || yuan < 0) return undefined;
-  return Math.round(yuan * 100);
+  return majorToMinor(yuan, 'CNY') ?? undefined;
 }
 
 export function minorToYuan(minor: number | undefined): number | null {
-  return minor === undefined ? null : minor / 100;
+  return minor === undefined ? null : minorToMajor(minor, 'CNY');
 }

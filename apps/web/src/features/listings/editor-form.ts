@@ -1,12 +1,13 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  BULLET_POINT_COUNT,
   type AttributeValue,
+  BULLET_POINT_COUNT,
   type Listing,
   type ListingCondition,
+  majorToMinor,
+  minorToMajor,
 } from '@app/shared';
 import type { StepInput } from './api/listings.ts';
-import { majorToMinor, minorToMajor } from './money.ts';
 
 /** An item row of step 3 as the form holds it: the price in major units of the site currency. */
 export interface ItemValues {
@@ -86,7 +87,7 @@ export function toFormValues(listing: Listing): EditorValues {
     items: listing.items.map((item) => ({
       id: item.id,
       sku: item.sku,
-      price: Number(minorToMajor(item.price_minor, listing.currency)),
+      price: minorToMajor(item.price_minor, listing.currency),
       quantity: item.quantity,
       variation: { ...item.variation },
       product_id: item.product_id,

@@ -74,15 +74,6 @@ describe('batch runs', () => {
   });
 });
 
-describe('money', () => {
-  it('formats with the currency decimals', async () => {
-    const { formatMoney } = await import('./order-query.ts');
-    expect(formatMoney('SGD', '38.7')).toBe('SGD 38.70');
-    expect(formatMoney('JPY', '1200')).toBe('JPY 1,200');
-    expect(formatMoney('XXX1', 'abc')).toBe('XXX1 abc');
-  });
-});
-
 describe('status tab counts', () => {
   const page = {
     status_counts: {

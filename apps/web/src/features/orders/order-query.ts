@@ -125,23 +125,6 @@ export function itemsSummary(order: Pick<Order, 'items'>): string {
   return `${first.sku} ×${first.quantity}${more > 0 ? ` +${more}` : ''}`;
 }
 
-/** "SGD 38.70" (the marketplace's decimal string with its currency's own decimals). */
-export function formatMoney(currency: string, amount: string, locale = 'en-US'): string {
-  const value = Number(amount);
-  if (!Number.isFinite(value)) return `${currency} ${amount}`;
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'code',
-    })
-      .format(value)
-      .replace(/\u00a0/g, ' ');
-  } catch {
-    return `${currency} ${amount}`;
-  }
-}
-
 /**
  * A status tab's count in the reader's number format; the list stops counting a tab at 10,000,
  * so a count it names as capped is shown as at least that ("10,000+").

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Empty, Form, InputNumber, Row, Statistic } fr
 import { AlipayCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMinor, type FinanceRule } from '@app/shared';
+import { formatMinor, majorToMinor, type FinanceRule } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { feedback } from '../../../shared/feedback.ts';
@@ -13,7 +13,7 @@ import { useFinanceInfo } from '../../../shared/payments/finance-info.ts';
 import { useFinanceRule } from '../api/finance-rule.ts';
 import { useLedger } from '../api/ledger.ts';
 import { LedgerTable } from '../components/ledger-table.tsx';
-import { bonusFor, parseYuan } from '../money.ts';
+import { bonusFor } from '../money.ts';
 import { financePaths } from '../paths.ts';
 import { writeLedgerQuery } from '../url-state.ts';
 import '../finance.css';
@@ -61,14 +61,14 @@ function RechargeForm({ rule }: { rule: FinanceRule }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form);
-  const amountMinor = parseYuan(amount);
+  const amountMinor = majorToMinor(amount, 'CNY');
   const recharge = useAlipayRecharge();
   // One key per amount: pressing Pay again for the same amount replays the same Alipay trade.
   const intent = useRef<{ amountMinor: number; key: string } | null>(null);
   const min = formatMinor(rule.min_recharge_minor);
 
   const submit = async ({ amount: typed }: Values) => {
-    const minor = parseYuan(typed)!;
+    const minor = majorToMinor(typed, 'CNY')!;
     if (intent.current?.amountMinor !== minor) {
       intent.current = { amountMinor: minor, key: newIntentKey() };
     }
@@ -101,7 +101,7 @@ function RechargeForm({ rule }: { rule: FinanceRule }) {
           {
             validator: async (_, value: string | null) => {
               if (value === null || value === undefined || value === '') return;
-              const minor = parseYuan(value);
+              const minor = majorToMinor(value, 'CNY');
               if (minor === null) throw new Error(t('finance.recharge.invalid'));
               if (minor < rule.min_recharge_minor)
                 throw new Error(t('finance.recharge.belowMin', { amount: min }));

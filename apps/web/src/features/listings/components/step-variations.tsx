@@ -19,13 +19,18 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Listing, ListingInfo, PlanSale } from '@app/shared';
+import {
+  fromMinor,
+  type Listing,
+  type ListingInfo,
+  majorToMinor,
+  type PlanSale,
+} from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { IconAction } from '../../../shared/ui/icon-action.tsx';
 import { planSale, usePricingTemplateOptions, useSourceProduct } from '../api/listings.ts';
 import type { EditorValues, ItemValues } from '../editor-form.ts';
-import { majorToMinor, minorToMajor } from '../money.ts';
 import { issueExtra, type IssuesFor } from './field-issues.tsx';
 import { ImagePicker } from './image-picker.tsx';
 
@@ -109,7 +114,7 @@ function ItemMargin({ index, listing }: { index: number; listing: Listing }) {
   return (
     <div className="listings-margin" data-testid="item-margin">
       <Typography.Text type="secondary">
-        {t('listings.editor.variations.cost', { cost: minorToMajor(costMinor, currency) })}
+        {t('listings.editor.variations.cost', { cost: fromMinor(costMinor, currency) })}
       </Typography.Text>
       {margin !== null && (
         <Typography.Text type={margin < 0 ? 'warning' : undefined} strong={margin < 0}>

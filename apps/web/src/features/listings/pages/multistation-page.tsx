@@ -23,11 +23,15 @@ import {
   AMAZON_TITLE_MAX,
   BULLET_POINT_COUNT,
   type ForbidHit,
+  fromMinor,
+  majorToMinor,
+  minorDigits,
+  minorToMajor,
+  type MultistationCreateResult,
   type MultistationPrices,
   type MultistationShow3,
   type MultistationTarget,
   type MultistationTexts,
-  type MultistationCreateResult,
 } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import type { ViewProps } from '../../../shared/view-props.ts';
@@ -42,7 +46,6 @@ import {
   useMultistationSource,
 } from '../api/multistation.ts';
 import { MarkedText } from '../components/marked-text.tsx';
-import { majorToMinor, minorDigits, minorToMajor } from '../money.ts';
 import { parseIds } from '../../../shared/url-query.ts';
 import { editorPath, LISTINGS_PATH } from '../paths.ts';
 import '../listings.css';
@@ -337,7 +340,7 @@ export function MultistationPage({ title }: ViewProps) {
                 title: t('multistation.columns.sourcePrice'),
                 align: 'right',
                 render: (_, item) =>
-                  `${minorToMajor(item.source_price_minor, data?.source.currency ?? 'USD')} ${data?.source.currency ?? ''}`,
+                  `${fromMinor(item.source_price_minor, data?.source.currency ?? 'USD')} ${data?.source.currency ?? ''}`,
               },
               {
                 key: 'price',
@@ -347,14 +350,12 @@ export function MultistationPage({ title }: ViewProps) {
                     <InputNumber
                       aria-label={`${t('multistation.columns.price')} ${site.currency} ${item.sku}`}
                       min={0}
-                      step={minorDigits(site.currency) ? 0.01 : 1}
+                      step={10 ** -minorDigits(site.currency)}
                       precision={minorDigits(site.currency)}
                       addonAfter={site.currency}
-                      value={Number(
-                        minorToMajor(
-                          edits[site.market_id]?.[item.item_id] ?? item.price_minor,
-                          site.currency,
-                        ),
+                      value={minorToMajor(
+                        edits[site.market_id]?.[item.item_id] ?? item.price_minor,
+                        site.currency,
                       )}
                       onChange={(value) => {
                         const minor = majorToMinor(value, site.currency);

@@ -15,10 +15,8 @@ import type {
   MediaFolderTree,
   StorageSpace,
 } from '@app/shared';
-import { api, buildUrl, domainHeader } from '../../../api/client.ts';
+import { api, type UploadOptions } from '../../../api/client.ts';
 import { ApiError } from '../../../api/api-error.ts';
-import { useAuthStore } from '../../../shared/auth/auth-store.ts';
-import { currentLanguage, i18n } from '../../../shared/i18n/i18n.ts';
 import { sessionKeys } from '../../../shared/session/session-keys.ts';
 
 export const materialKeys = {
@@ -94,59 +92,17 @@ export async function downloadMaterials(ids: number[]): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
-export interface UploadCallbacks {
-  onProgress: (percent: number) => void;
-  signal?: AbortSignal;
-}
-
-/**
- * Uploads one material. XMLHttpRequest rather than the fetch client because only it reports
- * upload progress; the envelope is read the same way, so a 422 rejects with its field reason.
- */
+/** Uploads one material with its progress; `signal` aborts it. */
 export function uploadMaterial(
   file: Blob & { name?: string },
   dirId: number | null,
-  { onProgress, signal }: UploadCallbacks,
+  options: UploadOptions,
 ): Promise<MaterialItem> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    // Fields go before the file: the server reads only those sent ahead of it.
-    if (dirId !== null) form.append('dir_id', String(dirId));
-    form.append('file', file, file.name ?? 'upload');
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl('/material/upload-single'));
-    const { token } = useAuthStore.getState();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('x-domain', domainHeader());
-    // The server renders its refusal in this language, as for every other call.
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: { code?: number; data?: unknown; message?: string } | undefined;
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        body = undefined;
-      }
-      if (body?.code === 0) {
-        resolve(body.data as MaterialItem);
-        return;
-      }
-      const error = new ApiError({
-        code: body?.code ?? xhr.status,
-        status: xhr.status,
-        message: body?.message ?? i18n.t('request.badResponse'),
-        data: body?.data,
-      });
-      reject(error);
-    };
-    xhr.onerror = () =>
-      reject(new ApiError({ code: -1, status: 0, message: i18n.t('request.network') }));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+  const form = new FormData();
+  // Fields go before the file: the server reads only those sent ahead of it.
+  if (dirId !== null) form.append('dir_id', String(dirId));
+  form.append('file', file, file.name ?? 'upload');
+  return api.upload<MaterialItem>('/material/upload-single', form, options);
 }
 
 /** What to tell the user about a failed call: the field reason of a 422, else the message. */

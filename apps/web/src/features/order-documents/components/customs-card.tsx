@@ -3,10 +3,12 @@ import { CopyOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   CUSTOMS_WEIGHT_MAX_G,
-  HS_CODE_PATTERN,
-  PRINTABLE_ASCII,
   type CustomsItem,
+  HS_CODE_PATTERN,
+  majorToMinor,
+  minorToMajor,
   type OrderCustoms,
+  PRINTABLE_ASCII,
 } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
@@ -43,7 +45,7 @@ function toRow(item: CustomsItem): Row {
     name_en: item.name_en ?? '',
     name_cn: item.name_cn ?? '',
     hs_code: item.hs_code ?? '',
-    value: item.value_minor === null ? null : item.value_minor / 100,
+    value: item.value_minor === null ? null : minorToMajor(item.value_minor, item.currency),
     currency: item.currency,
     weight_g: item.weight_g,
     origin_country: item.origin_country,
@@ -116,7 +118,7 @@ function CustomsForm({ customs, canEdit }: { customs: OrderCustoms; canEdit: boo
           name_en: row.name_en,
           name_cn: row.name_cn,
           hs_code: row.hs_code,
-          value_minor: Math.round((row.value ?? 0) * 100),
+          value_minor: majorToMinor(row.value ?? 0, row.currency) ?? 0,
           currency: row.currency,
           weight_g: row.weight_g ?? 0,
           origin_country: row.origin_country,

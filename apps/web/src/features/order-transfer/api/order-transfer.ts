@@ -8,10 +8,8 @@ import type {
   RemarkImportResult,
   SaveExportTemplateInput,
 } from '@app/shared';
-import { api, buildUrl, domainHeader } from '../../../api/client.ts';
+import { api, type UploadOptions } from '../../../api/client.ts';
 import { ApiError } from '../../../api/api-error.ts';
-import { useAuthStore } from '../../../shared/auth/auth-store.ts';
-import { currentLanguage, i18n } from '../../../shared/i18n/i18n.ts';
 import { saveBlob } from '../../../shared/save-blob.ts';
 
 export const transferKeys = {
@@ -63,65 +61,22 @@ export async function downloadFile(path: string, filename: string): Promise<void
   saveBlob(blob, filename);
 }
 
-export interface UploadCallbacks {
-  onProgress: (percent: number) => void;
-  signal?: AbortSignal;
-}
-
-/**
- * Sends one file as multipart. XMLHttpRequest rather than the fetch client because only it
- * reports upload progress; the envelope is read the same way, so a 422 rejects with its reason.
- */
+/** Sends one file as multipart, with its progress. */
 function uploadFile<T>(
   path: string,
   file: Blob & { name?: string },
-  cb: UploadCallbacks,
+  options: UploadOptions,
 ): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('file', file, file.name ?? 'upload');
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(path));
-    const { token } = useAuthStore.getState();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('x-domain', domainHeader());
-    // The import's row problems come back in this language, as with every other request.
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) cb.onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: { code?: number; data?: unknown; message?: string } | undefined;
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        body = undefined;
-      }
-      if (body?.code === 0) {
-        resolve(body.data as T);
-        return;
-      }
-      reject(
-        new ApiError({
-          code: body?.code ?? xhr.status,
-          status: xhr.status,
-          message: body?.message ?? i18n.t('request.badResponse'),
-          data: body?.data,
-        }),
-      );
-    };
-    xhr.onerror = () =>
-      reject(new ApiError({ code: -1, status: 0, message: i18n.t('request.network') }));
-    cb.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'upload');
+  return api.upload<T>(path, form, options);
 }
 
-export const uploadOrderImport = (file: Blob & { name?: string }, cb: UploadCallbacks) =>
-  uploadFile<JobStarted>('/cw-order/upload-import', file, cb);
+export const uploadOrderImport = (file: Blob & { name?: string }, options: UploadOptions) =>
+  uploadFile<JobStarted>('/cw-order/upload-import', file, options);
 
-export const uploadRemarkImport = (file: Blob & { name?: string }, cb: UploadCallbacks) =>
-  uploadFile<RemarkImportResult>('/cw-order/remark-import', file, cb);
+export const uploadRemarkImport = (file: Blob & { name?: string }, options: UploadOptions) =>
+  uploadFile<RemarkImportResult>('/cw-order/remark-import', file, options);
 
 /** What to tell the user about a failed call: the field reason of a 422, else the message. */
 export function reasonOf(error: unknown): string {

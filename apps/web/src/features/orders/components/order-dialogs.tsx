@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Descriptions, Form, Input, InputNumber, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Order, OrderAddress, SplitOrderResult } from '@app/shared';
+import { formatMoney, type Order, type OrderAddress, type SplitOrderResult } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import { feedback } from '../../../shared/feedback.ts';
-import { formatMoney } from '../order-query.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { saveAddress, splitOrder, useOrderMutation } from '../api/orders.ts';
 
 /** Edits the buyer's address (save-order-address); 422 messages land on the fields. */
@@ -107,7 +107,7 @@ export function SplitDialog({ order, onClose }: { order: Order; onClose: () => v
         {
           key: 'total',
           label: t('orders.columns.total'),
-          children: formatMoney(o.currency, o.total),
+          children: formatMoney(o.total_minor, o.currency, currentLanguage()),
         },
         {
           key: 'items',

@@ -20,13 +20,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   deskStatusName,
+  formatMoney,
   formatTimestamp,
   MARKETPLACE_NAMES,
-  permOf,
   type Order,
   type OrderAction,
   type OrderItem,
   type OrderLog,
+  permOf,
 } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import { useCan } from '../../../shared/can.tsx';
@@ -45,7 +46,6 @@ import {
   useOrdersById,
 } from '../api/orders.ts';
 import { idsLink, orderPaths } from '../paths.ts';
-import { formatMoney } from '../order-query.ts';
 import { AddressDialog, CancelDialog, SplitDialog } from './order-dialogs.tsx';
 import { ActionButton } from './order-table.tsx';
 import { DeskStatusTag, OrderStatusTag, PurchaseOrderLink } from './status-tags.tsx';
@@ -319,7 +319,7 @@ function OrderDetail({ order, readOnly }: { order: Order; readOnly: boolean }) {
           {
             key: 'total',
             label: t('orders.drawer.total'),
-            children: formatMoney(order.currency, order.total),
+            children: formatMoney(order.total_minor, order.currency, currentLanguage()),
           },
           { key: 'qty', label: t('orders.drawer.quantity'), children: order.quantity },
           {
@@ -415,7 +415,8 @@ function OrderDetail({ order, readOnly }: { order: Order; readOnly: boolean }) {
               title: t('orders.columns.lineTotal'),
               align: 'right',
               width: 110,
-              render: (_, item) => formatMoney(order.currency, item.line_total),
+              render: (_, item) =>
+                formatMoney(item.line_total_minor, order.currency, currentLanguage()),
             },
             {
               key: 'actions',

@@ -3,15 +3,16 @@ import { Button, Empty, Pagination, Space, Table, Tag, Tooltip, type TableColumn
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
+  formatMoney,
   formatTimestamp,
-  MARKETPLACE_NAMES,
   type LogisticsChannel,
+  MARKETPLACE_NAMES,
   type Order,
   type OrderItem,
   type OrderPage,
 } from '@app/shared';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
-import { formatMoney, itemsSummary } from '../order-query.ts';
+import { itemsSummary } from '../order-query.ts';
 import { DeskStatusCell, OrderStatusTag } from './status-tags.tsx';
 
 /** How many pages are offered by number; deeper pages go on by cursor. */
@@ -55,7 +56,8 @@ function ItemsTable({ order }: { order: Order }) {
           title: t('orders.columns.lineTotal'),
           align: 'right',
           width: 130,
-          render: (_, item) => formatMoney(order.currency, item.line_total),
+          render: (_, item) =>
+            formatMoney(item.line_total_minor, order.currency, currentLanguage()),
         },
         {
           key: 'cancelled',
@@ -167,7 +169,9 @@ export function OrderTable({
       sorter: true,
       sortOrder: sortOrder('total'),
       render: (_, order) => (
-        <span className="orders-amount">{formatMoney(order.currency, order.total)}</span>
+        <span className="orders-amount">
+          {formatMoney(order.total_minor, order.currency, currentLanguage())}
+        </span>
       ),
     },
     {

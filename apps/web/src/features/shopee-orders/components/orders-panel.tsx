@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import {
   DESK_STATUSES,
   type DeskStatus,
+  formatMoney,
   formatTimestamp,
   ORDER_STATUSES,
   permOf,
@@ -72,15 +73,6 @@ const DESK_COLOR: Record<number, string> = {
   50: 'green',
   60: 'default',
 };
-
-/** The total in the site currency with its usual decimals (38.7 SGD → SGD 38.70). */
-function formatMoney(amount: string, currency: string, language: string): string {
-  try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
 
 type Dialog =
   { kind: 'note' | 'ship'; order: ShopeeOrder } | { kind: 'bind'; orders: ShopeeOrder[] } | null;
@@ -366,7 +358,7 @@ export function OrdersPanel({ onPack }: { onPack: (orderIds: number[]) => void }
               title: t('shopeeOrders.columns.total'),
               width: 110,
               align: 'right',
-              render: (_, o) => formatMoney(o.total, o.currency, i18n.language),
+              render: (_, o) => formatMoney(o.total_minor, o.currency, i18n.language),
             },
             {
               key: 'status',

@@ -3,12 +3,14 @@ import { Alert, Form, Input, InputNumber, Modal, Select, Spin, Typography } from
 import { useTranslation } from 'react-i18next';
 import {
   BASIS_POINTS,
+  majorToMinor,
   MARKET_SITES,
   MARKETPLACE_NAMES,
-  ROUNDING_RULES,
+  minorToMajor,
   type PlanSaleInput,
   type PricingRule,
   type PricingTemplate,
+  ROUNDING_RULES,
   type RoundingRule,
 } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
@@ -31,7 +33,7 @@ interface PricingValues {
 
 const PREVIEW_DELAY_MS = 300;
 const MAX_YUAN = 1_000_000;
-const toMinor = (yuan: number | null | undefined) => Math.round((yuan ?? 0) * 100);
+const toMinor = (yuan: number | null | undefined) => majorToMinor(yuan ?? 0, 'CNY') ?? 0;
 const toBp = (percent: number | null | undefined) =>
   Math.round(((percent ?? 0) * BASIS_POINTS) / 100);
 
@@ -131,8 +133,8 @@ export function PricingTemplateDialog({
         layout="vertical"
         initialValues={{
           name: template?.name ?? '',
-          shipping: (template?.shipping_minor ?? 0) / 100,
-          fixed_fee: (template?.fixed_fee_minor ?? 0) / 100,
+          shipping: minorToMajor(template?.shipping_minor ?? 0, 'CNY'),
+          fixed_fee: minorToMajor(template?.fixed_fee_minor ?? 0, 'CNY'),
           margin: (template?.margin_bp ?? 3000) / 100,
           fee_rate: (template?.fee_rate_bp ?? 1500) / 100,
           rounding: template?.rounding ?? 'end99',

@@ -13,10 +13,7 @@ import type {
   UpcResetInput,
   UpcResetResult,
 } from '@app/shared';
-import { ApiError } from '../../../api/api-error.ts';
-import { api, buildUrl, domainHeader } from '../../../api/client.ts';
-import { useAuthStore } from '../../../shared/auth/auth-store.ts';
-import { currentLanguage, i18n } from '../../../shared/i18n/i18n.ts';
+import { api } from '../../../api/client.ts';
 
 export const upcKeys = {
   all: ['upc'] as const,
@@ -58,48 +55,12 @@ export function useUpcMutation<I, O>(fn: (input: I) => Promise<O>) {
   });
 }
 
-/**
- * Sends a csv or xlsx file to `/upc/import` as multipart. XMLHttpRequest rather than the
- * fetch client because only it reports upload progress; the envelope is read the same way,
- * so a 422 rejects with its field errors.
- */
+/** Sends a csv or xlsx file to `/upc/import` as multipart, with its progress. */
 export function uploadCodeFile(
   file: Blob & { name?: string },
   onProgress: (percent: number) => void,
 ): Promise<UpcImportResult> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('file', file, file.name ?? 'codes.csv');
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl('/upc/import'));
-    const { token } = useAuthStore.getState();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('x-domain', domainHeader());
-    // The server renders its refusal in this language, as for every other call.
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: { code?: number; data?: unknown; message?: string } | undefined;
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        body = undefined;
-      }
-      if (body?.code === 0) resolve(body.data as UpcImportResult);
-      else
-        reject(
-          new ApiError({
-            code: body?.code ?? xhr.status,
-            status: xhr.status,
-            message: body?.message ?? i18n.t('request.badResponse'),
-            data: body?.data,
-          }),
-        );
-    };
-    xhr.onerror = () =>
-      reject(new ApiError({ code: -1, status: 0, message: i18n.t('request.network') }));
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'codes.csv');
+  return api.upload<UpcImportResult>('/upc/import', form, { onProgress });
 }
