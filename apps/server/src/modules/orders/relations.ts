@@ -201,7 +201,6 @@ export async function unmatchedSkus(
   ctx: Ctx,
   q: z.output<typeof UnmatchedSkuQuery>,
 ): Promise<UnmatchedSku[]> {
-  const sellerId = sellerIdOf(ctx);
   const key = sql<string>`lower(${orderItems.sku})`;
   const rows = await ctx.db
     .select({
@@ -218,8 +217,8 @@ export async function unmatchedSkus(
         inArray(orders.status, OPEN_STATUSES),
         isNull(orderItems.cancelledAt),
         q.keyword ? ilike(orderItems.sku, containsPattern(q.keyword)) : undefined,
-        sql`not exists (select 1 from ${finishedSkus} where ${finishedSkus.sellerId} = ${sellerId} and lower(${finishedSkus.skuCode}) = ${key})`,
-        sql`not exists (select 1 from ${orderSkuRelations} where ${orderSkuRelations.sellerId} = ${sellerId} and ${orderSkuRelations.skuKey} = ${key})`,
+        sql`not exists (select 1 from ${finishedSkus} where ${ownedBy(ctx, finishedSkus.sellerId)} and lower(${finishedSkus.skuCode}) = ${key})`,
+        sql`not exists (select 1 from ${orderSkuRelations} where ${ownedBy(ctx, orderSkuRelations.sellerId)} and ${orderSkuRelations.skuKey} = ${key})`,
       ),
     )
     .groupBy(key)
