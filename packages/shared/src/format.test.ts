@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp, maskPhone, orderStatusLabel, toChineseNumeral } from './format.ts';
-import { ORDER_STATUSES } from './constants.ts';
+import { formatTimestamp, maskPhone, toChineseNumeral } from './format.ts';
 
 describe('maskPhone', () => {
   it('keeps the first 3 characters and masks the rest', () => {
@@ -60,31 +59,5 @@ describe('toChineseNumeral', () => {
     expect(toChineseNumeral(100)).toBe('100');
     expect(toChineseNumeral(-3)).toBe('-3');
     expect(toChineseNumeral(1.5)).toBe('1.5');
-  });
-});
-
-describe('orderStatusLabel (spec 4)', () => {
-  it('labels every status in Chinese by default', () => {
-    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s))).toEqual([
-      '待确认',
-      '待发货',
-      '已发货',
-      '部分发货',
-      '订单已取消',
-    ]);
-  });
-
-  it('labels every status in English', () => {
-    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s, 'en'))).toEqual([
-      'Pending confirmation',
-      'Pending shipment',
-      'Shipped',
-      'Partially shipped',
-      'Order cancelled',
-    ]);
-  });
-
-  it('shows an unknown status as it is', () => {
-    expect(orderStatusLabel('lost', 'en')).toBe('lost');
   });
 });

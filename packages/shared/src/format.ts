@@ -1,7 +1,3 @@
-import type { OrderStatus } from './constants.ts';
-
-export type Locale = 'zh-CN' | 'en';
-
 /** Phone numbers keep their first 3 characters; the rest is masked. */
 export function maskPhone(phone: string | null | undefined): string {
   if (!phone) return '';
@@ -35,25 +31,4 @@ export function toChineseNumeral(n: number): string {
   const tens = Math.floor(n / 10);
   const ones = n % 10;
   return `${tens === 1 ? '' : DIGITS[tens]}十${ones === 0 ? '' : DIGITS[ones]}`;
-}
-
-const ORDER_STATUS_LABELS: Record<Locale, Record<OrderStatus, string>> = {
-  'zh-CN': {
-    unconfirmed: '待确认',
-    unshipped: '待发货',
-    shipped: '已发货',
-    partially_shipped: '部分发货',
-    canceled: '订单已取消',
-  },
-  en: {
-    unconfirmed: 'Pending confirmation',
-    unshipped: 'Pending shipment',
-    shipped: 'Shipped',
-    partially_shipped: 'Partially shipped',
-    canceled: 'Order cancelled',
-  },
-};
-
-export function orderStatusLabel(status: string, locale: Locale = 'zh-CN'): string {
-  return ORDER_STATUS_LABELS[locale][status as OrderStatus] ?? status;
 }

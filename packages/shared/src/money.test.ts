@@ -36,6 +36,9 @@ describe('minorDigits (ISO 4217 exponents)', () => {
 describe('toMinor / fromMinor', () => {
   it('converts exactly by the currency exponent', () => {
     expect(toMinor('12.34', 'USD')).toBe(1234);
+    expect(toMinor('12.3', 'USD')).toBe(1230);
+    expect(toMinor('12', 'USD')).toBe(1200);
+    expect(toMinor('-3.50', 'EUR')).toBe(-350);
     expect(toMinor('15000', 'IDR')).toBe(1_500_000);
     expect(toMinor('1.5', 'KWD')).toBe(1500);
     expect(toMinor('1200', 'JPY')).toBe(1200);
@@ -44,6 +47,7 @@ describe('toMinor / fromMinor', () => {
 
   it('rounds half up only the digits the currency has no unit for', () => {
     expect(toMinor('12.345', 'USD')).toBe(1235);
+    expect(toMinor('0.125', 'USD')).toBe(13);
     expect(toMinor('12.344', 'USD')).toBe(1234);
     expect(toMinor('1200.5', 'JPY')).toBe(1201);
   });

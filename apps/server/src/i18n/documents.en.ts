@@ -1,3 +1,4 @@
+import type { DeskStatusName } from '@app/shared';
 import type { DocumentTexts } from './document-texts.ts';
 
 /**
@@ -74,7 +75,7 @@ export const documentsEn: DocumentTexts = {
     purchased: 'Purchased',
     shipped: 'Shipped',
     cancelled: 'Cancelled',
-  },
+  } satisfies Record<DeskStatusName, string>,
   import: {
     missing_value: 'Missing {{column}}',
     missing_columns: 'Missing columns: {{columns}}',

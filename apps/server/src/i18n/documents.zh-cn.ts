@@ -1,3 +1,4 @@
+import type { DeskStatusName } from '@app/shared';
 import type { DocumentTexts } from './document-texts.ts';
 
 /** The zh-CN twin of `documents.en.ts`: the same keys (zh-CN has one plural form, `_other`). */
@@ -66,7 +67,7 @@ export const documentsZhCn: DocumentTexts = {
     purchased: '已采购',
     shipped: '已发货',
     cancelled: '已取消',
-  },
+  } satisfies Record<DeskStatusName, string>,
   import: {
     missing_value: '缺少 {{column}}',
     missing_columns: '缺少列：{{columns}}',

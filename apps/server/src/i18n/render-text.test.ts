@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@app/shared';
+import { DESK_STATUS_NAMES, LANGUAGES } from '@app/shared';
 import { DOCUMENT_CATALOGUES, renderText } from './render-text.ts';
 
 /** Catalogue keys without i18next's plural suffixes: zh-CN has `_other` where en has two. */
@@ -23,6 +23,11 @@ describe('document catalogues', () => {
         [`only in ${other.lang}`]: onlyOther,
       }).toEqual({ [`only in ${first!.lang}`]: [], [`only in ${other.lang}`]: [] });
     }
+  });
+
+  it.each(LANGUAGES)('%s names every desk status of the shared list', (lang) => {
+    const names = DOCUMENT_CATALOGUES[lang].desk_status ?? {};
+    expect(DESK_STATUS_NAMES.filter((status) => !names[status]?.trim())).toEqual([]);
   });
 
   it('interpolates and picks plural forms per language', () => {

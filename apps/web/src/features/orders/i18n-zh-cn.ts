@@ -1,3 +1,5 @@
+import type { DeskStatusName, OrderStatus } from '@app/shared';
+
 /** Texts of the order screens (desk, FBA, logistics, settlement, cancellation); joined into the console bundle. */
 export const ordersZhCN = {
   loadFailed: '订单加载失败',
@@ -11,14 +13,14 @@ export const ordersZhCN = {
     purchased: '已采购',
     shipped: '已发货',
     cancelled: '已取消',
-  },
+  } satisfies Record<'all' | DeskStatusName, string>,
   orderStatus: {
     unconfirmed: '待确认',
     unshipped: '待发货',
     shipped: '已发货',
     partially_shipped: '部分发货',
     canceled: '订单取消',
-  },
+  } satisfies Record<OrderStatus, string>,
   deskStatus: {
     new: '新订单',
     on_hold: '已挂起',
@@ -26,7 +28,7 @@ export const ordersZhCN = {
     purchased: '已采购',
     shipped: '已发货',
     cancelled: '已取消',
-  },
+  } satisfies Record<DeskStatusName, string>,
   origin: { sync: '平台同步', import: '导入', manual: '手工', copy: '复制', split: '拆分' },
   channel: { AFN: 'FBA（平台配送）', MFN: '自发货' },
   filters: {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Code, Mobile } from '@app/shared';
+import { Mobile } from '@app/shared';
+import { CodeField } from './code-field.tsx';
 import { SendCodeButton, type SendCodeButtonProps } from './send-code-button.tsx';
 import { valueRule } from './zod-rule.ts';
 
@@ -27,20 +28,11 @@ export function MobileField({ label, prefix, autoFocus }: FieldLook & { label: s
 export function SmsCodeField({ prefix, autoFocus, ...button }: FieldLook & SendCodeButtonProps) {
   const { t } = useTranslation();
   return (
-    <Form.Item label={t('auth.code.label')} required>
-      <Space.Compact block>
-        <Form.Item name="code" noStyle rules={[valueRule(Code, t)]}>
-          <Input
-            prefix={prefix}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('auth.code.placeholder')}
-            autoFocus={autoFocus}
-          />
-        </Form.Item>
-        <SendCodeButton {...button} />
-      </Space.Compact>
-    </Form.Item>
+    <CodeField
+      label={t('auth.code.label')}
+      prefix={prefix}
+      autoFocus={autoFocus}
+      button={<SendCodeButton {...button} />}
+    />
   );
 }

@@ -7,13 +7,9 @@ import {
   type RunningSimulator,
 } from '@app/sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MarketplaceError,
-  type ListingInput,
-  type StoreAuth,
-  type StoreSession,
-} from '../connector.ts';
+import { MarketplaceError, type ListingInput, type StoreAuth } from '../connector.ts';
 import type { FetchLike } from '../http.ts';
+import { marketplaceError, recordingSession } from '../../../../test/connector-fixtures.ts';
 import { createAmazonConnector, type AmazonConnector, type AmazonSettings } from './connector.ts';
 
 // Contract tests: the real connector against the Amazon simulator over real HTTP.
@@ -53,21 +49,9 @@ function connector(overrides: Partial<AmazonSettings> = {}): AmazonConnector {
   );
 }
 
-function sessionOf(auth: StoreAuth): StoreSession & { saved: StoreAuth[] } {
-  const saved: StoreAuth[] = [];
-  return {
-    site: US,
-    auth,
-    saved,
-    async saveAuth(next) {
-      saved.push(next);
-    },
-  };
-}
-
 const grantedSession = (account = SELLER) => {
   const grant = sim.grant(account, 'US');
-  return sessionOf({ ...grant });
+  return recordingSession(US, { ...grant });
 };
 
 beforeAll(async () => {
@@ -113,15 +97,6 @@ async function authorize(amazon: AmazonConnector): Promise<StoreAuth> {
   });
 }
 
-const error = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (e) {
-    return e as MarketplaceError;
-  }
-  throw new Error('expected a MarketplaceError');
-};
-
 describe('authorization', () => {
   it('goes through consent, callback and code exchange to a StoreAuth', async () => {
     const auth = await authorize(connector());
@@ -137,7 +112,7 @@ describe('authorization', () => {
     expect(token.headers.get('content-type')).toBe(
       'application/x-www-form-urlencoded;charset=UTF-8',
     );
-    await connector().checkAuthorization(sessionOf(auth));
+    await connector().checkAuthorization(recordingSession(US, auth));
   });
 
   it('adds version=beta for a draft app', () => {
@@ -150,7 +125,7 @@ describe('authorization', () => {
   });
 
   it('surfaces a denied consent and bad app credentials as auth errors with the LWA code', async () => {
-    const denied = await error(
+    const denied = await marketplaceError(
       connector().completeAuthorization({
         site: US,
         query: { error: 'access_denied', state: 's' },
@@ -158,19 +133,19 @@ describe('authorization', () => {
       }),
     );
     expect(denied).toMatchObject({ kind: 'auth', code: 'access_denied' });
-    const bad = await error(authorize(connector({ clientSecret: 'wrong' })));
+    const bad = await marketplaceError(authorize(connector({ clientSecret: 'wrong' })));
     expect(bad).toBeInstanceOf(MarketplaceError);
     expect(bad).toMatchObject({ kind: 'auth', code: 'invalid_client', httpStatus: 401 });
     expect(bad.message).toContain('Client authentication failed');
   });
 
   it('refuses a forged access token with SP-API Unauthorized', async () => {
-    const session = sessionOf({
+    const session = recordingSession(US, {
       ...sim.grant(SELLER, 'US'),
       accessToken: 'Atza|forged',
       refreshToken: null,
     });
-    const refused = await error(connector().listCategories(session, null));
+    const refused = await marketplaceError(connector().listCategories(session, null));
     expect(refused).toMatchObject({ kind: 'auth', code: 'Unauthorized', httpStatus: 403 });
     expect(refused.message).toContain('revoked, malformed or invalid');
   });
@@ -218,13 +193,13 @@ describe('requests', () => {
 
   it('gives up on a 429 that outlasts the retries as rate_limit with Amazon code', async () => {
     sim.faults.failNext({ status: 429 }, 3);
-    const throttled = await error(connector().listCategories(grantedSession(), null));
+    const throttled = await marketplaceError(connector().listCategories(grantedSession(), null));
     expect(throttled).toMatchObject({ kind: 'rate_limit', code: 'QuotaExceeded', httpStatus: 429 });
   });
 
   it('maps a 503 after retries to unavailable', async () => {
     sim.faults.failNext({ status: 503 }, 3);
-    const down = await error(connector().listCategories(grantedSession(), null));
+    const down = await marketplaceError(connector().listCategories(grantedSession(), null));
     expect(down).toMatchObject({ kind: 'unavailable', code: 'ServiceUnavailable' });
   });
 });
@@ -255,7 +230,7 @@ describe('categories', () => {
     const mug = await amazon.categoryAttributes(session, 'MUG');
     expect(mug).toEqual([{ name: 'capacity', label: 'Capacity', required: true, type: 'number' }]);
     expect(requests.some((r) => r.url.endsWith('/product-type-schemas/MUG.json'))).toBe(true);
-    expect(await error(amazon.categoryAttributes(session, 'NOPE'))).toMatchObject({
+    expect(await marketplaceError(amazon.categoryAttributes(session, 'NOPE'))).toMatchObject({
       kind: 'not_found',
     });
   });
@@ -437,7 +412,7 @@ describe('orders', () => {
       status: 'shipped',
       remoteStatus: 'Shipped',
     });
-    const again = await error(
+    const again = await marketplaceError(
       amazon.confirmShipment(session, order.remoteId, {
         packageReferenceId: '2',
         carrierCode: 'USPS',
@@ -473,7 +448,7 @@ describe('fulfillment inbound', () => {
     });
     expect(plan.inboundPlanId).toMatch(/^wf/);
     expect(
-      await error(amazon.waitForOperation(session, plan.operationId, { maxPolls: 1 })),
+      await marketplaceError(amazon.waitForOperation(session, plan.operationId, { maxPolls: 1 })),
     ).toMatchObject({
       kind: 'unavailable',
       code: 'OperationTimeout',
@@ -529,7 +504,7 @@ describe('fulfillment inbound', () => {
       ).toBe('%PDF-');
     }
     expect(
-      await error(
+      await marketplaceError(
         amazon.getLabels(session, shipment.shipmentConfirmationId!, {
           pageType: 'A5',
           labelType: 'UNIQUE',

@@ -7,12 +7,8 @@ import {
   type RunningSimulator,
 } from '@app/sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MarketplaceError,
-  type ListingInput,
-  type StoreAuth,
-  type StoreSession,
-} from '../connector.ts';
+import { type ListingInput } from '../connector.ts';
+import { marketplaceError, recordingSession } from '../../../../test/connector-fixtures.ts';
 import { createShopeeConnector, type ShopeeConnector } from './connector.ts';
 
 // The real connector against its simulator over HTTP (reference section 3).
@@ -45,28 +41,7 @@ const connectorWith = (partnerKey: string = SIM_SHOPEE_DEFAULTS.partnerKey) =>
     { sleep: async () => {}, retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 5 } },
   );
 
-function sessionOf(auth: StoreAuth): StoreSession & { saved: StoreAuth[] } {
-  const saved: StoreAuth[] = [];
-  return {
-    site,
-    auth,
-    saved,
-    async saveAuth(next) {
-      saved.push(next);
-    },
-  };
-}
-
-const granted = () => sessionOf(sim.grant(SHOP_ID, 'SG'));
-
-async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(MarketplaceError);
-  return error as MarketplaceError;
-}
+const granted = () => recordingSession(site, sim.grant(SHOP_ID, 'SG'));
 
 beforeAll(async () => {
   sim = createShopeeSimulator({ now: () => clock, accessTokenTtlSeconds: ACCESS_TTL });
@@ -131,16 +106,16 @@ describe('authorization (reference 3.3, 3.4)', () => {
     });
     expect(auth).toMatchObject({ account: SHOP_ID, extra: { region: 'SG' } });
     expect(auth.accessTokenExpiresAt).toBe(clock.getTime() / 1000 + ACCESS_TTL);
-    await connector.checkAuthorization(sessionOf(auth));
+    await connector.checkAuthorization(recordingSession(site, auth));
 
-    const reused = await failure(
+    const reused = await marketplaceError(
       connector.completeAuthorization({ site, query, redirectUri: 'http://app.test/cb' }),
     );
     expect(reused).toMatchObject({ kind: 'auth', code: 'error_auth' });
   });
 
   it('reports a denial (no code) as auth', async () => {
-    const error = await failure(
+    const error = await marketplaceError(
       connector.completeAuthorization({
         site,
         query: { state: 'x' },
@@ -151,7 +126,9 @@ describe('authorization (reference 3.3, 3.4)', () => {
   });
 
   it('surfaces error_sign when the partner key is wrong', async () => {
-    const error = await failure(connectorWith('not-the-key').checkAuthorization(granted()));
+    const error = await marketplaceError(
+      connectorWith('not-the-key').checkAuthorization(granted()),
+    );
     expect(error).toMatchObject({ kind: 'validation', code: 'error_sign' });
     expect(error.message).toContain('Wrong sign.');
   });
@@ -169,8 +146,8 @@ describe('authorization (reference 3.3, 3.4)', () => {
     expect(session.auth).toBe(session.saved[0]);
 
     // Refresh tokens are single-use (reference 3.4).
-    const stale = sessionOf({ ...before, accessTokenExpiresAt: 0 });
-    expect(await failure(connector.checkAuthorization(stale))).toMatchObject({
+    const stale = recordingSession(site, { ...before, accessTokenExpiresAt: 0 });
+    expect(await marketplaceError(connector.checkAuthorization(stale))).toMatchObject({
       kind: 'auth',
       code: 'error_auth',
     });
@@ -190,7 +167,7 @@ describe('throttling', () => {
 
   it('gives up with rate_limit and Shopee’s code after the retries', async () => {
     sim.faults.failNext({ status: 429 }, 4);
-    const error = await failure(connector.listCategories(granted(), null));
+    const error = await marketplaceError(connector.listCategories(granted(), null));
     expect(error).toMatchObject({ kind: 'rate_limit', code: 'error_rate_limit', httpStatus: 429 });
   });
 });
@@ -431,7 +408,7 @@ describe('order note and packages', () => {
     const [detail] = await connector.orderPackages(session, [sn]);
     expect(detail!.order_sn).toBe(sn);
     expect(detail!.package_list![0]!.package_number).toMatch(/^OFG/);
-    const refused = await failure(connector.setNote(session, 'NOPE', 'x'));
+    const refused = await marketplaceError(connector.setNote(session, 'NOPE', 'x'));
     expect(refused.code).toBe('error_not_found');
   });
 });
@@ -461,7 +438,7 @@ describe('first mile (reference 3.9)', () => {
       number,
     );
 
-    const again = await failure(
+    const again = await marketplaceError(
       connector.bindFirstMile(session, {
         first_mile_tracking_number: number!,
         shipment_method: 'pickup',

@@ -1,13 +1,9 @@
 import { marketSiteById, type MarketSiteInfo } from '@app/shared';
 import { createShopifySimulator, SIM_SHOPIFY_DEFAULTS, startSimulator } from '@app/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MarketplaceError,
-  type ListingInput,
-  type StoreAuth,
-  type StoreSession,
-} from '../connector.ts';
+import { MarketplaceError, type ListingInput } from '../connector.ts';
 import type { FetchLike } from '../http.ts';
+import { marketplaceError, recordingSession } from '../../../../test/connector-fixtures.ts';
 import {
   createShopifyConnector,
   type ShopifyConnector,
@@ -74,18 +70,6 @@ async function setup(simOptions: Parameters<typeof createShopifySimulator>[0] = 
 
 type Setup = Awaited<ReturnType<typeof setup>>;
 
-function sessionFor(auth: StoreAuth): StoreSession & { saved: StoreAuth[] } {
-  const saved: StoreAuth[] = [];
-  return {
-    site,
-    auth,
-    saved,
-    async saveAuth(next) {
-      saved.push(next);
-    },
-  };
-}
-
 /** Seller's browser: open the consent page, press Install, return the callback query. */
 async function consent(t: Setup, connector: ShopifyConnector = t.connector) {
   const url = connector.authorizeUrl({ site, state: 'nonce-1', redirectUri: REDIRECT, shop: SHOP });
@@ -104,16 +88,7 @@ async function consent(t: Setup, connector: ShopifyConnector = t.connector) {
 async function authorize(t: Setup) {
   const query = await consent(t);
   const auth = await t.connector.completeAuthorization({ site, query, redirectUri: REDIRECT });
-  return sessionFor(auth);
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MarketplaceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(MarketplaceError);
-  return error as MarketplaceError;
+  return recordingSession(site, auth);
 }
 
 const tee: ListingInput = {
@@ -149,7 +124,7 @@ const tee: ListingInput = {
 
 describe('Shopify connector against the simulator', () => {
   let t: Setup;
-  let session: ReturnType<typeof sessionFor>;
+  let session: ReturnType<typeof recordingSession>;
 
   beforeAll(async () => {
     t = await setup({ accessTokenTtlSeconds: 600 });
@@ -174,7 +149,7 @@ describe('Shopify connector against the simulator', () => {
     expect(auth.refreshToken).toMatch(/^shprt_/);
     expect(auth.accessTokenExpiresAt).toBe(Math.floor(t.clock.ms / 1000) + 600);
     expect(auth.extra.scope).toBe('read_products,write_products,read_orders,write_fulfillments');
-    await t.connector.checkAuthorization(sessionFor(auth));
+    await t.connector.checkAuthorization(recordingSession(site, auth));
   });
 
   it('builds an offline-token authorize URL and needs the shop domain', () => {
@@ -190,7 +165,7 @@ describe('Shopify connector against the simulator', () => {
 
   it('refuses a tampered callback, a stale timestamp and a denied install', async () => {
     const query = await consent(t);
-    const tampered = await rejection(
+    const tampered = await marketplaceError(
       t.connector.completeAuthorization({
         site,
         query: { ...query, state: 'other' },
@@ -200,12 +175,12 @@ describe('Shopify connector against the simulator', () => {
     expect(tampered).toMatchObject({ kind: 'auth', code: 'invalid_hmac' });
 
     t.clock.ms += 91_000;
-    const stale = await rejection(
+    const stale = await marketplaceError(
       t.connector.completeAuthorization({ site, query, redirectUri: REDIRECT }),
     );
     expect(stale).toMatchObject({ kind: 'auth', code: 'stale_timestamp' });
 
-    const denied = await rejection(
+    const denied = await marketplaceError(
       t.connector.completeAuthorization({
         site,
         query: { error: 'access_denied', state: 'x' },
@@ -218,7 +193,7 @@ describe('Shopify connector against the simulator', () => {
   it("surfaces Shopify's codes for bad credentials, a bad code and a bad token", async () => {
     const otherKey = createShopifyConnector({ ...t.settings, apiKey: 'not-our-app' }, t.http);
     const query = await consent(t);
-    const badClient = await rejection(
+    const badClient = await marketplaceError(
       otherKey.completeAuthorization({ site, query, redirectUri: REDIRECT }),
     );
     expect(badClient).toMatchObject({ kind: 'auth', code: 'invalid_client', httpStatus: 400 });
@@ -231,14 +206,18 @@ describe('Shopify connector against the simulator', () => {
 
     const forged: Record<string, string> = { ...query, code: 'code_forged' };
     forged.hmac = callbackHmac(forged, SIM_SHOPIFY_DEFAULTS.apiSecret);
-    const badCode = await rejection(
+    const badCode = await marketplaceError(
       t.connector.completeAuthorization({ site, query: forged, redirectUri: REDIRECT }),
     );
     expect(badCode).toMatchObject({ kind: 'auth', code: 'invalid_request' });
 
-    const badToken = await rejection(
+    const badToken = await marketplaceError(
       t.connector.checkAuthorization(
-        sessionFor({ ...session.auth, accessToken: 'shpat_forged', refreshToken: null }),
+        recordingSession(site, {
+          ...session.auth,
+          accessToken: 'shpat_forged',
+          refreshToken: null,
+        }),
       ),
     );
     expect(badToken).toMatchObject({ kind: 'auth', code: '401', httpStatus: 401 });
@@ -271,7 +250,7 @@ describe('Shopify connector against the simulator', () => {
     expect(t.clock.slept.length - before).toBe(2);
 
     t.sim.faults.failNext({ status: 429 }, 4);
-    const error = await rejection(t.connector.checkAuthorization(session));
+    const error = await marketplaceError(t.connector.checkAuthorization(session));
     expect(error).toMatchObject({ kind: 'rate_limit', code: 'THROTTLED', httpStatus: 429 });
   });
 
@@ -305,7 +284,7 @@ describe('Shopify connector against the simulator', () => {
     expect(attributes).toContainEqual(
       expect.objectContaining({ name: 'Capacity', type: 'number' }),
     );
-    const missing = await rejection(
+    const missing = await marketplaceError(
       t.connector.categoryAttributes(session, 'gid://shopify/TaxonomyCategory/zz-404'),
     );
     expect(missing.kind).toBe('not_found');
@@ -341,7 +320,7 @@ describe('Shopify connector against the simulator', () => {
     expect((await t.connector.listingState(session, ref)).status).toBe('inactive');
     const gone = { sku: 'X', remoteId: 'gid://shopify/Product/999999' };
     expect((await t.connector.listingState(session, gone)).status).toBe('not_found');
-    expect((await rejection(t.connector.takeDown(session, gone))).kind).toBe('not_found');
+    expect((await marketplaceError(t.connector.takeDown(session, gone))).kind).toBe('not_found');
   });
 
   it('publishes a single-SKU listing as the default variant', async () => {
@@ -443,7 +422,7 @@ describe('Shopify connector against the simulator', () => {
     const afterAll = await t.connector.fetchOrders(session, { updatedAfter: new Date(t.clock.ms) });
     expect(afterAll.orders.find((o) => o.remoteId === open.remoteId)!.status).toBe('shipped');
 
-    const nothingLeft = await rejection(
+    const nothingLeft = await marketplaceError(
       t.connector.createFulfillment(session, { orderId: open.remoteId, tracking }),
     );
     expect(nothingLeft.kind).toBe('validation');
@@ -462,7 +441,7 @@ describe('Shopify connector against the simulator', () => {
 
 describe('Shopify connector under cost throttling', () => {
   let t: Setup;
-  let session: ReturnType<typeof sessionFor>;
+  let session: ReturnType<typeof recordingSession>;
 
   beforeAll(async () => {
     t = await setup({ throttle: { maximumAvailable: 1000, restoreRate: 50 } });

@@ -7,12 +7,12 @@ import {
 } from '@app/sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  MarketplaceError,
   type ListingInput,
   type MarketOrder,
   type StoreAuth,
   type StoreSession,
 } from '../connector.ts';
+import { marketplaceError, recordingSession } from '../../../../test/connector-fixtures.ts';
 import { createTemuConnector, type TemuConnector, type TemuSettings } from './connector.ts';
 
 const site = marketSiteById(301)!;
@@ -39,22 +39,7 @@ let temu: TemuConnector;
 
 function sessionOf(mallId: string): StoreSession & { saved: StoreAuth[] } {
   const grant = sim.grant(mallId, 'US');
-  const saved: StoreAuth[] = [];
-  return {
-    site,
-    auth: { ...grant },
-    saved,
-    saveAuth: async (auth) => void saved.push(auth),
-  };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<MarketplaceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(MarketplaceError);
-  return error as MarketplaceError;
+  return recordingSession(site, { ...grant });
 }
 
 const listing = (sku: string, attributes: Record<string, unknown>): ListingInput => ({
@@ -131,24 +116,26 @@ describe('Temu authorization (reference 4.4)', () => {
     });
     await temu.checkAuthorization({ site, auth, saveAuth: async () => {} });
     // The code is single-use (reference 4.4).
-    const reused = await refusal(temu.completeAuthorization({ site, query, redirectUri }));
+    const reused = await marketplaceError(temu.completeAuthorization({ site, query, redirectUri }));
     expect(reused.code).toBe('110020002');
   });
 
   it('reports a denied consent as an auth failure', async () => {
     const query = await consent('deny');
-    const error = await refusal(temu.completeAuthorization({ site, query, redirectUri }));
+    const error = await marketplaceError(temu.completeAuthorization({ site, query, redirectUri }));
     expect(error).toMatchObject({ kind: 'auth', code: 'access_denied' });
   });
 
   it('surfaces a bad signature and an unknown app key with their Temu codes', async () => {
     const session = sessionOf('5550002');
-    const badSecret = await refusal(
+    const badSecret = await marketplaceError(
       connectorWith({ appSecret: 'not-the-secret' }).checkAuthorization(session),
     );
     expect(badSecret).toMatchObject({ kind: 'protocol', code: '3000001' });
     expect(badSecret.message).toContain('SIGN_UNVALID');
-    const badKey = await refusal(connectorWith({ appKey: 'unknown' }).checkAuthorization(session));
+    const badKey = await marketplaceError(
+      connectorWith({ appKey: 'unknown' }).checkAuthorization(session),
+    );
     expect(badKey).toMatchObject({ kind: 'protocol', code: '3000026' });
   });
 
@@ -156,7 +143,7 @@ describe('Temu authorization (reference 4.4)', () => {
     const session = sessionOf('5550003');
     await temu.checkAuthorization(session);
     clock += (TOKEN_TTL + 30) * 1000;
-    const error = await refusal(temu.checkAuthorization(session));
+    const error = await marketplaceError(temu.checkAuthorization(session));
     expect(error).toMatchObject({ kind: 'auth', code: '3000034' });
     expect(session.saved).toEqual([]);
   });
@@ -174,7 +161,7 @@ describe('Temu throttling (reference 4.5)', () => {
 
   it('gives up with kind rate_limit when the throttle outlasts the retries', async () => {
     sim.faults.failNext({ status: 200 }, 5);
-    const error = await refusal(temu.listCategories(sessionOf('5550004'), null));
+    const error = await marketplaceError(temu.listCategories(sessionOf('5550004'), null));
     expect(error).toMatchObject({ kind: 'rate_limit', code: '4000004' });
   });
 });

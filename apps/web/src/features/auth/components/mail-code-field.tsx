@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Code, Email } from '@app/shared';
+import { Email } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import { feedback } from '../../../shared/feedback.ts';
+import { CodeField } from '../../../shared/forms/code-field.tsx';
 import { RESEND_SECONDS } from '../../../shared/forms/send-code-button.tsx';
 import { useCountdown } from '../../../shared/forms/use-countdown.ts';
-import { valueRule } from '../../../shared/forms/zod-rule.ts';
 import { sendMailCode } from '../api/mail-code.ts';
 
 /**
@@ -40,22 +40,14 @@ export function MailCodeField({ prefix }: { prefix?: ReactNode }) {
   };
 
   return (
-    <Form.Item label={t('auth.code.mailLabel')} required>
-      <Space.Compact block>
-        <Form.Item name="code" noStyle rules={[valueRule(Code, t)]}>
-          <Input
-            prefix={prefix}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('auth.code.placeholder')}
-            aria-label={t('auth.code.mailLabel')}
-          />
-        </Form.Item>
+    <CodeField
+      label={t('auth.code.mailLabel')}
+      prefix={prefix}
+      button={
         <Button onClick={() => void send()} disabled={left > 0} loading={sending}>
           {left > 0 ? t('auth.code.resend', { seconds: left }) : t('auth.code.send')}
         </Button>
-      </Space.Compact>
-    </Form.Item>
+      }
+    />
   );
 }
