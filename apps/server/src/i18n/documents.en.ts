@@ -112,6 +112,15 @@ export const documentsEn: DocumentTexts = {
     yes: 'yes',
     orders_sheet: 'Orders',
   },
+  ledger: {
+    order: 'Order {{number}}',
+    order_cancelled: 'Order {{number}} cancelled',
+    alipay: 'Alipay {{trade}}',
+    recharge_bonus: 'Recharge bonus for {{trade}}',
+    alipay_credited:
+      'Alipay {{trade}}: order {{number}} could no longer be paid, credited to the balance',
+    level: '{{name_en}} level, {{days}} days',
+  },
   pdf: {
     labels_title: 'Shipping labels',
     from: 'FROM: {{sender}}',

@@ -103,6 +103,14 @@ export const documentsZhCn: DocumentTexts = {
     yes: '是',
     orders_sheet: '订单',
   },
+  ledger: {
+    order: '订单 {{number}}',
+    order_cancelled: '订单 {{number}} 已取消',
+    alipay: '支付宝 {{trade}}',
+    recharge_bonus: '充值赠送（{{trade}}）',
+    alipay_credited: '支付宝 {{trade}}：订单 {{number}} 已无法支付，金额已存入余额',
+    level: '{{name}}，{{days}} 天',
+  },
   pdf: {
     labels_title: '物流面单',
     from: '寄件人：{{sender}}',

@@ -5,6 +5,7 @@ import { ledgerEntries } from '../../db/schema.ts';
 import { toCsv } from '../../http/csv.ts';
 import { renderText } from '../../i18n/render-text.ts';
 import { sellerIdOf } from '../../tenancy.ts';
+import { memoText } from './ledger.ts';
 
 /** The bill's calendar is Beijing time, UTC+8 all year (no daylight saving). */
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
@@ -135,7 +136,7 @@ async function ledgerCsv(ctx: Ctx, where: SQL[]): Promise<string> {
       yuan(r.balanceAfterMinor),
       yuan(r.frozenAfterMinor),
       r.refType && r.refId !== null ? `${r.refType}:${r.refId}` : '',
-      r.memo,
+      memoText(ctx.lang, r),
     ]),
   );
 }
