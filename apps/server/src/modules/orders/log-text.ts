@@ -1,4 +1,4 @@
-import { deskStatusName, type Language } from '@app/shared';
+import { deskStatusName, orderStatusLabel, type Language } from '@app/shared';
 import { hasText, renderText } from '../../i18n/render-text.ts';
 import { fromMinor } from './money.ts';
 
@@ -9,6 +9,8 @@ const fromTo = (v: unknown): { from: string; to: string } => {
   const pair = (v ?? {}) as { from?: unknown; to?: unknown };
   return { from: str(pair.from), to: str(pair.to) };
 };
+/** A marketplace order status (`unconfirmed`…) by its name in `lang`; unknown ones as stored. */
+const statusIn = (lang: Language, v: unknown): string => orderStatusLabel(str(v), lang);
 
 /**
  * The key and parameters of one log row: rows store what happened (`action` + `detail`),
@@ -19,10 +21,18 @@ function keyOf(lang: Language, action: string, d: Detail, currency: string) {
     renderText(lang, `desk_status.${deskStatusName(Number(status))}`);
   switch (action) {
     case 'sync.created':
-      return { key: action, params: { status: str(d.order_status) } };
+      return { key: action, params: { status: statusIn(lang, d.order_status) } };
     case 'sync.updated': {
       const parts: string[] = [];
-      if (d.status) parts.push(renderText(lang, 'log.sync.change.status', fromTo(d.status)));
+      if (d.status) {
+        const { from, to } = fromTo(d.status);
+        parts.push(
+          renderText(lang, 'log.sync.change.status', {
+            from: statusIn(lang, from),
+            to: statusIn(lang, to),
+          }),
+        );
+      }
       if (d.total) parts.push(renderText(lang, 'log.sync.change.total', fromTo(d.total)));
       if (d.address) parts.push(renderText(lang, 'log.sync.change.address'));
       if (d.items) parts.push(renderText(lang, 'log.sync.change.items'));
