@@ -82,6 +82,7 @@ import { loadCategories, searchTextContains, withDescendants } from '../goods-li
 import type { ObjectStorage } from '../../integrations/object-storage.ts';
 import { assertUsableImages } from './images.ts';
 import { assignSkuCodes } from './sku-codes.ts';
+import { withSkuNames } from './sku-names.ts';
 import { isUsed, usageOf } from './usage.ts';
 
 type ProductRow = typeof finishedProducts.$inferSelect;
@@ -165,19 +166,6 @@ async function summariesOf(ctx: Ctx, rows: ProductRow[]): Promise<FinishedProduc
   }));
 }
 
-function toSku(row: SkuRow): FinishedSku {
-  return {
-    id: row.id,
-    parentSkuId: row.parentSkuId,
-    skuCode: row.skuCode,
-    color: row.color,
-    size: row.size,
-    priceMinor: row.priceMinor,
-    costMinor: row.costMinor,
-    image: row.image,
-  };
-}
-
 async function skuRowsOf(db: Executor, productId: number): Promise<SkuRow[]> {
   return db
     .select()
@@ -208,7 +196,7 @@ async function detailOf(ctx: Ctx, row: ProductRow): Promise<FinishedProductDetai
     ...summary!,
     parent: parent ?? { id: row.parentProductId, title: '', titleEn: '' },
     design: row.design ?? null,
-    skus: skus.map(toSku),
+    skus: await withSkuNames(ctx.db, skus),
     images: images.map((i) => ({ id: i.id, url: i.url, kind: i.kind, color: i.color })),
   };
 }
@@ -308,7 +296,7 @@ export async function showProduct(
 
 export async function listProductSkus(ctx: Ctx, input: IdInput): Promise<FinishedSku[]> {
   const row = await findProduct(ctx, input.id, 'readable');
-  return (await skuRowsOf(ctx.db, row.id)).map(toSku);
+  return withSkuNames(ctx.db, await skuRowsOf(ctx.db, row.id));
 }
 
 // ---------------------------------------------------------------------------------------------
