@@ -10,14 +10,17 @@ import * as money from './money.ts';
 let t: TestApp;
 let s: SellerFixture;
 
-/** A movement dated at a Beijing wall-clock time. */
+/**
+ * A movement dated at a Beijing wall-clock time; `memo` is stored as text, as rows written
+ * before memos were catalogue keys are.
+ */
 async function at(beijing: string, kind: LedgerKind, amountMinor: number, memo = '') {
   const posted = await t.database.db.transaction((tx) =>
-    post(tx, s.sellerId, { kind, amountMinor, memo }),
+    post(tx, s.sellerId, { kind, amountMinor }),
   );
   await t.database.db
     .update(ledgerEntries)
-    .set({ createdAt: new Date(`${beijing}+08:00`) })
+    .set({ createdAt: new Date(`${beijing}+08:00`), memo })
     .where(eq(ledgerEntries.id, posted.entryId));
 }
 

@@ -184,7 +184,11 @@ describe('finance and levels', () => {
   it('reports balance, rules, ledger pages and freeze records', async () => {
     const seller = await payer(20_000);
     await t.database.db.transaction(async (tx) => {
-      await post(tx, seller.sellerId, { kind: 'freeze', amountMinor: 5_000, memo: 'hold' });
+      await post(tx, seller.sellerId, {
+        kind: 'freeze',
+        amountMinor: 5_000,
+        memo: { key: 'ledger.order', params: { number: 'PO-7' } },
+      });
       await post(tx, seller.sellerId, { kind: 'unfreeze', amountMinor: 2_000 });
     });
     const get = (url: string, query?: Record<string, string>) =>
@@ -221,8 +225,13 @@ describe('finance and levels', () => {
       amount_minor: -5_000,
       frozen_delta_minor: 5_000,
       frozen_after_minor: 5_000,
-      memo: 'hold',
+      memo: '订单 PO-7',
     });
+    const en = await call(t.app, 'GET', '/api/finance/frozen', {
+      token: seller.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.body.data.list[1].memo).toBe('Order PO-7');
   });
 
   it('buys a level from the balance; the discount and the user level follow it', async () => {

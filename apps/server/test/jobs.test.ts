@@ -27,7 +27,9 @@ beforeAll(async () => {
   // Test kinds are defined before the workers start, like the real handlers.
   t.jobs.define('test.count', async (job) => {
     const { steps } = job.payload as { steps: number };
-    for (let i = 1; i <= steps; i++) await job.progress(i, steps, `step ${i}`);
+    for (let i = 1; i <= steps; i++) {
+      await job.progress(i, steps, { key: 'jobs.progress.orders_read', params: { fetched: i } });
+    }
     return { counted: steps, sellerId: job.sellerId };
   });
   t.jobs.define('test.fail', async () => {
@@ -77,7 +79,7 @@ describe('job runner end to end', () => {
       progress: 100,
       done: 3,
       total: 3,
-      message: 'step 3',
+      message: '已读取 3 个订单',
       result: { counted: 3, sellerId: seller.sellerId },
     });
     expect(body.data.updatedAt).toBeGreaterThanOrEqual(body.data.createdAt);
@@ -99,20 +101,44 @@ describe('job runner end to end', () => {
     expect(admin.body.data.status).toBe('succeeded');
   });
 
+  it('says its progress in the reader language', async () => {
+    const id = await t.jobs.enqueue({
+      kind: 'test.count',
+      sellerId: seller.sellerId,
+      payload: { steps: 2 },
+    });
+    await waitForJob(seller.token, id);
+    const zh = await call(t.app, 'GET', `/api/jobs/${id}`, {
+      token: seller.token,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.data.message).toBe('已读取 2 个订单');
+    const en = await call(t.app, 'GET', `/api/jobs/${id}`, {
+      token: seller.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.body.data.message).toBe('2 orders read');
+  });
+
   it('records a failure with the typed error message and hides unexpected ones', async () => {
     const typed = await t.jobs.enqueue({ kind: 'test.fail', sellerId: seller.sellerId });
     const failed = await waitForJob(seller.token, typed);
     expect(failed.body.data).toMatchObject({
       status: 'failed',
-      message: 'Store not found',
+      message: '店铺不存在',
     });
+    const en = await call(t.app, 'GET', `/api/jobs/${typed}`, {
+      token: seller.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.body.data.message).toBe('Store not found');
     expect(failed.body.data.progress).toBeLessThan(100);
 
     const crash = await t.jobs.enqueue({ kind: 'test.crash', sellerId: seller.sellerId });
     const crashed = await waitForJob(seller.token, crash);
     expect(crashed.body.data).toMatchObject({
       status: 'failed',
-      message: 'The job failed unexpectedly',
+      message: '任务意外失败',
     });
     expect(JSON.stringify(crashed.body)).not.toContain('secret');
   });

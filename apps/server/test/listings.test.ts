@@ -357,6 +357,17 @@ describe('listing editor', () => {
       category_id: 'SHIRT',
     });
     expect(detail.body.data.attributes.map((a: any) => a.name)).toContain('department');
+    // Product type names and attribute labels in the reader's language, each cached apart.
+    const labelOf = async (lang: string) => {
+      const res = await call(t.app, 'GET', '/api/publish/get-category-en-by-id', {
+        token: seller.token,
+        query: { market_id: String(store.id), category_id: 'SHIRT' },
+        headers: { 'accept-language': lang },
+      });
+      return res.body.data.attributes.find((a: any) => a.name === 'department').label;
+    };
+    expect(await labelOf('zh-CN')).toBe('适用人群');
+    expect(await labelOf('en')).toBe('Department');
     const unknown = await api('GET', 'get-category-en-by-id', {
       market_id: String(store.id),
       category_id: 'SPACESHIP',

@@ -498,7 +498,8 @@ describe('update logistics in bulk', () => {
     const foreign = await orderFor(db, other.sellerId, otherStore, {
       items: [{ sku: 'F', quantity: 1, lineMinor: 100 }],
     });
-    const res = await post('update-logistics', {
+    // Results are written in the asker's language.
+    const rows = {
       rows: [
         { seller_order_id: a.number, channel: '4px-gp', shipped_number: '4PX3001234567890CN' },
         { seller_order_id: 'NOPE-1', channel: '4PX-GP', shipped_number: '4PX3001234567891CN' },
@@ -513,7 +514,8 @@ describe('update logistics in bulk', () => {
         { seller_order_id: shipped.number, channel: '3', shipped_number: 'LP00123456789013' },
         { seller_order_id: ' ', channel: '3', shipped_number: 'LP00123456789014' },
       ],
-    });
+    };
+    const res = await post('update-logistics', rows, seller.token, { 'accept-language': 'en' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const results = res.body.data.results;
     expect(results.map((r: { row: number; ok: boolean }) => [r.row, r.ok])).toEqual([
@@ -532,6 +534,9 @@ describe('update logistics in bulk', () => {
     expect(results[4].reason).toMatch(/tracking number/);
     expect(results[5].reason).toBe('Listed already in row 1');
     expect(results[6].reason).toMatch(/not allowed/);
+    const zh = await post('update-logistics', rows, seller.token, { 'accept-language': 'zh-CN' });
+    expect(zh.body.data.results[1].reason).toBe('找不到订单');
+    expect(zh.body.data.results[3].reason).toBe('未知物流渠道“NO-SUCH”');
     expect(res.body.data).toMatchObject({ applied: 1, failed: 7 });
     const row = await rowOf(a.id);
     expect(row).toMatchObject({

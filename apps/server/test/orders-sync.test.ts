@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MARKET_SITES, type Marketplace } from '@app/shared';
 import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import { orderItems, orderLogs, orders, orderSyncState, stores } from '../src/db/schema.ts';
+import type { Message } from '../src/i18n/messages.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
@@ -217,8 +218,8 @@ describe('order sync', { timeout: 180_000 }, () => {
     let atFirstItems: { orders: number; pending: number; loadedOpen: number } | null = null;
     let openFirst = 0;
     let listedPending: unknown[] = [];
-    const progress = async (done: number, total?: number, message?: string) => {
-      if (atFirstItems || !message?.startsWith('Orders are in')) return;
+    const progress = async (done: number, total?: number, message?: Message) => {
+      if (atFirstItems || message?.key !== 'jobs.progress.items_loaded') return;
       const rows = await db.select().from(orders).where(eq(orders.storeId, store.id));
       const loaded = rows.filter((r) => !r.itemsPending);
       const open = rows.filter((r) => r.status === 10).length;

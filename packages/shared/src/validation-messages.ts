@@ -54,6 +54,7 @@ export const VALIDATION_MESSAGES = {
     both_or_neither: '请同时填写或都不填',
     required_for_pickup: '上门取件时必填',
     required_own_carrier: '卖家自行发货时必填',
+    country_code: '请填写两位字母的国家或地区代码',
   },
   en: {
     invalid_input: 'Invalid input',
@@ -106,6 +107,7 @@ export const VALIDATION_MESSAGES = {
     both_or_neither: 'Give both or neither',
     required_for_pickup: 'Required for pickup',
     required_own_carrier: 'Required when the seller ships with their own carrier',
+    country_code: 'A two-letter country or region code',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

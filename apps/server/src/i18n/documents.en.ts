@@ -1,4 +1,4 @@
-import type { DeskStatusName } from '@app/shared';
+import type { DeskStatusName, OrderStatus } from '@app/shared';
 import type { DocumentTexts } from './document-texts.ts';
 
 /**
@@ -76,6 +76,13 @@ export const documentsEn: DocumentTexts = {
     shipped: 'Shipped',
     cancelled: 'Cancelled',
   } satisfies Record<DeskStatusName, string>,
+  order_status: {
+    unconfirmed: 'Pending confirmation',
+    unshipped: 'Pending shipment',
+    shipped: 'Shipped',
+    partially_shipped: 'Partially shipped',
+    canceled: 'Order cancelled',
+  } satisfies Record<OrderStatus, string>,
   import: {
     missing_value: 'Missing {{column}}',
     missing_columns: 'Missing columns: {{columns}}',
@@ -112,6 +119,32 @@ export const documentsEn: DocumentTexts = {
     'ledger_kind.deduction': 'Deduction',
     yes: 'yes',
     orders_sheet: 'Orders',
+  },
+  ledger: {
+    order: 'Order {{number}}',
+    order_cancelled: 'Order {{number}} cancelled',
+    alipay: 'Alipay {{trade}}',
+    recharge_bonus: 'Recharge bonus for {{trade}}',
+    alipay_credited:
+      'Alipay {{trade}}: order {{number}} could no longer be paid, credited to the balance',
+    level: '{{name_en}} level, {{days}} days',
+  },
+  reason: {
+    order_number_missing: 'Order number missing',
+    order_not_found: 'Order not found',
+    several_orders: 'Several orders have this number',
+    listed_already: 'Listed already in row {{row}}',
+    channel_missing: 'Logistics channel missing',
+    unknown_channel: 'Unknown logistics channel "{{channel}}"',
+    channel_not_for_marketplace: '{{channel}} does not serve {{marketplace}} orders',
+    tracking_missing: 'Tracking number missing',
+    tracking_shape: 'Not a {{carrier}} tracking number (e.g. {{example}})',
+    cart_status: 'The order’s status does not allow adding to the cart',
+    cart_no_match: 'No finished SKU with this code or relation',
+    cart_in_cart: 'The cart line of this SKU serves this order already',
+    purchase_status: 'The order’s status no longer allows purchasing it',
+    purchase_purchased: 'Another purchase order has this order already',
+    purchase_missing: 'The order no longer exists',
   },
   pdf: {
     labels_title: 'Shipping labels',

@@ -1,4 +1,4 @@
-import type { DeskStatusName } from '@app/shared';
+import type { DeskStatusName, OrderStatus } from '@app/shared';
 import type { DocumentTexts } from './document-texts.ts';
 
 /** The zh-CN twin of `documents.en.ts`: the same keys (zh-CN has one plural form, `_other`). */
@@ -68,6 +68,13 @@ export const documentsZhCn: DocumentTexts = {
     shipped: '已发货',
     cancelled: '已取消',
   } satisfies Record<DeskStatusName, string>,
+  order_status: {
+    unconfirmed: '待确认',
+    unshipped: '待发货',
+    shipped: '已发货',
+    partially_shipped: '部分发货',
+    canceled: '订单已取消',
+  } satisfies Record<OrderStatus, string>,
   import: {
     missing_value: '缺少 {{column}}',
     missing_columns: '缺少列：{{columns}}',
@@ -103,6 +110,31 @@ export const documentsZhCn: DocumentTexts = {
     'ledger_kind.deduction': '扣款',
     yes: '是',
     orders_sheet: '订单',
+  },
+  ledger: {
+    order: '订单 {{number}}',
+    order_cancelled: '订单 {{number}} 已取消',
+    alipay: '支付宝 {{trade}}',
+    recharge_bonus: '充值赠送（{{trade}}）',
+    alipay_credited: '支付宝 {{trade}}：订单 {{number}} 已无法支付，金额已存入余额',
+    level: '{{name}}，{{days}} 天',
+  },
+  reason: {
+    order_number_missing: '缺少订单号',
+    order_not_found: '找不到订单',
+    several_orders: '多个订单使用此订单号',
+    listed_already: '已在第 {{row}} 行列出',
+    channel_missing: '缺少物流渠道',
+    unknown_channel: '未知物流渠道“{{channel}}”',
+    channel_not_for_marketplace: '{{channel}} 不承运 {{marketplace}} 订单',
+    tracking_missing: '缺少运单号',
+    tracking_shape: '不是 {{carrier}} 运单号（例如 {{example}}）',
+    cart_status: '订单状态不允许加入购物车',
+    cart_no_match: '没有此编码或关联的成品 SKU',
+    cart_in_cart: '此 SKU 的购物车行已包含该订单',
+    purchase_status: '订单状态已不允许采购',
+    purchase_purchased: '该订单已在另一个采购单中',
+    purchase_missing: '订单已不存在',
   },
   pdf: {
     labels_title: '物流面单',

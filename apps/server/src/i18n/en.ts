@@ -138,6 +138,23 @@ export const en = {
   },
   jobs: {
     not_found: 'Job not found',
+    failed_unexpectedly: 'The job failed unexpectedly',
+    interrupted: 'Interrupted: the server running it stopped',
+    not_queued: 'The job could not be queued',
+    progress: {
+      reading: 'Reading the file',
+      reading_rows: 'Reading the file: {{rows}} rows read',
+      importing: 'Importing',
+      items_elsewhere: 'Items of {{total}} orders are being loaded by another sync',
+      items_loaded: 'Orders are in; items of {{loaded}} of {{total}} loaded',
+      fetching_orders: 'Fetching orders of {{store}}',
+      orders_read: '{{fetched}} orders read',
+      rendering_mockups: 'Rendering mockups',
+      mockup: 'Rendering mockup {{done}} of {{total}}',
+      print_file: 'Rendering print file {{done}} of {{total}}',
+      listings: '{{done}} of {{total}} listings done',
+      purged: '{{table}}: {{deleted}} deleted',
+    },
   },
   listings: {
     already_copied: 'Already copied to {{sites}} and sent to Amazon; edit that listing instead',

@@ -132,6 +132,23 @@ export const zhCN = {
   },
   jobs: {
     not_found: '任务不存在',
+    failed_unexpectedly: '任务意外失败',
+    interrupted: '任务中断：运行它的服务器已停止',
+    not_queued: '任务无法加入队列',
+    progress: {
+      reading: '正在读取文件',
+      reading_rows: '正在读取文件：已读 {{rows}} 行',
+      importing: '正在导入',
+      items_elsewhere: '另一个同步正在加载 {{total}} 个订单的商品',
+      items_loaded: '订单已同步；已加载 {{loaded}}/{{total}} 个订单的商品',
+      fetching_orders: '正在获取店铺“{{store}}”的订单',
+      orders_read: '已读取 {{fetched}} 个订单',
+      rendering_mockups: '正在生成效果图',
+      mockup: '正在生成效果图 {{done}}/{{total}}',
+      print_file: '正在生成印刷文件 {{done}}/{{total}}',
+      listings: '已处理 {{done}}/{{total}} 个刊登',
+      purged: '{{table}}：已删除 {{deleted}} 条',
+    },
   },
   listings: {
     already_copied: '已复制到 {{sites}} 并提交至亚马逊；请直接编辑那个刊登',

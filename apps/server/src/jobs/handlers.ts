@@ -110,7 +110,10 @@ export async function purgeExpired(
   await job.progress(0, steps.length);
   for (const [index, [table, purge]] of steps.entries()) {
     result[table] = (await purge()).length;
-    await job.progress(index + 1, steps.length, `${table}: ${result[table]} deleted`);
+    await job.progress(index + 1, steps.length, {
+      key: 'jobs.progress.purged',
+      params: { table, deleted: result[table] },
+    });
   }
   return result;
 }

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { Message } from '../i18n/messages.ts';
 import type { JobContext, JobHandler, JobKindOptions, JobRunner } from './runner.ts';
 
 /** What travels in a pg-boss job: the `jobs` row it reports into (absent for cron runs). */
@@ -35,14 +36,22 @@ const HEARTBEAT_MS = 5_000;
 const SILENT_AFTER_SECONDS = 15;
 /** How often every started runner looks for silent jobs; also once at start-up. */
 const REAP_EVERY_MS = 5_000;
-const INTERRUPTED = 'Interrupted: the server running it stopped';
+const INTERRUPTED: Message['key'] = 'jobs.interrupted';
 const STOP_TIMEOUT_MS = 30_000;
-const MAX_MESSAGE_LENGTH = 500;
 
-/** Messages of typed errors are meant for users; anything else stays in the log. */
-function failureMessage(error: unknown): string {
-  if (error instanceof AppError) return error.message.slice(0, MAX_MESSAGE_LENGTH);
-  return 'The job failed unexpectedly';
+/** The `message`/`message_params` columns of a job saying `message`. */
+const says = (message: Message) => ({
+  message: message.key,
+  messageParams: message.params ?? null,
+});
+
+/**
+ * Typed errors are meant for users: their key and parameters are kept and rendered in the
+ * reader's language; anything else stays in the log.
+ */
+function failureMessage(error: unknown): Message {
+  if (error instanceof AppError) return { key: error.key, params: error.params };
+  return { key: 'jobs.failed_unexpectedly' };
 }
 
 /**
@@ -164,7 +173,7 @@ export function createJobRunner(
           {
             done,
             ...(total === undefined ? {} : { total }),
-            ...(message === undefined ? {} : { message }),
+            ...(message === undefined ? {} : says(message)),
           },
           attempt,
         );
@@ -187,7 +196,7 @@ export function createJobRunner(
     } catch (error) {
       if (error instanceof AppError) jobLog.warn({ err: error }, 'job failed');
       else jobLog.error({ err: error }, 'job failed');
-      await setStatus(jobId, { status: 'failed', message: failureMessage(error) }, attempt);
+      await setStatus(jobId, { status: 'failed', ...says(failureMessage(error)) }, attempt);
       throw error;
     } finally {
       // The same job may have come back to this process under a newer attempt meanwhile.
@@ -222,6 +231,7 @@ export function createJobRunner(
       .set({
         status: sql`case when ${resumes} then 'queued' else 'failed' end`,
         message: sql`case when ${resumes} then ${jobs.message} else ${INTERRUPTED} end`,
+        messageParams: sql`case when ${resumes} then ${jobs.messageParams} else null end`,
         attempt: sql`${jobs.attempt} + 1`,
         updatedAt: sql`now()`,
       })
@@ -311,7 +321,7 @@ export function createJobRunner(
         await ensureQueue(instance, kind);
         await instance.send(kind, { jobId } satisfies JobData);
       } catch (error) {
-        await setStatus(jobId, { status: 'failed', message: 'The job could not be queued' });
+        await setStatus(jobId, { status: 'failed', ...says({ key: 'jobs.not_queued' }) });
         throw error;
       }
       // A worker of this process picks the job up now instead of at its next poll.
@@ -359,7 +369,7 @@ export function createJobRunner(
           .set(
             kindOptions.get(kind)?.resumable
               ? { updatedAt: new Date(0) }
-              : { status: 'failed', message: INTERRUPTED, updatedAt: sql`now()` },
+              : { status: 'failed', ...says({ key: INTERRUPTED }), updatedAt: sql`now()` },
           )
           .where(and(eq(jobs.id, jobId), eq(jobs.attempt, attempt), eq(jobs.status, 'running')));
       }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Message } from '../i18n/messages.ts';
 
 export interface JobContext {
   jobId: string;
@@ -10,8 +11,11 @@ export interface JobContext {
    * process): stop at the next safe point, the other worker carries on.
    */
   signal: AbortSignal;
-  /** Records progress in the `jobs` table for the UI's progress bar. */
-  progress(done: number, total?: number, message?: string): Promise<void>;
+  /**
+   * Records progress in the `jobs` table for the UI's progress bar; `message` is a catalogue
+   * key, rendered in the reader's language when the job is read.
+   */
+  progress(done: number, total?: number, message?: Message): Promise<void>;
 }
 
 export type JobHandler = (job: JobContext) => Promise<unknown>;

@@ -275,6 +275,9 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
 
 const DAY_MS = 86_400_000;
 
+/** zh-CN names of the sizes that are words; codes and measures (M, 11oz, A3) read the same. */
+const SIZE_ZH: Record<string, string> = { 'One Size': '均码', Standard: '标准', Large: '大号' };
+
 /** Up to `max` colour × size pairs, spread over both lists so a product shows several of each. */
 function variants(kind: Kind, modelIndex: number): Array<{ colour: Colour; size: string }> {
   const all = kind.colours.flatMap((colour) => kind.sizes.map((size) => ({ colour, size })));
@@ -418,6 +421,7 @@ export async function seedCatalog(db: Db, opts: SeedCatalogOptions = {}): Promis
               color: colour.name,
               colorZh: colour.nameZh,
               size,
+              sizeZh: SIZE_ZH[size] ?? '',
               costMinor: cost + (i % kind.sizes.length) * 100,
               stock: 50 + ((productNo * 37 + i * 11) % 450),
             })),

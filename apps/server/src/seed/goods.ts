@@ -81,7 +81,8 @@ export async function seedGoods(ctx: Ctx, sellerId: number, now = new Date()): P
     const row = await createFromParent(ctx, owner === 'seller' ? sellerId : null, {
       parent_product_id: parentId,
       title: `${parent!.title}${plan.suffix}`,
-      tags: plan.source === 'design' ? ['demo', 'print'] : ['demo'],
+      // The demo seller reads zh-CN: its own words (tags) are Chinese too.
+      tags: plan.source === 'design' ? ['演示', '印花'] : ['演示'],
       design: plan.source === 'design' ? { layers: [], note: 'demo design' } : undefined,
     });
     const createdAt = new Date(now.getTime() - age * DAY_MS);

@@ -88,6 +88,8 @@ export const ParentSku = z.object({
   /** Its name for zh-CN readers; '' when it has none (show `color`). */
   colorZh: z.string(),
   size: z.string(),
+  /** The size's name for zh-CN readers ("One Size" → 均码); '' when the size reads the same. */
+  sizeZh: z.string(),
   costMinor: z.number().int(),
   stock: z.number().int(),
   status: z.enum(['on', 'off']),

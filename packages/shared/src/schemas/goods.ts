@@ -65,8 +65,12 @@ export const FinishedSku = z.object({
   id: z.number().int(),
   parentSkuId: z.number().int().nullable(),
   skuCode: z.string(),
+  /** The colour's key and English name, as pictures and designs know it. */
   color: z.string(),
+  /** Names for zh-CN readers, the parent SKU's while the SKU keeps its colour and size; '' = as above. */
+  colorZh: z.string(),
   size: z.string(),
+  sizeZh: z.string(),
   priceMinor: z.number().int(),
   costMinor: z.number().int(),
   image: z.string().nullable(),

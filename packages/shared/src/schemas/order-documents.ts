@@ -26,7 +26,7 @@ const currency = z
 const country = z
   .string()
   .trim()
-  .regex(/^[A-Za-z]{2}$/, 'A two-letter country code')
+  .regex(/^[A-Za-z]{2}$/, 'validation.country_code')
   .transform((v) => v.toUpperCase());
 
 /** One item's declaration; null fields are neither saved nor derivable from the product. */

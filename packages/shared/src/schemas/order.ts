@@ -116,7 +116,7 @@ export const OrderListQuery = z
     fulfillment_channel: z.enum(FULFILLMENT_CHANNELS).optional(),
     zone: text()
       .trim()
-      .regex(/^[A-Za-z]{2}$/, 'A two-letter country code')
+      .regex(/^[A-Za-z]{2}$/, 'validation.country_code')
       .transform((v) => v.toUpperCase())
       .optional(),
     single_quantity: flag.optional(),
@@ -149,7 +149,7 @@ export const OrderAddress = z.object({
   postal_code: text().trim().max(20).default(''),
   country_code: text()
     .trim()
-    .regex(/^[A-Za-z]{2}$/, 'A two-letter country code')
+    .regex(/^[A-Za-z]{2}$/, 'validation.country_code')
     .transform((v) => v.toUpperCase()),
 });
 export type OrderAddress = z.output<typeof OrderAddress>;

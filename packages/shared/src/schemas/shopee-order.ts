@@ -249,7 +249,7 @@ export type ShopeePackStore = z.infer<typeof ShopeePackStore>;
 export const ShopeePackStoreQuery = z.object({
   region: text()
     .trim()
-    .regex(/^[A-Za-z]{2}$/, 'A two-letter region code')
+    .regex(/^[A-Za-z]{2}$/, 'validation.country_code')
     .transform((v) => v.toUpperCase())
     .optional(),
 });

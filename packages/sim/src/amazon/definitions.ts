@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { invalidInput, SpApiError } from './errors.ts';
 import {
   PRODUCT_TYPES,
+  localized,
   productTypeByName,
   productTypeSchema,
   SCHEMA_VERSION,
@@ -11,9 +12,9 @@ import { marketplaceIdsOf, type SpRoute } from './routes.ts';
 /** Where a product type's JSON Schema is served (the "pre-signed" `schema.link.resource`). */
 export const SCHEMA_PATH = /^\/product-type-schemas\/([A-Z_]+)\.json$/;
 
-export function schemaDocument(name: string): string | null {
+export function schemaDocument(name: string, locale: string | null = null): string | null {
   const type = productTypeByName(name);
-  return type ? JSON.stringify(productTypeSchema(type)) : null;
+  return type ? JSON.stringify(productTypeSchema(type, locale)) : null;
 }
 
 export function definitionRoutes(): SpRoute[] {
@@ -30,6 +31,7 @@ export function definitionRoutes(): SpRoute[] {
           .map((k) => k.trim().toLowerCase())
           .filter(Boolean);
         const itemName = req.query.get('itemName')?.toLowerCase();
+        const locale = req.query.get('locale');
         const words = [...keywords, ...(itemName ? itemName.split(/\s+/) : [])];
         const matches = PRODUCT_TYPES.filter(
           (t) =>
@@ -43,7 +45,7 @@ export function definitionRoutes(): SpRoute[] {
           body: {
             productTypes: matches.map((t) => ({
               name: t.name,
-              displayName: t.displayName,
+              displayName: localized(t.displayName, locale),
               marketplaceIds,
             })),
             productTypeVersion: SCHEMA_VERSION,
@@ -68,7 +70,7 @@ export function definitionRoutes(): SpRoute[] {
         if (!type) {
           throw new SpApiError(404, 'NOT_FOUND', `Product type ${req.params[0]} not found.`);
         }
-        const schema = schemaDocument(type.name)!;
+        const schema = schemaDocument(type.name, locale)!;
         return {
           status: 200,
           body: {
@@ -82,7 +84,8 @@ export function definitionRoutes(): SpRoute[] {
             },
             schema: {
               link: {
-                resource: `${req.origin}/product-type-schemas/${type.name}.json`,
+                // Like Amazon's, the schema link is per locale: its titles are localized.
+                resource: `${req.origin}/product-type-schemas/${type.name}.json?locale=${encodeURIComponent(locale)}`,
                 verb: 'GET',
               },
               checksum: createHash('md5').update(schema).digest('base64'),
@@ -123,7 +126,7 @@ export function definitionRoutes(): SpRoute[] {
             locale,
             marketplaceIds,
             productType: type.name,
-            displayName: type.displayName,
+            displayName: localized(type.displayName, locale),
             productTypeVersion: { version: SCHEMA_VERSION, latest: true, releaseCandidate: false },
           },
         };

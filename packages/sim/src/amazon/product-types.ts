@@ -142,17 +142,57 @@ export const PRODUCT_TYPES: SimProductType[] = [
 
 export const productTypeByName = (name: string) => PRODUCT_TYPES.find((p) => p.name === name);
 
+/**
+ * Display names and titles for the `zh_CN` locale, as Amazon localizes them when asked;
+ * every other locale reads the English ones.
+ */
+const ZH_CN: Record<string, string> = {
+  Shirt: '衬衫',
+  Hat: '帽子',
+  Mug: '马克杯',
+  Bag: '包袋',
+  'Item Name': '商品名称',
+  'Brand Name': '品牌',
+  'Product Description': '商品描述',
+  'Bullet Point': '五点描述',
+  'Generic Keyword': '搜索关键词',
+  Condition: '商品状况',
+  Color: '颜色',
+  Size: '尺码',
+  'Parentage Level': '父子关系级别',
+  'Child Parent SKU Relationship': '子体与父体 SKU 关系',
+  'Variation Theme': '变体主题',
+  'List Price': '标价',
+  'Purchasable Offer': '可购买报价',
+  'Fulfillment Availability': '配送可用性',
+  'Main Image Location': '主图地址',
+  'External Product ID': '外部商品编码',
+  'Product Identifier Exemption': '商品编码豁免',
+  Department: '适用人群',
+  Capacity: '容量',
+  Material: '材质',
+};
+
+/** `text` in `locale` (`zh_CN`, `en_US`…); other image locations keep their number. */
+export function localized(text: string, locale: string | null): string {
+  if (locale !== 'zh_CN') return text;
+  const other = /^Other Image Location (\d+)$/.exec(text);
+  if (other) return `其他图片地址 ${other[1]}`;
+  return ZH_CN[text] ?? text;
+}
+
 export const SCHEMA_VERSION = 'U8DM7dNWjNMQ=';
 
-function attributeSchema(attribute: SimAttribute): Record<string, unknown> {
+function attributeSchema(attribute: SimAttribute, locale: string | null): Record<string, unknown> {
+  const title = localized(attribute.title, locale);
   const properties: Record<string, unknown> = {
     ...(attribute.members ?? {}),
     marketplace_id: { type: 'string' },
     language_tag: { type: 'string' },
   };
-  if (attribute.value) properties.value = { ...attribute.value, title: attribute.title };
+  if (attribute.value) properties.value = { ...attribute.value, title };
   return {
-    title: attribute.title,
+    title,
     type: 'array',
     minItems: 1,
     items: {
@@ -163,10 +203,16 @@ function attributeSchema(attribute: SimAttribute): Record<string, unknown> {
   };
 }
 
-/** The JSON Schema a product type's `schema.link.resource` points at. */
-export function productTypeSchema(type: SimProductType): Record<string, unknown> {
+/** The JSON Schema a product type's `schema.link.resource` points at, titled in `locale`. */
+export function productTypeSchema(
+  type: SimProductType,
+  locale: string | null = null,
+): Record<string, unknown> {
   const properties = Object.fromEntries(
-    Object.entries(type.attributes).map(([name, attribute]) => [name, attributeSchema(attribute)]),
+    Object.entries(type.attributes).map(([name, attribute]) => [
+      name,
+      attributeSchema(attribute, locale),
+    ]),
   );
   const variation = properties.variation_theme as {
     items: { properties: Record<string, unknown> };

@@ -197,7 +197,7 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
     }
     const schema = method === 'GET' ? SCHEMA_PATH.exec(path) : null;
     if (schema) {
-      const document = schemaDocument(schema[1]!);
+      const document = schemaDocument(schema[1]!, query.get('locale'));
       if (document) sendJson(res, 200, JSON.parse(document));
       else sendJson(res, 404, errorList('NotFound', 'No such schema.'));
       return;

@@ -121,6 +121,8 @@ export const parentSkus = pgTable(
     /** Its name for zh-CN readers; '' shows `color`. */
     colorZh: text('color_zh').notNull().default(''),
     size: text('size').notNull().default(''),
+    /** Its name for zh-CN readers ("One Size" → 均码); '' shows `size`. */
+    sizeZh: text('size_zh').notNull().default(''),
     costMinor: bigint('cost_minor', { mode: 'number' }).notNull(),
     stock: integer('stock').notNull().default(0),
     status: text('status', { enum: ['on', 'off'] })

@@ -44,7 +44,12 @@ export const ledgerEntries = pgTable(
     frozenAfterMinor: bigint('frozen_after_minor', { mode: 'number' }).notNull(),
     refType: text('ref_type'),
     refId: bigint('ref_id', { mode: 'number' }),
+    /**
+     * A `ledger.*` key of the documents catalogue, rendered with `memo_params` in the reader's
+     * language when read; older rows hold plain text, shown as stored.
+     */
     memo: text('memo').notNull().default(''),
+    memoParams: jsonb('memo_params').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -23,7 +23,12 @@ export const jobs = pgTable(
       .default('queued'),
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
+    /**
+     * What the job says now, as a catalogue key (`jobs.*`, or a failure's error key) rendered
+     * in the reader's language when read, with `message_params`; older rows hold plain text.
+     */
     message: text('message'),
+    messageParams: jsonb('message_params').$type<Record<string, string | number>>(),
     payload: jsonb('payload'),
     result: jsonb('result'),
     /**

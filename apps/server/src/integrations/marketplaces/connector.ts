@@ -1,4 +1,9 @@
-import { MARKETPLACE_NAMES, type Marketplace, type MarketSiteInfo } from '@app/shared';
+import {
+  MARKETPLACE_NAMES,
+  type Language,
+  type Marketplace,
+  type MarketSiteInfo,
+} from '@app/shared';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -215,8 +220,17 @@ export interface MarketplaceConnector {
   completeAuthorization(input: CompleteAuthorizationInput): Promise<StoreAuth>;
   /** A cheap authenticated call: resolves when the authorization works, throws `auth` otherwise. */
   checkAuthorization(session: StoreSession): Promise<void>;
-  listCategories(session: StoreSession, parentId: string | null): Promise<MarketCategory[]>;
-  categoryAttributes(session: StoreSession, categoryId: string): Promise<CategoryAttribute[]>;
+  /** Names and labels come in `lang` where the marketplace localizes them (Amazon does). */
+  listCategories(
+    session: StoreSession,
+    parentId: string | null,
+    lang?: Language,
+  ): Promise<MarketCategory[]>;
+  categoryAttributes(
+    session: StoreSession,
+    categoryId: string,
+    lang?: Language,
+  ): Promise<CategoryAttribute[]>;
   /** Creates or replaces the listing; idempotent for the same SKU / remoteId. */
   publish(session: StoreSession, listing: ListingInput): Promise<PublishResult>;
   listingState(

@@ -359,7 +359,7 @@ export async function renderDesign(
   const total = mockups.length + prints.length;
   let done = 0;
   let rendered = 0;
-  await job.progress(0, total, 'Rendering mockups');
+  await job.progress(0, total, { key: 'jobs.progress.rendering_mockups' });
 
   const artwork = artworkFrom(storage);
   // One drawing of a side's artwork serves every colour whose picture has the same area.
@@ -396,7 +396,7 @@ export async function renderDesign(
       return renderMockup(blank, m.area, await overlayFor(m.side, m.area));
     });
     mockupOut.push({ color: m.color, side: m.side, url: storage.url(key) });
-    await job.progress(++done, total, `Mockup ${m.color} ${m.side}`);
+    await job.progress(++done, total, { key: 'jobs.progress.mockup', params: { done, total } });
   }
 
   const printOut: PrintFile[] = [];
@@ -409,7 +409,10 @@ export async function renderDesign(
     });
     await store(key, 'png', () => renderPrintFile(p.area, layersOf(p.side), artwork));
     printOut.push({ side: p.side, url: storage.url(key), width: size.width, height: size.height });
-    await job.progress(++done, total, `Print file ${p.side}`);
+    await job.progress(++done, total, {
+      key: 'jobs.progress.print_file',
+      params: { done, total },
+    });
   }
 
   const drawnDesign = (d: DesignDocument) => canonical([d.colors, d.layers]);

@@ -21,7 +21,7 @@ export async function accountPay(ctx: Ctx, orderId: number): Promise<AccountPayR
     kind: 'payment',
     amountMinor: order!.amountMinor,
     ref: { type: 'purchase_order', id: order!.id },
-    memo: `Order ${order!.number}`,
+    memo: { key: 'ledger.order', params: { number: order!.number } },
   });
   const paid = await markPaid(ctx.db, order!.id, 'balance');
   return { order: orderState(paid), balance_minor: posted.balanceMinor };
@@ -53,7 +53,7 @@ export async function batchAccountPay(
       kind: 'payment',
       amountMinor: order.amountMinor,
       ref: { type: 'purchase_order', id: order.id },
-      memo: `Order ${order.number}`,
+      memo: { key: 'ledger.order', params: { number: order.number } },
     });
     balance = posted.balanceMinor;
     await markPaid(ctx.db, order.id, 'balance');

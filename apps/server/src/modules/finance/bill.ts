@@ -6,6 +6,7 @@ import { toCsv } from '../../http/csv.ts';
 import { renderText } from '../../i18n/render-text.ts';
 import { ownedBy } from '../../tenancy.ts';
 import { BUSINESS_TIME_ZONE, zonedDate, zonedDateTime, zonedDayStart } from '../../time.ts';
+import { memoText } from './ledger.ts';
 
 /** Most rows one ledger export writes. */
 export const EXPORT_ROW_CAP = 50_000;
@@ -122,7 +123,7 @@ async function ledgerCsv(ctx: Ctx, where: SQL[]): Promise<string> {
       formatMinor(r.balanceAfterMinor),
       formatMinor(r.frozenAfterMinor),
       r.refType && r.refId !== null ? `${r.refType}:${r.refId}` : '',
-      r.memo,
+      memoText(ctx.lang, r),
     ]),
   );
 }

@@ -1,9 +1,10 @@
 import { type MessageKey } from '../../i18n/messages.ts';
 import { eq, sql } from 'drizzle-orm';
-import type { LedgerKind } from '@app/shared';
+import type { Language, LedgerKind } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
 import { ledgerEntries, sellers } from '../../db/schema.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
+import { hasText, renderText } from '../../i18n/render-text.ts';
 
 /** How each kind moves money: sign of the balance change and of the frozen change. */
 const DIRECTION: Record<LedgerKind, { balance: 1 | -1; frozen: 1 | -1 | 0 }> = {
@@ -21,7 +22,22 @@ export interface Movement {
   /** Positive minor units; the kind decides the direction. */
   amountMinor: number;
   ref?: { type: string; id: number };
-  memo?: string;
+  /** What it was for: a `ledger.*` key of the documents catalogue, rendered when read. */
+  memo?: LedgerMemo;
+}
+
+export interface LedgerMemo {
+  key: `ledger.${string}`;
+  params?: Record<string, string | number>;
+}
+
+/** A ledger row's memo in `lang`; a memo stored as text (older rows) shows as it is. */
+export function memoText(
+  lang: Language,
+  row: { memo: string; memoParams: Record<string, string | number> | null },
+): string {
+  if (!row.memo || !hasText(lang, row.memo)) return row.memo;
+  return renderText(lang, row.memo, row.memoParams ?? {});
 }
 
 export interface Posted {
@@ -93,7 +109,8 @@ export async function post(tx: Executor, sellerId: number, movement: Movement): 
       frozenAfterMinor: frozenMinor,
       refType: movement.ref?.type ?? null,
       refId: movement.ref?.id ?? null,
-      memo: movement.memo ?? '',
+      memo: movement.memo?.key ?? '',
+      memoParams: movement.memo?.params ?? null,
     })
     .returning({ id: ledgerEntries.id });
   return { entryId: entry!.id, balanceMinor, frozenMinor };

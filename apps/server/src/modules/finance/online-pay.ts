@@ -163,14 +163,14 @@ export async function settleTrade(db: Executor, trade: TradeState): Promise<Sett
         kind: 'recharge',
         amountMinor: payment.amountMinor,
         ref: { type: 'payment', id: payment.id },
-        memo: `Alipay ${payment.outTradeNo}`,
+        memo: { key: 'ledger.alipay', params: { trade: payment.outTradeNo } },
       });
       if (payment.bonusMinor > 0) {
         await post(tx, payment.sellerId, {
           kind: 'recharge',
           amountMinor: payment.bonusMinor,
           ref: { type: 'payment_bonus', id: payment.id },
-          memo: `Recharge bonus for ${payment.outTradeNo}`,
+          memo: { key: 'ledger.recharge_bonus', params: { trade: payment.outTradeNo } },
         });
       }
       return 'credited';
@@ -185,7 +185,10 @@ export async function settleTrade(db: Executor, trade: TradeState): Promise<Sett
         kind: 'refund',
         amountMinor: order.amountMinor,
         ref: { type: 'alipay_overpay', id: order.id },
-        memo: `Alipay ${payment.outTradeNo}: order ${order.number} was ${order.status}, credited to the balance`,
+        memo: {
+          key: 'ledger.alipay_credited',
+          params: { trade: payment.outTradeNo, number: order.number },
+        },
       });
     }
     return 'credited';

@@ -170,7 +170,7 @@ export async function cancelPurchaseOrder(
       kind: 'refund',
       amountMinor: order.amountMinor,
       ref: { type: 'purchase_order', id: order.id },
-      memo: `Order ${order.number} cancelled`,
+      memo: { key: 'ledger.order_cancelled', params: { number: order.number } },
     });
     Object.assign(set, { status: 'refunded', refundedMinor: order.amountMinor });
   }

@@ -3,6 +3,7 @@ import type {
   BuyLevelResult,
   Deduction,
   FinanceInfo,
+  Language,
   LedgerEntry,
   LedgerKind,
   LedgerPage,
@@ -16,7 +17,7 @@ import { ledgerEntries, levelPurchases, memberLevels, sellers } from '../../db/s
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { lockSellerMoney, post } from './ledger.ts';
+import { lockSellerMoney, memoText, post } from './ledger.ts';
 
 const DAY_MS = 86_400_000;
 type LevelRow = typeof memberLevels.$inferSelect;
@@ -59,7 +60,7 @@ export async function financeInfo(ctx: Ctx): Promise<FinanceInfo> {
   };
 }
 
-function entryOf(row: typeof ledgerEntries.$inferSelect): LedgerEntry {
+function entryOf(lang: Language, row: typeof ledgerEntries.$inferSelect): LedgerEntry {
   return {
     id: row.id,
     kind: row.kind,
@@ -69,7 +70,7 @@ function entryOf(row: typeof ledgerEntries.$inferSelect): LedgerEntry {
     frozen_after_minor: row.frozenAfterMinor,
     ref_type: row.refType,
     ref_id: row.refId,
-    memo: row.memo,
+    memo: memoText(lang, row),
     created_at: unixSeconds(row.createdAt),
   };
 }
@@ -98,7 +99,7 @@ export async function ledgerPage(
     ctx.db.select({ n: count() }).from(ledgerEntries).where(filter),
   ]);
   return {
-    list: rows.map(entryOf),
+    list: rows.map((row) => entryOf(ctx.lang, row)),
     pagination: { page: query.page, size: query.size, total: total?.n ?? 0 },
   };
 }
@@ -198,7 +199,10 @@ export async function buyLevel(ctx: Ctx, levelId: number): Promise<BuyLevelResul
     kind: 'level_purchase',
     amountMinor: level.priceMinor,
     ref: { type: 'level_purchase', id: purchase!.id },
-    memo: `${level.nameEn} level, ${level.durationDays} days`,
+    memo: {
+      key: 'ledger.level',
+      params: { name: level.name, name_en: level.nameEn, days: level.durationDays },
+    },
   });
   await ctx.db
     .update(sellers)

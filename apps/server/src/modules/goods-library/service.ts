@@ -224,6 +224,7 @@ function toSku(row: typeof parentSkus.$inferSelect): ParentSku {
     color: row.color,
     colorZh: row.colorZh,
     size: row.size,
+    sizeZh: row.sizeZh,
     costMinor: row.costMinor,
     stock: row.stock,
     status: row.status,

@@ -193,6 +193,53 @@ describe('goods-save', () => {
     ]);
   });
 
+  it('answers the parent SKU’s zh-CN colour and size names while the SKU keeps them', async () => {
+    const db = t.database.db;
+    const bag = await insertParent(db, 'bag', cat.home!, '帆布袋', 800);
+    const [kept, renamed] = await db
+      .insert(parentSkus)
+      .values(
+        [
+          ['BAG-NAT-OS', 'Natural', '本色'],
+          ['BAG-BLK-OS', 'Black', '黑色'],
+        ].map(([sku, color, colorZh]) => ({
+          productId: bag,
+          sku: sku!,
+          color: color!,
+          colorZh: colorZh!,
+          size: 'One Size',
+          sizeZh: '均码',
+          costMinor: 800,
+        })),
+      )
+      .returning({ id: parentSkus.id });
+    const d = await create({
+      parent_product_id: bag,
+      skus: [
+        { parent_sku_id: kept!.id, price_minor: 1500 },
+        { parent_sku_id: renamed!.id, color: 'Jet', price_minor: 1500 },
+      ],
+    });
+    const names = (skus: Array<Record<string, unknown>>) =>
+      skus.map((s) => [s.color, s.colorZh, s.size, s.sizeZh]);
+    const expected = [
+      ['Natural', '本色', 'One Size', '均码'],
+      // A colour the seller changed is theirs: no zh-CN name for it.
+      ['Jet', '', 'One Size', '均码'],
+    ];
+    expect(names(d.skus)).toEqual(expected);
+    const listed = await post('/api/goods/goods-sku-list', { id: d.id });
+    expect(names(listed.body.data)).toEqual(expected);
+    const library = await call(t.app, 'GET', '/api/goods-library/show', {
+      token: a.token,
+      query: { id: String(bag) },
+    });
+    expect(library.body.data.skus.map((s: { sizeZh: string }) => s.sizeZh)).toEqual([
+      '均码',
+      '均码',
+    ]);
+  });
+
   it('422 naming bad fields, a code already used by the seller, and a parent with no SKU on sale', async () => {
     const bad = await post('/api/goods/goods-save', {
       title: '',

@@ -18,6 +18,7 @@ import {
 import { AppError, ConflictError, NotFoundError, reasonText } from '../../errors.ts';
 import { actingSellerId, ownedBy } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
+import { withSkuNames } from './sku-names.ts';
 
 export type ProductRow = typeof finishedProducts.$inferSelect;
 
@@ -105,19 +106,6 @@ export async function summariesOf(ctx: Ctx, rows: ProductRow[]): Promise<Finishe
   }));
 }
 
-export function toSku(row: SkuRow): FinishedSku {
-  return {
-    id: row.id,
-    parentSkuId: row.parentSkuId,
-    skuCode: row.skuCode,
-    color: row.color,
-    size: row.size,
-    priceMinor: row.priceMinor,
-    costMinor: row.costMinor,
-    image: row.image,
-  };
-}
-
 export async function skuRowsOf(db: Executor, productId: number): Promise<SkuRow[]> {
   return db
     .select()
@@ -148,7 +136,7 @@ export async function detailOf(ctx: Ctx, row: ProductRow): Promise<FinishedProdu
     ...summary!,
     parent: parent ?? { id: row.parentProductId, title: '', titleEn: '' },
     design: row.design ?? null,
-    skus: skus.map(toSku),
+    skus: await withSkuNames(ctx.db, skus),
     images: images.map((i) => ({ id: i.id, url: i.url, kind: i.kind, color: i.color })),
   };
 }

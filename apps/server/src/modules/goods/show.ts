@@ -3,7 +3,8 @@ import type { FinishedProductDetail, FinishedSku, IdInput } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { finishedProductImages, finishedProducts } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
-import { detailOf, findProduct, readable, skuRowsOf, toSku } from './rows.ts';
+import { detailOf, findProduct, readable, skuRowsOf } from './rows.ts';
+import { withSkuNames } from './sku-names.ts';
 
 export async function showProduct(
   ctx: Ctx,
@@ -15,7 +16,7 @@ export async function showProduct(
 
 export async function listProductSkus(ctx: Ctx, input: IdInput): Promise<FinishedSku[]> {
   const row = await findProduct(ctx, input.id, 'readable');
-  return (await skuRowsOf(ctx.db, row.id)).map(toSku);
+  return withSkuNames(ctx.db, await skuRowsOf(ctx.db, row.id));
 }
 
 export interface ProductImages {

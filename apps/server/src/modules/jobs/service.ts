@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { JobIdParams, JobState } from '@app/shared';
+import type { JobIdParams, JobState, Language } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { jobs } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
+import { hasMessage, renderMessage, type MessageKey } from '../../i18n/messages.ts';
 import { findOwned } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 
@@ -14,7 +15,14 @@ function progressOf(row: JobRow): number {
   return Math.min(100, Math.max(0, Math.floor((row.done * 100) / row.total)));
 }
 
-export function toJobState(row: JobRow): JobState {
+/** The job's message in `lang`; text stored before messages were keys shows as it is. */
+function messageIn(lang: Language, row: JobRow): string | null {
+  if (row.message === null || !hasMessage(row.message)) return row.message;
+  const key = row.message as MessageKey;
+  return renderMessage(lang, { key, params: row.messageParams ?? {} });
+}
+
+function toJobState(lang: Language, row: JobRow): JobState {
   return {
     id: row.id,
     kind: row.kind,
@@ -22,7 +30,7 @@ export function toJobState(row: JobRow): JobState {
     progress: progressOf(row),
     total: row.total,
     done: row.done,
-    message: row.message,
+    message: messageIn(lang, row),
     result: row.result ?? null,
     createdAt: unixSeconds(row.createdAt),
     updatedAt: unixSeconds(row.updatedAt),
@@ -32,8 +40,8 @@ export function toJobState(row: JobRow): JobState {
 /** A seller sees only its own jobs (another seller's id is a 404); an operator sees any job. */
 export async function getJob(ctx: Ctx, input: JobIdParams): Promise<JobState> {
   if (ctx.actor.kind !== 'admin')
-    return toJobState(await findOwned(ctx, jobs, input.id, 'jobs.not_found'));
+    return toJobState(ctx.lang, await findOwned(ctx, jobs, input.id, 'jobs.not_found'));
   const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, input.id)).limit(1);
   if (!row) throw new NotFoundError('jobs.not_found');
-  return toJobState(row);
+  return toJobState(ctx.lang, row);
 }

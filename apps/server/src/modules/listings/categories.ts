@@ -1,4 +1,5 @@
 import type {
+  Language,
   CategoryDetailQuery,
   CategoryQuery,
   ListingCategoryAttribute,
@@ -36,22 +37,28 @@ export async function findAmazonStore(ctx: ListingCtx, storeId: number): Promise
   return store;
 }
 
-export function categoriesOf(access: StoreAccess, store: StoreRow) {
+/** Product types with their names in the reader's language (`access.lang`). */
+export function categoriesOf(access: StoreAccess & { lang: Language }, store: StoreRow) {
   const { connector, session } = storeSessionFor(access, store, { forWrite: false });
-  return cached(`${store.source}:${store.marketplace}:${store.marketSiteId}:types`, () =>
-    connector.listCategories(session, null),
+  return cached(
+    `${store.source}:${store.marketplace}:${store.marketSiteId}:${access.lang}:types`,
+    () => connector.listCategories(session, null, access.lang),
   );
 }
 
-/** The seller-given attributes a product type requires (built ones like title left out). */
+/**
+ * The seller-given attributes a product type requires (built ones like title left out), labelled
+ * in the reader's language.
+ */
 export function attributesOf(
-  access: StoreAccess,
+  access: StoreAccess & { lang: Language },
   store: StoreRow,
   productType: string,
 ): Promise<CategoryAttribute[]> {
   const { connector, session } = storeSessionFor(access, store, { forWrite: false });
-  return cached(`${store.source}:${store.marketplace}:${store.marketSiteId}:${productType}`, () =>
-    connector.categoryAttributes(session, productType),
+  return cached(
+    `${store.source}:${store.marketplace}:${store.marketSiteId}:${access.lang}:${productType}`,
+    () => connector.categoryAttributes(session, productType, access.lang),
   );
 }
 

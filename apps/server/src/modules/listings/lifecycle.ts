@@ -576,7 +576,10 @@ export async function runBatch(
       if (outcome.state === 'failed') failures++;
       if (Date.now() - lastReport >= REPORT_EVERY_MS || finished === all.length) {
         lastReport = Date.now();
-        await job.progress(finished, all.length, `${finished}/${all.length}`);
+        await job.progress(finished, all.length, {
+          key: 'jobs.progress.listings',
+          params: { done: finished, total: all.length },
+        });
       }
     }
   };

@@ -8,18 +8,13 @@ import {
 import type { Ctx } from '../../context.ts';
 import { orderItems } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { renderText } from '../../i18n/render-text.ts';
 import { loadSkuFacts } from '../cart/index.ts';
 import { addOrderLines, orderIdsBySku } from '../cart/service.ts';
 import { cartNum } from './actions.ts';
 import { visibleOrdersById } from './access.ts';
 import { matchFinishedSkus } from './relations.ts';
 import { allowedActions } from './transitions.ts';
-
-const REASONS: Record<OrderAddCartReason, string> = {
-  status: 'The order’s status does not allow adding to the cart',
-  no_match: 'No finished SKU with this code or relation',
-  in_cart: 'The cart line of this SKU serves this order already',
-};
 
 /**
  * Puts the items of the given orders into the platform cart (issue 8): each item's SKU is
@@ -75,7 +70,7 @@ export async function addOrdersToCart(
         size: sku?.size ?? null,
         image: sku?.image ?? null,
         reason_code: reason,
-        reason: reason === null ? null : REASONS[reason],
+        reason: reason === null ? null : renderText(ctx.lang, `reason.cart_${reason}`),
       });
       if (reason !== null) continue;
       const line = lines.get(skuId!) ?? { skuId: skuId!, quantity: 0, orderIds: [] };

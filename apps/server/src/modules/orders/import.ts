@@ -417,7 +417,7 @@ export async function runOrderImport(
   const refs = await storeRefs(ctx);
   const groups = new Map<string, Group>();
   let positions: Map<ImportColumn, number> | null = null;
-  await job.progress(0, 0, 'reading');
+  await job.progress(0, 0, { key: 'jobs.progress.reading' });
   try {
     for await (const line of readTable(bytes, payload.filename, IMPORT_MAX_ROWS)) {
       if (!positions) {
@@ -435,7 +435,11 @@ export async function runOrderImport(
       }
       if (line.cells.every((c) => !c.trim())) continue;
       result.rows += 1;
-      if (result.rows % 10_000 === 0) await job.progress(0, 0, `reading: ${result.rows} rows`);
+      if (result.rows % 10_000 === 0)
+        await job.progress(0, 0, {
+          key: 'jobs.progress.reading_rows',
+          params: { rows: result.rows },
+        });
       checkLine(line, positions, refs, groups, problem, text);
     }
   } catch (error) {
@@ -459,7 +463,7 @@ export async function runOrderImport(
   }
   const total = good.reduce((sum, g) => sum + g.rows.length, 0);
   let done = 0;
-  await job.progress(0, total, 'importing');
+  await job.progress(0, total, { key: 'jobs.progress.importing' });
   for (let i = 0; i < good.length; i += IMPORT_BATCH) {
     const batch = good.slice(i, i + IMPORT_BATCH);
     const { imported, duplicates } = await writeBatch(ctx, job.jobId, payload.userId, batch);
@@ -470,7 +474,7 @@ export async function runOrderImport(
     result.imported_orders += imported.length;
     result.imported_rows += imported.reduce((sum, g) => sum + g.rows.length, 0);
     done += batch.reduce((sum, g) => sum + g.rows.length, 0);
-    await job.progress(done, total, 'importing');
+    await job.progress(done, total, { key: 'jobs.progress.importing' });
   }
   result.errors.sort((a, b) => a.row - b.row);
   return result;

@@ -8,6 +8,9 @@ const fromTo = (v: unknown): { from: string; to: string } => {
   const pair = (v ?? {}) as { from?: unknown; to?: unknown };
   return { from: str(pair.from), to: str(pair.to) };
 };
+/** A marketplace order status (`unconfirmed`…) by its name in `lang`; unknown ones as stored. */
+const statusIn = (lang: Language, v: unknown): string =>
+  hasText(lang, `order_status.${str(v)}`) ? renderText(lang, `order_status.${str(v)}`) : str(v);
 
 /**
  * The key and parameters of one log row: rows store what happened (`action` + `detail`),
@@ -18,10 +21,18 @@ function keyOf(lang: Language, action: string, d: Detail, currency: string) {
     renderText(lang, `desk_status.${deskStatusName(Number(status))}`);
   switch (action) {
     case 'sync.created':
-      return { key: action, params: { status: str(d.order_status) } };
+      return { key: action, params: { status: statusIn(lang, d.order_status) } };
     case 'sync.updated': {
       const parts: string[] = [];
-      if (d.status) parts.push(renderText(lang, 'log.sync.change.status', fromTo(d.status)));
+      if (d.status) {
+        const { from, to } = fromTo(d.status);
+        parts.push(
+          renderText(lang, 'log.sync.change.status', {
+            from: statusIn(lang, from),
+            to: statusIn(lang, to),
+          }),
+        );
+      }
       if (d.total) parts.push(renderText(lang, 'log.sync.change.total', fromTo(d.total)));
       if (d.address) parts.push(renderText(lang, 'log.sync.change.address'));
       if (d.items) parts.push(renderText(lang, 'log.sync.change.items'));

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DESK_STATUS, type OrderSubmitResult, type PurchaseLinkSkip } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
+import { renderText } from '../../i18n/render-text.ts';
 import { ownedBy } from '../../tenancy.ts';
 import { writeOrderLog } from './access.ts';
 import { allowedActions } from './transitions.ts';
@@ -13,12 +14,6 @@ interface PurchaseRef {
 
 type Linked = NonNullable<OrderSubmitResult['linked_orders']>;
 type Skipped = NonNullable<OrderSubmitResult['skipped_orders']>;
-
-const SKIP_MESSAGES: Record<PurchaseLinkSkip, string> = {
-  status: 'The order’s status no longer allows purchasing it',
-  purchased: 'Another purchase order has this order already',
-  missing: 'The order no longer exists',
-};
 
 /**
  * Inside checkout's transaction (the seller's money row is locked first, as on every path that
@@ -43,7 +38,12 @@ export async function purchaseLinkedOrders(
     .for('update');
   const byId = new Map(rows.map((r) => [r.id, r]));
   const skip = (id: number, number: string | null, code: PurchaseLinkSkip) =>
-    skipped.push({ id, number, reason_code: code, reason: SKIP_MESSAGES[code] });
+    skipped.push({
+      id,
+      number,
+      reason_code: code,
+      reason: renderText(ctx.lang, `reason.purchase_${code}`),
+    });
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) {

@@ -423,7 +423,7 @@ async function fetchPendingItems(
   const total = await countPending();
   if (total === 0) return result;
   if (!(await takeItemsLease(db, store.id, holder))) {
-    await job.progress(0, total, `Items of ${total} orders are being loaded by another sync`);
+    await job.progress(0, total, { key: 'jobs.progress.items_elsewhere', params: { total } });
     return { ...result, pending: total };
   }
   let leasedAt = Date.now();
@@ -440,11 +440,10 @@ async function fetchPendingItems(
       await takeItemsLease(db, store.id, holder);
       leasedAt = Date.now();
     }
-    await job.progress(
-      result.loaded,
-      total,
-      `Orders are in; items of ${result.loaded} of ${total} loaded`,
-    );
+    await job.progress(result.loaded, total, {
+      key: 'jobs.progress.items_loaded',
+      params: { loaded: result.loaded, total },
+    });
   };
   try {
     while (Date.now() < deadline) {
@@ -520,7 +519,10 @@ export async function syncStore(
     const { connector, session } = storeSessionFor(access, store, { forWrite: true });
     items = detailsFetcher(connector, session);
     let cursor: string | null = null;
-    await job.progress(0, undefined, `Fetching orders of ${store.alias}`);
+    await job.progress(0, undefined, {
+      key: 'jobs.progress.fetching_orders',
+      params: { store: store.alias },
+    });
     do {
       const page = await connector.fetchOrders(session, {
         updatedAfter,
@@ -535,7 +537,10 @@ export async function syncStore(
       for (const order of page.orders) {
         if (!watermark || order.updatedAt > watermark) watermark = order.updatedAt;
       }
-      await job.progress(result.fetched, undefined, `${result.fetched} orders read`);
+      await job.progress(result.fetched, undefined, {
+        key: 'jobs.progress.orders_read',
+        params: { fetched: result.fetched },
+      });
       cursor = page.nextCursor;
     } while (cursor);
     await saveState(db, store.id, { updatedAfter: watermark });

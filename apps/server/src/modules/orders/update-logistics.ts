@@ -1,6 +1,7 @@
 import { and, inArray } from 'drizzle-orm';
 import {
   LOGISTICS_CHANNELS,
+  MARKETPLACE_NAMES,
   trackingNumberFits,
   type LogisticsChannel,
   type UpdateLogisticsInput,
@@ -8,22 +9,14 @@ import {
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
-import { AppError, ValidationError } from '../../errors.ts';
+import { AppError, reasonText } from '../../errors.ts';
+import { renderText } from '../../i18n/render-text.ts';
 import { saveLogistics } from './actions.ts';
 import { visibleOrders } from './list.ts';
 
 function channelOf(text: string): LogisticsChannel | undefined {
   const wanted = text.trim().toLowerCase();
   return LOGISTICS_CHANNELS.find((c) => c.code.toLowerCase() === wanted || String(c.id) === wanted);
-}
-
-function reasonOf(error: AppError): string {
-  if (error instanceof ValidationError) {
-    const fields = (error.data as { fields?: Record<string, string> } | null)?.fields ?? {};
-    const texts = Object.values(fields);
-    if (texts.length > 0) return texts.join('; ');
-  }
-  return error.message;
 }
 
 /**
@@ -62,18 +55,28 @@ export async function updateLogistics(
     const matches = byNumber.get(row.number) ?? [];
     const order = matches.length === 1 ? matches[0]! : null;
     const channel = row.channel ? channelOf(row.channel) : undefined;
+    // Results are read by the asker: in their language.
+    const text = (key: string, params?: Record<string, unknown>) =>
+      renderText(ctx.lang, `reason.${key}`, params);
     let reason: string | null = null;
-    if (!row.number) reason = 'Order number missing';
-    else if (matches.length === 0) reason = 'Order not found';
-    else if (matches.length > 1) reason = 'Several orders have this number';
-    else if (firstRow.has(row.number)) reason = `Listed already in row ${firstRow.get(row.number)}`;
-    else if (!row.channel) reason = 'Logistics channel missing';
-    else if (!channel) reason = `Unknown logistics channel "${row.channel}"`;
+    if (!row.number) reason = text('order_number_missing');
+    else if (matches.length === 0) reason = text('order_not_found');
+    else if (matches.length > 1) reason = text('several_orders');
+    else if (firstRow.has(row.number)) {
+      reason = text('listed_already', { row: firstRow.get(row.number) });
+    } else if (!row.channel) reason = text('channel_missing');
+    else if (!channel) reason = text('unknown_channel', { channel: row.channel });
     else if (!channel.marketplaces.includes(order!.marketplace)) {
-      reason = `${channel.code} does not serve ${order!.marketplace} orders`;
-    } else if (!row.tracking) reason = 'Tracking number missing';
+      reason = text('channel_not_for_marketplace', {
+        channel: channel.code,
+        marketplace: MARKETPLACE_NAMES[order!.marketplace],
+      });
+    } else if (!row.tracking) reason = text('tracking_missing');
     else if (!trackingNumberFits(channel, row.tracking)) {
-      reason = `Not a ${channel.carrier} tracking number (e.g. ${channel.tracking_example})`;
+      reason = text('tracking_shape', {
+        carrier: channel.carrier,
+        example: channel.tracking_example,
+      });
     }
     if (reason === null) {
       try {
@@ -84,7 +87,7 @@ export async function updateLogistics(
         });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        reason = reasonOf(error);
+        reason = reasonText(error, ctx.lang);
       }
     }
     // A later row may correct a failed one; only an applied row claims its order.

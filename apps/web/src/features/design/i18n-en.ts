@@ -21,11 +21,6 @@ export const designEn: typeof designZhCN = {
     canvas: 'Design canvas: {{side}}',
     printArea: 'Print area',
   },
-  side: {
-    front: 'Front',
-    back: 'Back',
-    sleeve: 'Sleeve',
-  },
   add: {
     title: 'Add',
     upload: 'Upload image',

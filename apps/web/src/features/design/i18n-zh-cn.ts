@@ -20,11 +20,6 @@ export const designZhCN = {
     canvas: '设计画布：{{side}}',
     printArea: '印刷区域',
   },
-  side: {
-    front: '正面',
-    back: '背面',
-    sleeve: '袖子',
-  },
   add: {
     title: '添加',
     upload: '上传图片',

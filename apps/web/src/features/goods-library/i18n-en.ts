@@ -53,6 +53,14 @@ export const goodsLibraryEn: typeof goodsLibraryZhCN = {
   },
   cost: 'Cost ¥{{amount}}',
   supplier: 'Supplier: {{name}}',
+  printArea: {
+    front: 'Front',
+    back: 'Back',
+    sleeve: 'Sleeve',
+    front_panel: 'Front panel',
+    wrap: 'Wrap',
+    full_bleed: 'Full bleed',
+  },
   detail: {
     back: 'Back to the parent library',
     design: 'Design',

@@ -52,6 +52,14 @@ export const goodsLibraryZhCN = {
   },
   cost: '成本 ¥{{amount}}',
   supplier: '供应商：{{name}}',
+  printArea: {
+    front: '正面',
+    back: '背面',
+    sleeve: '袖子',
+    front_panel: '前片',
+    wrap: '环绕',
+    full_bleed: '满版',
+  },
   detail: {
     back: '返回母版库',
     design: '在线设计',

@@ -17,7 +17,8 @@ export {
 } from './components/parent-product-view.tsx';
 export { ProductImage } from './components/product-image.tsx';
 export { ProductGrid, ProductTable } from './components/product-results.tsx';
-export { localTitle } from './components/product-title.ts';
+export { printAreaName } from './components/print-area-name.ts';
+export { localColor, localSize, localTitle } from './components/product-title.ts';
 export { SelectionBar } from './components/selection-bar.tsx';
 export { useJoinToLibrary } from './components/use-join-library.tsx';
 export { useSelection } from './components/use-selection.ts';

@@ -229,7 +229,12 @@ describe('categories', () => {
     });
     const mug = await amazon.categoryAttributes(session, 'MUG');
     expect(mug).toEqual([{ name: 'capacity', label: 'Capacity', required: true, type: 'number' }]);
-    expect(requests.some((r) => r.url.endsWith('/product-type-schemas/MUG.json'))).toBe(true);
+    expect(requests.some((r) => r.url.includes('/product-type-schemas/MUG.json'))).toBe(true);
+    // Labels come in the reader's locale when Amazon localizes them.
+    const zh = await amazon.categoryAttributes(session, 'MUG', 'zh-CN');
+    expect(zh).toEqual([{ name: 'capacity', label: '容量', required: true, type: 'number' }]);
+    const types = await amazon.listCategories(session, null, 'zh-CN');
+    expect(types.find((c) => c.id === 'MUG')?.name).toBe('马克杯');
     expect(await marketplaceError(amazon.categoryAttributes(session, 'NOPE'))).toMatchObject({
       kind: 'not_found',
     });

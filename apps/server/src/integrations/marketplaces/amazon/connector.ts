@@ -1,4 +1,4 @@
-import type { MarketSiteInfo } from '@app/shared';
+import type { Language, MarketSiteInfo } from '@app/shared';
 import {
   MarketplaceError,
   type AuthorizeUrlInput,
@@ -54,6 +54,14 @@ import type {
   SpOrderItem,
   SubmissionResponse,
 } from './types.ts';
+
+/**
+ * The locale Amazon writes display names and labels in: the reader's (zh_CN for a zh-CN seller),
+ * else the site's own language.
+ */
+function localeOf(session: StoreSession, lang?: Language): string {
+  return (lang === 'zh-CN' ? lang : session.site.language).replace('-', '_');
+}
 
 export interface AmazonSettings {
   clientId: string;
@@ -244,7 +252,11 @@ class SpApiConnector implements AmazonConnector {
     await this.searchListings(session, { pageSize: 1 });
   }
 
-  async listCategories(session: StoreSession, parentId: string | null): Promise<MarketCategory[]> {
+  async listCategories(
+    session: StoreSession,
+    parentId: string | null,
+    lang?: Language,
+  ): Promise<MarketCategory[]> {
     // Product types are a flat list (reference 1.9).
     if (parentId !== null) return [];
     const res = await this.client.call<{
@@ -252,7 +264,7 @@ class SpApiConnector implements AmazonConnector {
     }>(session, 'searchDefinitionsProductTypes', {
       method: 'GET',
       path: '/definitions/2020-09-01/productTypes',
-      query: { marketplaceIds: session.site.remoteId },
+      query: { marketplaceIds: session.site.remoteId, locale: localeOf(session, lang) },
     });
     return res.productTypes.map((p) => ({
       id: p.name,
@@ -265,6 +277,7 @@ class SpApiConnector implements AmazonConnector {
   async categoryAttributes(
     session: StoreSession,
     categoryId: string,
+    lang?: Language,
   ): Promise<CategoryAttribute[]> {
     const definition = await this.client.call<ProductTypeDefinition>(
       session,
@@ -276,7 +289,7 @@ class SpApiConnector implements AmazonConnector {
           marketplaceIds: session.site.remoteId,
           sellerId: session.auth.account,
           requirements: 'LISTING',
-          locale: session.site.language.replace('-', '_'),
+          locale: localeOf(session, lang),
         },
       },
     );

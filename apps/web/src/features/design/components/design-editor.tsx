@@ -20,7 +20,7 @@ import { reportError } from '../../../api/form-errors.ts';
 import { loginPath, paths } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
-import { localTitle } from '../../goods-library/index.ts';
+import { localTitle, printAreaName } from '../../goods-library/index.ts';
 import { saveDesign } from '../api/design.ts';
 import { uploadLocalArtwork, type Artwork } from '../artwork.ts';
 import { blankFor, coloursOf, sidesOf, sizesOf } from '../blank.ts';
@@ -193,8 +193,7 @@ export function DesignEditor({ product, saved }: DesignEditorProps) {
     return <Result status="warning" title={t('design.editor.noPrintArea')} />;
   }
 
-  const sideLabel = (name: string) =>
-    i18n.exists(`design.side.${name}`) ? t(`design.side.${name}` as 'design.side.front') : name;
+  const sideLabel = printAreaName;
 
   const addImage = (artwork: Artwork) => {
     const size = fitInArea(

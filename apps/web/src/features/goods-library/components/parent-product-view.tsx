@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMinor, type ParentProductDetail, type ParentSku } from '@app/shared';
 import { PrintAreaImage } from './print-area-image.tsx';
 import { ProductImage } from './product-image.tsx';
-import { localAttributes, localColor, localName } from './product-title.ts';
+import { localAttributes, localColor, localName, localSize } from './product-title.ts';
 
 type Heading = 'h2' | 'h3';
 
@@ -137,7 +137,11 @@ export function ParentSkuTable({ item, internal, heading: H }: FactsProps) {
             title: t('goodsLibrary.detail.color'),
             render: (_, sku) => localColor(sku, i18n.language),
           },
-          { key: 'size', title: t('goodsLibrary.detail.skuSize'), dataIndex: 'size' },
+          {
+            key: 'size',
+            title: t('goodsLibrary.detail.skuSize'),
+            render: (_, sku) => localSize(sku, i18n.language),
+          },
           {
             key: 'cost',
             title: t('goodsLibrary.detail.skuCost'),

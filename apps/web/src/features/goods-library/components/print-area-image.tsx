@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ParentProductImage } from '@app/shared';
+import { printAreaName } from './print-area-name.ts';
 import { ProductImage } from './product-image.tsx';
 
 interface PrintAreaImageProps {
@@ -34,7 +35,7 @@ export function PrintAreaImage({ image, alt }: PrintAreaImageProps) {
           <div
             key={`${area.name}-${area.x}-${area.y}`}
             className="print-area-image__area"
-            title={area.name}
+            title={printAreaName(area.name)}
             style={{
               left: `${(area.x / size.width) * 100}%`,
               top: `${(area.y / size.height) * 100}%`,
@@ -42,7 +43,7 @@ export function PrintAreaImage({ image, alt }: PrintAreaImageProps) {
               height: `${(area.height / size.height) * 100}%`,
             }}
           >
-            <span className="print-area-image__label">{area.name}</span>
+            <span className="print-area-image__label">{printAreaName(area.name)}</span>
           </div>
         ))}
     </div>

@@ -7,9 +7,14 @@ export function localName(item: { name: string; nameEn: string }, language: stri
   return language === 'en' && item.nameEn ? item.nameEn : item.name;
 }
 
-/** A parent SKU's colour in the reader's language (its key is the English name). */
+/** A SKU's colour in the reader's language (its key is the English name). */
 export function localColor(sku: { color: string; colorZh: string }, language: string): string {
   return language === 'en' || !sku.colorZh ? sku.color : sku.colorZh;
+}
+
+/** A SKU's size in the reader's language; codes and measures (M, 11oz) have no zh-CN form. */
+export function localSize(sku: { size: string; sizeZh: string }, language: string): string {
+  return language === 'en' || !sku.sizeZh ? sku.size : sku.sizeZh;
 }
 
 /** Attribute names and values in the reader's language, either form when the other is empty. */

@@ -36,6 +36,7 @@ import {
 import { IconAction } from '../../../shared/ui/icon-action.tsx';
 import { ImageListField, type ImageValue } from '../components/image-list-field.tsx';
 import { COLLECT_PATH } from '../paths.ts';
+import { SkuNameCell } from '../components/sku-name-cell.tsx';
 import '../goods.css';
 
 interface SkuRow {
@@ -44,6 +45,9 @@ interface SkuRow {
   sku_code: string;
   color: string;
   size: string;
+  /** The parent SKU's zh-CN names of both, shown instead of them (`SkuNameCell`). */
+  colorZh?: string;
+  sizeZh?: string;
   /** Yuan as typed; minor units only on the wire. */
   price: number | null;
   image?: string | null;
@@ -66,6 +70,8 @@ function toValues(product: FinishedProductDetail): EditValues {
       sku_code: sku.skuCode,
       color: sku.color,
       size: sku.size,
+      colorZh: sku.colorZh,
+      sizeZh: sku.sizeZh,
       price: minorToYuan(sku.priceMinor),
       image: sku.image,
     })),
@@ -236,12 +242,11 @@ function EditForm({
                     title: t('goods.edit.color'),
                     width: 140,
                     render: (_, field) => (
-                      <Form.Item name={[field.name, 'color']}>
-                        <Input
-                          aria-label={t('goods.edit.colorOf', { index: field.name + 1 })}
-                          maxLength={50}
-                        />
-                      </Form.Item>
+                      <SkuNameCell
+                        index={field.name}
+                        field="color"
+                        label={t('goods.edit.colorOf', { index: field.name + 1 })}
+                      />
                     ),
                   },
                   {
@@ -249,12 +254,11 @@ function EditForm({
                     title: t('goods.edit.size'),
                     width: 120,
                     render: (_, field) => (
-                      <Form.Item name={[field.name, 'size']}>
-                        <Input
-                          aria-label={t('goods.edit.sizeOf', { index: field.name + 1 })}
-                          maxLength={50}
-                        />
-                      </Form.Item>
+                      <SkuNameCell
+                        index={field.name}
+                        field="size"
+                        label={t('goods.edit.sizeOf', { index: field.name + 1 })}
+                      />
                     ),
                   },
                   {

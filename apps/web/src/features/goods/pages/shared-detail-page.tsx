@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { formatMinor, formatTimestamp, type FinishedSku } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import type { ViewProps } from '../../../shared/view-props.ts';
-import { detailPath, localTitle, parseId, ProductImage } from '../../goods-library/index.ts';
+import {
+  detailPath,
+  localColor,
+  localSize,
+  localTitle,
+  parseId,
+  ProductImage,
+} from '../../goods-library/index.ts';
 import { useFinishedProduct } from '../api/finished-products.ts';
 import { useSharedActions } from '../components/use-shared-actions.tsx';
 import { editPath, SHARED_PATH } from '../paths.ts';
@@ -167,8 +174,16 @@ export function SharedDetailPage(_props: ViewProps) {
         aria-label={t('goods.detail.skus')}
         columns={[
           { key: 'sku', title: t('goods.edit.skuCode'), dataIndex: 'skuCode' },
-          { key: 'color', title: t('goods.edit.color'), dataIndex: 'color' },
-          { key: 'size', title: t('goods.edit.size'), dataIndex: 'size' },
+          {
+            key: 'color',
+            title: t('goods.edit.color'),
+            render: (_, sku) => localColor(sku, i18n.language),
+          },
+          {
+            key: 'size',
+            title: t('goods.edit.size'),
+            render: (_, sku) => localSize(sku, i18n.language),
+          },
           {
             key: 'price',
             title: t('goods.edit.price'),

@@ -9,6 +9,8 @@ import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useCan } from '../../../shared/can.tsx';
 import {
   FavouriteButton,
+  localColor,
+  localSize,
   localTitle,
   ParentProductFacts,
   ParentProductGallery,
@@ -107,8 +109,8 @@ function ProductDetailPageView() {
 
   const item = product.data;
   const title = localTitle(item, i18n.language);
-  const colours = distinct(item.skus, (sku) => sku.color);
-  const sizes = distinct(item.skus, (sku) => sku.size);
+  const colours = distinct(item.skus, (sku) => localColor(sku, i18n.language));
+  const sizes = distinct(item.skus, (sku) => localSize(sku, i18n.language));
 
   const addToLibrary = () => {
     if (signedIn) void join.run([item.id]);
