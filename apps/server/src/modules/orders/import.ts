@@ -45,7 +45,7 @@ export const ORDERS_IMPORT = 'orders.import';
  * every other request waits for the one connection while a transaction holds it, so a batch
  * stays short (issue 16: a 200k-row import froze every other request for 12 s).
  */
-export const IMPORT_BATCH_ROWS = 500;
+export const IMPORT_BATCH_ROWS = 250;
 /** Rows read between two yields to the event loop, so other requests are answered meanwhile. */
 const READ_SLICE = 1000;
 
