@@ -18,7 +18,9 @@ import { listOrders } from '../src/modules/orders/list.ts';
 //   list    the order list through its service: store + desk status + date range, by total,
 //           at page 1 and page 5,000 (limit 20), RUNS runs each after a warm-up
 //   export  100,000 of those orders into an xlsx through the export job, time and peak RSS
-//   import  a 100,000-row csv (50,000 orders of 2 items) through the import job, time
+//   import-file  a 100,000-row csv (50,000 orders of 2 items) into the import's storage
+//   import  that csv through the import job: time, peak RSS and the p95 wait (from when it
+//           was due) of a small query fired every 100 ms meanwhile
 // The last line of output is `RESULT <json>`.
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_ORDER_RUNS ?? 30);
@@ -273,7 +275,13 @@ async function exportPhase() {
   };
 }
 
-async function importPhase() {
+const IMPORT_KEY = (sellerId: number) =>
+  `private/${sellerId}/00000000-0000-4000-8000-000000000002.csv`;
+const importStorage = () =>
+  createLocalStorage(path.join(process.env.BENCH_FILES ?? '/tmp', 'bench-order-files'));
+
+/** The import's csv, made in a process of its own so the import's RSS is the import's. */
+async function importFilePhase() {
   const s = await sellerOf();
   const header =
     'store,order_number,purchase_date,currency,buyer_name,buyer_phone,address_line1,address_line2,city,state,postcode,country,fulfillment_channel,sku,title,quantity,line_total';
@@ -286,28 +294,71 @@ async function importPhase() {
     );
   }
   const bytes = Buffer.from(lines.join('\n'));
-  const storage = createLocalStorage(
-    path.join(process.env.BENCH_FILES ?? '/tmp', 'bench-order-files'),
-  );
-  const key = `private/${s.sellerId}/00000000-0000-4000-8000-000000000002.csv`;
-  await storage.put(key, bytes, 'text/csv');
+  await importStorage().put(IMPORT_KEY(s.sellerId), bytes, 'text/csv');
+  return { mb: +(bytes.length / 1024 / 1024).toFixed(1) };
+}
+
+async function importPhase() {
+  const s = await sellerOf();
+  const storage = importStorage();
+  const key = IMPORT_KEY(s.sellerId);
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  // Another user's request every 100 ms during the import: the session lookup every
+  // authenticated request starts with. Each is timed from when it was due, so time the event
+  // loop was blocked (or the one PGlite connection held) counts as it would for a client.
+  const waits: number[] = [];
+  const inFlight: Array<Promise<void>> = [];
+  let asking = true;
+  const start = performance.now();
+  const other = (async () => {
+    for (let k = 0; asking; k += 1) {
+      const due = start + k * 100;
+      const early = due - performance.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      inFlight.push(
+        db
+          .execute(sql`select id, seller_id from users where email = ${SELLER_EMAIL}`)
+          .then(() => void waits.push(performance.now() - due)),
+      );
+    }
+  })();
   const [result, ms] = await timed(() =>
     runOrderImport(
       { db, storage },
       jobOf(s.sellerId, { userId: s.userId, isBoss: true, key, filename: 'bench.csv' }),
     ),
   );
+  asking = false;
+  await other;
+  await Promise.all(inFlight);
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  waits.sort((a, b) => a - b);
   return {
     rows: result.rows,
     imported_orders: result.imported_orders,
     errors: result.error_count,
-    mb: +(bytes.length / 1024 / 1024).toFixed(1),
     seconds: +(ms / 1000).toFixed(1),
+    rssBeforeMb: Math.round(before / 1024 / 1024),
+    peakRssMb: Math.round(peak / 1024 / 1024),
+    otherRequests: waits.length,
+    otherP95Ms: +pct(waits, 95).toFixed(1),
+    otherMaxMs: +waits.at(-1)!.toFixed(1),
   };
 }
 
 try {
-  const run = { seed, list, export: exportPhase, import: importPhase }[phase];
+  const run = {
+    seed,
+    list,
+    export: exportPhase,
+    'import-file': importFilePhase,
+    import: importPhase,
+  }[phase];
   if (!run) throw new Error(`unknown phase ${phase}`);
   const [result, ms] = await timed(run);
   console.log(`RESULT ${JSON.stringify({ phase, ms: Math.round(ms), ...result })}`);

@@ -2,7 +2,13 @@ import ExcelJS from 'exceljs';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, orderItems, orderLogs, orders } from '../src/db/schema.ts';
-import { parseAmount, parseImportDate } from '../src/modules/orders/import.ts';
+import { privateObjectKey } from '../src/integrations/object-storage.ts';
+import {
+  IMPORT_BATCH_ROWS,
+  parseAmount,
+  parseImportDate,
+  runOrderImport,
+} from '../src/modules/orders/import.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
 import { uploadTo } from './media.ts';
@@ -441,6 +447,57 @@ describe('order import', () => {
     );
     const result = (await waitForJob(started.body.data.job_id)).body.data.result;
     expect(result).toMatchObject({ imported_orders: 0, error_count: 2 });
+  });
+
+  it('streams a file of several batches, yielding to other work, and keeps split orders whole', async () => {
+    // The rows of SPLIT-0 and of SPLIT-BAD are at both ends of the file, batches apart.
+    const singles = Array.from({ length: IMPORT_BATCH_ROWS * 2 + 200 }, (_, i) =>
+      line({ order_number: `SPLIT-${i + 1}`, sku: `S-${i}` }),
+    );
+    const text = [
+      HEADER,
+      line({ order_number: 'SPLIT-0', sku: 'FIRST' }),
+      line({ order_number: 'SPLIT-BAD', sku: 'FINE' }),
+      ...singles,
+      line({ order_number: 'SPLIT-BAD', quantity: 'x' }),
+      line({ order_number: 'SPLIT-0', sku: 'LAST', line_total: '5.00' }),
+    ].join('\n');
+    const key = privateObjectKey(seller.sellerId, 'csv');
+    await t.storage.put(key, Buffer.from(text), 'text/csv');
+    // A timer ticking meanwhile stands for other requests: it only runs when the import yields.
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 1);
+    const steps: Array<{ done: number; message?: string; ticks: number }> = [];
+    const result = await runOrderImport(
+      { db: t.database.db, storage: t.storage },
+      {
+        jobId: '00000000-0000-4000-8000-00000000000a',
+        sellerId: seller.sellerId,
+        payload: { userId: seller.userId, isBoss: true, key, filename: 'split.csv' },
+        log: t.app.log,
+        signal: new AbortController().signal,
+        progress: async (done, _total, message) => void steps.push({ done, message, ticks }),
+      },
+    ).finally(() => clearInterval(timer));
+    expect(result).toMatchObject({
+      rows: singles.length + 4,
+      imported_orders: singles.length + 1,
+      imported_rows: singles.length + 2,
+      rejected_orders: 1,
+      error_count: 1,
+    });
+    const [split] = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.sellerId, seller.sellerId), eq(orders.number, 'SPLIT-0')));
+    expect(split).toMatchObject({ itemCount: 2, totalMinor: 1500 });
+    const writes = steps.filter((s) => s.message === 'importing' && s.done > 0);
+    expect(writes.length).toBeGreaterThanOrEqual(3);
+    // The timer ran while the file was read and between the batches written.
+    const reading = steps.find((s) => s.message === 'reading')!;
+    expect(writes[0]!.ticks).toBeGreaterThan(reading.ticks);
+    expect(writes.at(-1)!.ticks).toBeGreaterThan(writes[0]!.ticks);
+    expect(await t.storage.get(key)).toBeNull();
   });
 
   it('downloads the template', async () => {

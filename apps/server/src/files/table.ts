@@ -44,26 +44,54 @@ function cellText(value: unknown, numberText: NumberText): string {
 }
 
 /**
+ * A table file that can be read from its start more than once: an xlsx is read twice (its zip
+ * bounds, then its rows), so neither read needs the whole file in memory.
+ */
+export interface TableFile {
+  name: string;
+  size: number;
+  open(): Readable | Promise<Readable>;
+}
+
+/** A file already in memory (small uploads answered at once) as a table file. */
+export const tableFileOf = (bytes: Buffer, name: string): TableFile => ({
+  name,
+  size: bytes.length,
+  open: () => Readable.from([bytes]),
+});
+
+/** The file's first bytes (the first chunk its stream gives), to tell csv from xlsx. */
+async function headOf(file: TableFile): Promise<Buffer> {
+  const stream = await file.open();
+  try {
+    for await (const chunk of stream) return Buffer.from(chunk as Buffer);
+    return Buffer.alloc(0);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/**
  * The rows of a csv (UTF-8, BOM allowed; comma, semicolon or tab) or of the first worksheet of
- * an xlsx, one at a time, so a large file is never a second time in memory as cells. Told apart
- * by content (an xlsx is a zip), not by name. An xlsx must stay within the spreadsheet zip
- * bounds before any of it is parsed.
+ * an xlsx, one at a time as the file streams in, so neither the file nor its cells are ever
+ * whole in memory. Told apart by content (an xlsx is a zip), not by name. An xlsx must stay
+ * within the spreadsheet zip bounds before any of it is parsed.
  */
 export async function* readTable(
-  bytes: Buffer,
-  filename: string,
+  file: TableFile,
   maxRows: number,
   numberText: NumberText = String,
 ): AsyncGenerator<TableRow> {
-  if (isXlsx(bytes)) {
-    assertZipWithinBounds(bytes, SPREADSHEET_BOUNDS);
-    yield* readXlsx(bytes, maxRows, numberText);
+  const head = await headOf(file);
+  if (isXlsx(head)) {
+    await assertZipWithinBounds(await file.open(), file.size, SPREADSHEET_BOUNDS);
+    yield* readXlsx(await file.open(), maxRows, numberText);
     return;
   }
-  if (/\.xlsx?$/i.test(filename) && bytes.length > 0) {
+  if (/\.xlsx?$/i.test(file.name) && head.length > 0) {
     throw new ValidationError({ file: 'orders.file_not_xlsx' });
   }
-  yield* readCsv(bytes, maxRows);
+  yield* readCsv(await file.open(), delimiterOf(head), maxRows);
 }
 
 function tooMany(maxRows: number): never {
@@ -72,13 +100,20 @@ function tooMany(maxRows: number): never {
   });
 }
 
-async function* readCsv(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow> {
-  const start = bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])) ? 3 : 0;
-  const head = bytes.subarray(start, start + 4096).toString('utf8');
-  const firstLine = head.slice(0, head.indexOf('\n') >>> 0);
-  const delimiter = firstLine.includes('\t') ? '\t' : firstLine.includes(';') ? ';' : ',';
-  const parser = Readable.from([bytes.subarray(start)]).pipe(
-    parse({ delimiter, relax_column_count: true, relax_quotes: true, info: true }),
+/** The first line's tab, else semicolon, else comma. */
+function delimiterOf(head: Buffer): string {
+  const text = head.subarray(0, 4096).toString('utf8');
+  const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
+  return firstLine.includes('\t') ? '\t' : firstLine.includes(';') ? ';' : ',';
+}
+
+async function* readCsv(
+  stream: Readable,
+  delimiter: string,
+  maxRows: number,
+): AsyncGenerator<TableRow> {
+  const parser = stream.pipe(
+    parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, info: true }),
   );
   try {
     for await (const record of parser as AsyncIterable<{
@@ -91,15 +126,18 @@ async function* readCsv(bytes: Buffer, maxRows: number): AsyncGenerator<TableRow
   } catch (error) {
     if (error instanceof ValidationError) throw error;
     throw new ValidationError({ file: 'orders.file_not_csv' });
+  } finally {
+    stream.destroy();
+    parser.destroy();
   }
 }
 
 async function* readXlsx(
-  bytes: Buffer,
+  stream: Readable,
   maxRows: number,
   numberText: NumberText,
 ): AsyncGenerator<TableRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
@@ -122,6 +160,8 @@ async function* readXlsx(
   } catch (error) {
     if (error instanceof ValidationError) throw error;
     throw new ValidationError({ file: 'orders.file_not_xlsx' });
+  } finally {
+    stream.destroy();
   }
 }
 

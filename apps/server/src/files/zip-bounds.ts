@@ -23,13 +23,17 @@ const RATIO_FLOOR = 1024 * 1024;
 const STEP = 4 * 1024;
 
 /**
- * Inflates every entry of `bytes` without keeping any of it, counting what each really
- * inflates to, since the sizes a zip declares can lie. A zip bomb is refused after at most
- * `maxBytes` of inflating and one chunk of memory, before a parser sees it (issue 16: a 1 MB
- * xlsx grew RSS by 503 MB inside the spreadsheet parser). Bytes that are not a zip pass: the
- * parser that follows refuses those with its own message.
+ * Inflates every entry of a zip of `packedSize` bytes, read as `chunks`, without keeping any of
+ * it, counting what each really inflates to, since the sizes a zip declares can lie. A zip bomb
+ * is refused after at most `maxBytes` of inflating and one chunk of memory, before a parser sees
+ * it (issue 16: a 1 MB xlsx grew RSS by 503 MB inside the spreadsheet parser). Bytes that are
+ * not a zip pass: the parser that follows refuses those with its own message.
  */
-export function assertZipWithinBounds(bytes: Uint8Array, bounds: ZipBounds): void {
+export async function assertZipWithinBounds(
+  chunks: AsyncIterable<Uint8Array>,
+  packedSize: number,
+  bounds: ZipBounds,
+): Promise<void> {
   let total = 0;
   let entries = 0;
   // fflate may catch a throw from a callback and report it again in its own words, so the
@@ -48,18 +52,29 @@ export function assertZipWithinBounds(bytes: Uint8Array, bounds: ZipBounds): voi
       if (error || refused) throw error ?? new Error('zip out of bounds');
       total += chunk.length;
       if (total > bounds.maxBytes) refuse();
-      if (total > RATIO_FLOOR && total / bytes.length > bounds.maxRatio) refuse();
+      if (total > RATIO_FLOOR && total / packedSize > bounds.maxRatio) refuse();
     };
     file.start();
   });
   unzip.register(UnzipInflate);
-  try {
-    for (let at = 0; at < bytes.length && !refused; at += STEP) {
-      const end = Math.min(at + STEP, bytes.length);
-      unzip.push(bytes.subarray(at, end), end === bytes.length);
+  let damaged = false;
+  for await (const bytes of chunks) {
+    if (refused || damaged) break;
+    try {
+      for (let at = 0; at < bytes.length && !refused; at += STEP) {
+        unzip.push(bytes.subarray(at, Math.min(at + STEP, bytes.length)));
+      }
+    } catch {
+      // A damaged zip is left to the parser, which refuses it as unreadable.
+      damaged = true;
     }
-  } catch {
-    // A damaged zip is left to the parser, which refuses it as unreadable.
+  }
+  if (!refused && !damaged) {
+    try {
+      unzip.push(new Uint8Array(0), true);
+    } catch {
+      // As above: damaged, the parser says so.
+    }
   }
   if (refused) {
     throw new ValidationError({

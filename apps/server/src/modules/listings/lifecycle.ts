@@ -38,7 +38,7 @@ import { storeSessionFor, type StoreRow } from '../markets/service.ts';
 import { markCodesPublished, releaseCodes, takeFreeCode } from '../upc/index.ts';
 import { complianceReport, complianceTools, type ComplianceTools } from './compliance.ts';
 import { sellerCtx, type ListingCtx, type ListingDeps } from './context.ts';
-import { findListing, findListings, itemSummary, type LoadedListing } from './rows.ts';
+import { findListing, itemSummary, visibleListings, type LoadedListing } from './rows.ts';
 import { pricingRule, sitePrice, textsFromTemplates } from './pricing.ts';
 
 /** One job kind for every lifecycle batch; the `listings.` prefix guards the store's deletion. */
@@ -94,11 +94,20 @@ export async function startBatches(
   params: Record<string, unknown> = {},
 ): Promise<ListingBatchStarted> {
   const unique = [...new Set(ids)];
-  const found = await findListings(ctx, unique);
+  // Only what the grouping needs: a batch of thousands never loads its listings here.
+  const found = await ctx.db
+    .select({ id: listings.id, storeId: listings.storeId })
+    .from(listings)
+    .where(and(inArray(listings.id, unique), visibleListings(ctx)));
   if (found.length !== unique.length) throw new NotFoundError('listings.not_found');
+  const storeOf = new Map(found.map((l) => [l.id, l.storeId]));
   const byStore = new Map<number, number[]>();
-  for (const l of found)
-    byStore.set(l.row.storeId, [...(byStore.get(l.row.storeId) ?? []), l.row.id]);
+  for (const id of unique) {
+    const storeId = storeOf.get(id)!;
+    const list = byStore.get(storeId);
+    if (list) list.push(id);
+    else byStore.set(storeId, [id]);
+  }
   const sellerId = sellerIdOf(ctx);
   const batches: ListingBatchStarted['batches'] = [];
   for (const [storeId, listingIds] of byStore) {
@@ -523,8 +532,13 @@ export async function runBatch(
   const publicUrl = deps.publicUrl ?? (batch.params.publicUrl as string | undefined);
   const lang = isLanguage(batch.params.lang) ? batch.params.lang : DEFAULT_LANGUAGE;
   const ctx = sellerCtx({ ...deps, publicUrl }, batch.sellerId, job.log, lang);
+  // The items' states only: results (issues, compliance reports) stay in the database.
   const all = await deps.db
-    .select()
+    .select({
+      id: listingBatchItems.id,
+      listingId: listingBatchItems.listingId,
+      state: listingBatchItems.state,
+    })
     .from(listingBatchItems)
     .where(eq(listingBatchItems.batchId, batchId))
     .orderBy(asc(listingBatchItems.orderNum));

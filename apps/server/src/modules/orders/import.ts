@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -32,13 +34,21 @@ import {
   headerKey,
   isXlsx,
   readTable,
+  tableFileOf,
+  type TableFile,
   type TableRow,
 } from '../../files/table.ts';
 import { visibleOrders } from './list.ts';
 
 export const ORDERS_IMPORT = 'orders.import';
-/** Orders written per transaction. */
-export const IMPORT_BATCH = 1000;
+/**
+ * Rows written per transaction (whole orders, so a batch may run over by one order). On PGlite
+ * every other request waits for the one connection while a transaction holds it, so a batch
+ * stays short (issue 16: a 200k-row import froze every other request for 12 s).
+ */
+export const IMPORT_BATCH_ROWS = 250;
+/** Rows read between two yields to the event loop, so other requests are answered meanwhile. */
+const READ_SLICE = 1000;
 
 const REQUIRED: ImportColumn[] = [
   'store',
@@ -230,7 +240,7 @@ const DATE_PATTERN =
 const EARLIEST = Date.UTC(2000, 0, 1);
 
 /** A date as text (UTC unless it names an offset), an ISO timestamp, or an Excel day number. */
-export function parseImportDate(text: string): Date | null {
+export function parseImportDate(text: string, now = Date.now()): Date | null {
   const t = text.trim();
   if (/^\d{5}(\.\d+)?$/.test(t)) {
     const date = excelSerialToDate(Number(t));
@@ -257,7 +267,7 @@ export function parseImportDate(text: string): Date | null {
     const digits = zone.slice(1).replace(':', '');
     ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
   }
-  if (ms < EARLIEST || ms > Date.now() + 86_400_000) return null;
+  if (ms < EARLIEST || ms > now + 86_400_000) return null;
   return new Date(ms);
 }
 
@@ -278,7 +288,12 @@ export function parseAmount(text: string, currency: string): bigint | null {
   return BigInt(m[1]! + fraction);
 }
 
-function checkRow(get: (c: ImportColumn) => string, storesByRef: Map<string, StoreRef>): Checked {
+/** `now` is fixed per import: both reads of the file must judge a row alike. */
+function checkRow(
+  get: (c: ImportColumn) => string,
+  storesByRef: Map<string, StoreRef>,
+  now: number,
+): Checked {
   const fail = (key: string, params?: Record<string, unknown>): Checked => ({
     ok: false,
     reason: { key, params },
@@ -290,7 +305,7 @@ function checkRow(get: (c: ImportColumn) => string, storesByRef: Map<string, Sto
   if (!store) return fail('unknown_store', { value: get('store') });
   const number = get('order_number');
   if (number.length > 100) return fail('too_long', { column: 'order_number', max: 100 });
-  const purchasedAt = parseImportDate(get('purchase_date'));
+  const purchasedAt = parseImportDate(get('purchase_date'), now);
   if (!purchasedAt) return fail('bad_date', { value: get('purchase_date') });
   const currency = get('currency').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) return fail('bad_currency', { value: get('currency') });
@@ -350,12 +365,29 @@ function checkRow(get: (c: ImportColumn) => string, storesByRef: Map<string, Sto
 // ---------------------------------------------------------------------------------------------
 // The job
 
+/** An order ready to write: every row of it, all good. */
 interface Group {
   storeId: number;
   number: string;
   marketplace: string;
   rows: GoodRow[];
+}
+
+/** What the first read keeps of an order: enough to judge it, none of its rows. */
+interface OrderCheck {
+  /** A hash of the order-level values of its first good row: its other rows must agree. */
+  header: string;
+  firstRow: number;
+  /** Its good rows; the second read knows the order is whole when it has seen that many. */
+  rows: number;
   bad: boolean;
+}
+
+/** One import's view of the file: its columns, stores, and the clock its dates are judged by. */
+interface Reading {
+  positions: Map<ImportColumn, number>;
+  refs: Map<string, StoreRef>;
+  now: number;
 }
 
 /** Matches the header row to the import columns; unknown headers are ignored. */
@@ -380,10 +412,38 @@ async function storeRefs(ctx: Ctx): Promise<Map<string, StoreRef>> {
   return map;
 }
 
+/** A line's cells by column, and the order it belongs to (its store and number). */
+function lineOf(line: TableRow, { positions, refs }: Reading) {
+  const get = (c: ImportColumn) => {
+    const i = positions.get(c);
+    return i === undefined ? '' : (line.cells[i] ?? '').trim();
+  };
+  const number = get('order_number');
+  const store = get('store').toLowerCase();
+  const storeId = refs.get(store)?.id;
+  return { get, number, storeId, key: `${storeId ?? `?${store}`}\u0000${number}` };
+}
+
 /**
- * Reads the whole file, checks every row, groups rows into orders, leaves out every order with
- * a bad row and every order already in its store, and writes the rest in batches, each batch
- * in one transaction (orders, items, a log entry each).
+ * The rows after the file's header row, blank ones left out, yielding to other work now and
+ * then. The file streams from storage; nothing of it is kept.
+ */
+async function* bodyOf(file: TableFile): AsyncGenerator<TableRow> {
+  let read = 0;
+  for await (const line of readTable(file, IMPORT_MAX_ROWS)) {
+    read += 1;
+    if (read % READ_SLICE === 0) await yieldToOthers();
+    if (read === 1 || line.cells.every((c) => !c.trim())) continue;
+    yield line;
+  }
+}
+
+/**
+ * Reads the file twice, each time as a stream. The first read checks every row and keeps only
+ * a summary of each order, so an order with any bad row, wherever its rows are, is known
+ * before anything is written. The second read collects the rows of the good orders and writes
+ * them, whole orders at a time, about `IMPORT_BATCH_ROWS` rows per transaction (orders, items,
+ * a log entry each), yielding between transactions; orders already in their store are left out.
  */
 export async function runOrderImport(
   deps: { db: Executor; storage: ObjectStorage },
@@ -391,11 +451,18 @@ export async function runOrderImport(
 ): Promise<OrderImportResult> {
   const payload = ImportPayload.parse(job.payload);
   const ctx = jobCtx(deps.db, job, payload);
-  const object = await deps.storage.get(payload.key);
-  if (!object) throw new AppError(404, 'orders.upload_gone');
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(chunk as Buffer);
-  const bytes = Buffer.concat(chunks);
+  const opened = async () => {
+    const object = await deps.storage.get(payload.key);
+    if (!object) throw new AppError(404, 'orders.upload_gone');
+    return object;
+  };
+  const first = await opened();
+  first.body.destroy();
+  const file: TableFile = {
+    name: payload.filename,
+    size: first.size,
+    open: async () => (await opened()).body,
+  };
 
   const result: OrderImportResult = {
     rows: 0,
@@ -414,34 +481,27 @@ export async function runOrderImport(
     if (result.errors.length < IMPORT_MAX_REPORTED_ERRORS) result.errors.push(p);
   };
 
-  const refs = await storeRefs(ctx);
-  const groups = new Map<string, Group>();
-  let positions: Map<ImportColumn, number> | null = null;
-  await job.progress(0, 0, { key: 'jobs.progress.reading' });
   try {
-    for await (const line of readTable(bytes, payload.filename, IMPORT_MAX_ROWS)) {
-      if (!positions) {
-        positions = columnsOf(line.cells);
-        const missing = REQUIRED.filter((c) => !positions!.has(c));
-        if (missing.length > 0) {
-          problem({
-            row: line.row,
-            order_number: '',
-            reason: text('missing_columns', { columns: missing.join(', ') }),
-          });
-          break;
-        }
-        continue;
-      }
-      if (line.cells.every((c) => !c.trim())) continue;
+    const positions = await headerOf(file, problem, text);
+    if (!positions) return result;
+    const reading: Reading = { positions, refs: await storeRefs(ctx), now: Date.now() };
+    await job.progress(0, 0, { key: 'jobs.progress.reading' });
+    const checks = new Map<string, OrderCheck>();
+    for await (const line of bodyOf(file)) {
       result.rows += 1;
       if (result.rows % 10_000 === 0)
         await job.progress(0, 0, {
           key: 'jobs.progress.reading_rows',
           params: { rows: result.rows },
         });
-      checkLine(line, positions, refs, groups, problem, text);
+      checkLine(line, reading, checks, problem, text);
     }
+    let total = 0;
+    for (const check of checks.values()) {
+      if (check.bad) result.rejected_orders += 1;
+      else total += check.rows;
+    }
+    await writeGoodOrders(ctx, job, payload.userId, { file, reading, checks, total }, result);
   } catch (error) {
     if (error instanceof ValidationError) {
       const file = error.fields?.file;
@@ -451,61 +511,46 @@ export async function runOrderImport(
   } finally {
     await deps.storage.delete(payload.key);
   }
-  if (!positions) {
-    problem({ row: 1, order_number: '', reason: text('no_header') });
-    return result;
-  }
-
-  const good: Group[] = [];
-  for (const group of groups.values()) {
-    if (group.bad) result.rejected_orders += 1;
-    else good.push(group);
-  }
-  const total = good.reduce((sum, g) => sum + g.rows.length, 0);
-  let done = 0;
-  await job.progress(0, total, { key: 'jobs.progress.importing' });
-  for (let i = 0; i < good.length; i += IMPORT_BATCH) {
-    const batch = good.slice(i, i + IMPORT_BATCH);
-    const { imported, duplicates } = await writeBatch(ctx, job.jobId, payload.userId, batch);
-    for (const g of duplicates) {
-      result.duplicate_orders += 1;
-      result.duplicate_rows += g.rows.length;
-    }
-    result.imported_orders += imported.length;
-    result.imported_rows += imported.reduce((sum, g) => sum + g.rows.length, 0);
-    done += batch.reduce((sum, g) => sum + g.rows.length, 0);
-    await job.progress(done, total, { key: 'jobs.progress.importing' });
-  }
   result.errors.sort((a, b) => a.row - b.row);
   return result;
 }
 
+/** The header row's columns, or null (with the problem reported) when it lacks required ones. */
+async function headerOf(
+  file: TableFile,
+  problem: (p: ImportRowProblem) => void,
+  text: (key: string, params?: Record<string, unknown>) => string,
+): Promise<Map<ImportColumn, number> | null> {
+  for await (const line of readTable(file, IMPORT_MAX_ROWS)) {
+    const positions = columnsOf(line.cells);
+    const missing = REQUIRED.filter((c) => !positions.has(c));
+    if (missing.length === 0) return positions;
+    problem({
+      row: line.row,
+      order_number: '',
+      reason: text('missing_columns', { columns: missing.join(', ') }),
+    });
+    return null;
+  }
+  problem({ row: 1, order_number: '', reason: text('no_header') });
+  return null;
+}
+
+const headerHash = (row: GoodRow) => createHash('sha1').update(row.header).digest('base64');
+
 function checkLine(
   line: TableRow,
-  positions: Map<ImportColumn, number>,
-  refs: Map<string, StoreRef>,
-  groups: Map<string, Group>,
+  reading: Reading,
+  checks: Map<string, OrderCheck>,
   problem: (p: ImportRowProblem) => void,
   text: (key: string, params?: Record<string, unknown>) => string,
 ): void {
-  const get = (c: ImportColumn) => {
-    const i = positions.get(c);
-    return i === undefined ? '' : (line.cells[i] ?? '').trim();
-  };
-  const number = get('order_number');
-  const checked = checkRow(get, refs);
-  const storeId = refs.get(get('store').toLowerCase())?.id;
-  const key = `${storeId ?? `?${get('store').toLowerCase()}`}\u0000${number}`;
-  let group = groups.get(key);
-  if (!group && number) {
-    group = {
-      storeId: storeId ?? 0,
-      number,
-      marketplace: '',
-      rows: [],
-      bad: false,
-    };
-    groups.set(key, group);
+  const { get, number, key } = lineOf(line, reading);
+  const checked = checkRow(get, reading.refs, reading.now);
+  let check = checks.get(key);
+  if (!check && number) {
+    check = { header: '', firstRow: 0, rows: 0, bad: false };
+    checks.set(key, check);
   }
   if (!checked.ok) {
     problem({
@@ -513,22 +558,82 @@ function checkLine(
       order_number: number,
       reason: text(checked.reason.key, checked.reason.params),
     });
-    if (group) group.bad = true;
+    if (check) check.bad = true;
     return;
   }
-  const row = { ...checked.value, row: line.row };
-  const first = group!.rows[0];
-  if (first && first.header !== row.header) {
+  const header = headerHash(checked.value);
+  if (check!.firstRow === 0) {
+    check!.header = header;
+    check!.firstRow = line.row;
+  } else if (check!.header !== header) {
     problem({
       row: line.row,
       order_number: number,
-      reason: text('details_differ', { row: first.row }),
+      reason: text('details_differ', { row: check!.firstRow }),
     });
-    group!.bad = true;
+    check!.bad = true;
     return;
   }
-  group!.marketplace = refs.get(String(row.storeId))!.marketplace;
-  group!.rows.push(row);
+  check!.rows += 1;
+}
+
+/**
+ * The second read: the rows of good orders are gathered until each order is whole, and whole
+ * orders are written in batches. Only the orders not yet whole and the batch in hand are in
+ * memory; an order's rows are usually together in the file, so that is little.
+ */
+async function writeGoodOrders(
+  ctx: Ctx,
+  job: JobContext,
+  userId: number,
+  read: { file: TableFile; reading: Reading; checks: Map<string, OrderCheck>; total: number },
+  result: OrderImportResult,
+): Promise<void> {
+  const { reading, checks, total } = read;
+  let done = 0;
+  let batch: Group[] = [];
+  let batchRows = 0;
+  const flush = async () => {
+    const { imported, duplicates } = await writeBatch(ctx, job.jobId, userId, batch);
+    for (const g of duplicates) {
+      result.duplicate_orders += 1;
+      result.duplicate_rows += g.rows.length;
+    }
+    result.imported_orders += imported.length;
+    result.imported_rows += imported.reduce((sum, g) => sum + g.rows.length, 0);
+    done += batchRows;
+    batch = [];
+    batchRows = 0;
+    await job.progress(done, total, { key: 'jobs.progress.importing' });
+    await yieldToOthers();
+  };
+  await job.progress(0, total, { key: 'jobs.progress.importing' });
+  const gathering = new Map<string, Group>();
+  for await (const line of bodyOf(read.file)) {
+    const { get, number, storeId, key } = lineOf(line, reading);
+    const check = checks.get(key);
+    if (!check || check.bad) continue;
+    const checked = checkRow(get, reading.refs, reading.now);
+    if (!checked.ok) continue;
+    let group = gathering.get(key);
+    if (!group) {
+      group = {
+        storeId: storeId!,
+        number,
+        marketplace: reading.refs.get(String(storeId))!.marketplace,
+        rows: [],
+      };
+      gathering.set(key, group);
+    }
+    group.rows.push({ ...checked.value, row: line.row });
+    if (group.rows.length < check.rows) continue;
+    gathering.delete(key);
+    checks.delete(key);
+    batch.push(group);
+    batchRows += group.rows.length;
+    if (batchRows >= IMPORT_BATCH_ROWS) await flush();
+  }
+  if (batch.length > 0) await flush();
 }
 
 /** One transaction: orders already in their store are left alone; the others go in whole. */
@@ -658,7 +763,8 @@ export async function importRemarks(
   if (upload.bytes.length === 0) throw new ValidationError({ file: 'orders.file_empty' });
   const lines: Array<{ row: number; number: string; memo: string; store: string }> = [];
   let cols: Partial<Record<'order_number' | 'memo' | 'store', number>> | null = null;
-  for await (const line of readTable(upload.bytes, upload.filename, REMARK_IMPORT_MAX_ROWS)) {
+  const file = tableFileOf(upload.bytes, upload.filename);
+  for await (const line of readTable(file, REMARK_IMPORT_MAX_ROWS)) {
     if (!cols) {
       cols = {};
       line.cells.forEach((text, i) => {

@@ -1,6 +1,6 @@
 import { UPC_IMPORT_MAX_ROWS } from '@app/shared';
 import { ValidationError } from '../../errors.ts';
-import { readTable } from '../../files/table.ts';
+import { readTable, tableFileOf } from '../../files/table.ts';
 
 /** One non-empty line of an import: its 1-based line number and the code cell as text. */
 export interface CodeRow {
@@ -27,7 +27,11 @@ export async function readCodeRows(bytes: Buffer, filename: string): Promise<Cod
   const rows: CodeRow[] = [];
   let column = 0;
   // Blank lines count towards the file's rows, not towards the codes: allow a few per code.
-  for await (const line of readTable(bytes, filename, UPC_IMPORT_MAX_ROWS * 2, codeOfNumber)) {
+  for await (const line of readTable(
+    tableFileOf(bytes, filename),
+    UPC_IMPORT_MAX_ROWS * 2,
+    codeOfNumber,
+  )) {
     if (line.row === 1) {
       const first = line.cells.map((c) => c.trim().toLowerCase());
       const named = first.findIndex((c) => HEADER_NAMES.has(c));
