@@ -46,3 +46,13 @@ it('paces two limiters on one database as one', async () => {
   await a.take('A1SHARED', 'putListingsItem');
   expect(waits).toEqual([200, 400, 600, 800]);
 });
+
+it('takes a cost and settles to what the marketplace reported, for every process', async () => {
+  const [a, b] = [databaseBuckets(database.db), databaseBuckets(database.db)];
+  const plan = { rate: 50, burst: 1000 };
+  // Shopify's cost bucket: a 903-point query fits a full bucket.
+  expect(await a.take('shopify:shared.myshopify.com', plan, 0, 903)).toBe(0);
+  // The answer said 100 points are left; the other process waits for the refill from there.
+  await a.settle('shopify:shared.myshopify.com', 0, 100);
+  expect(await b.take('shopify:shared.myshopify.com', plan, 0, 600)).toBe(10_000);
+});

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketSiteById, type MarketSiteInfo } from '@app/shared';
 import { MarketplaceError, type StoreAuth, type StoreSession } from './connector.ts';
 import { MarketHttp, withFreshToken, type FetchLike } from './http.ts';
+import { memoryBuckets } from './rate-buckets.ts';
 
 /** A fetch that answers from a script and records what was asked. */
 function scripted(answers: Array<Response | Error>) {
@@ -92,6 +93,40 @@ describe('MarketHttp', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MarketplaceError);
     expect((error as MarketplaceError).kind).toBe('unavailable');
+  });
+});
+
+describe('MarketHttp pacing', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('spaces calls to a host at its rate across connectors that share the buckets', async () => {
+    // Time stands still, so only the pace makes anyone wait.
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const shared = memoryBuckets();
+    const waits: number[] = [];
+    const temu = () =>
+      new MarketHttp({
+        marketplace: 'temu',
+        requestsPerSecond: 20,
+        buckets: shared,
+        fetch: async () => json(200, {}),
+        sleep: async (ms) => void waits.push(ms),
+      });
+    // Two processes: together they keep 20 a second, as one would.
+    const [a, b] = [temu(), temu()];
+    for (const one of [a, b, a, b]) await one.request({ method: 'GET', url: 'https://t.test/x' });
+    expect(waits).toEqual([50, 100, 150]);
+    // Another host has its own pace; a connector with its own buckets paces alone.
+    await a.request({ method: 'GET', url: 'https://other.test/x' });
+    await temu().request({ method: 'GET', url: 'https://t.test/x' });
+    const alone = new MarketHttp({
+      marketplace: 'temu',
+      requestsPerSecond: 20,
+      fetch: async () => json(200, {}),
+      sleep: async (ms) => void waits.push(ms),
+    });
+    await alone.request({ method: 'GET', url: 'https://t.test/x' });
+    expect(waits).toEqual([50, 100, 150, 200]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Marketplace } from '@app/shared';
 import { MarketplaceError, type StoreAuth, type StoreSession } from './connector.ts';
-import type { RateBuckets } from './rate-buckets.ts';
+import { memoryBuckets, type RateBuckets, type UsagePlan } from './rate-buckets.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -47,8 +47,9 @@ export interface MarketHttpOptions {
   /** Client-side pacing: at most this many requests per second per host. */
   requestsPerSecond?: number;
   /**
-   * Where quota buckets kept per store live (Amazon's per selling partner and operation): in
-   * this process by default, the database's when several processes share the stores.
+   * Where quota buckets live (Amazon's per selling partner and operation, Shopify's per shop,
+   * the per-host pace): in this process by default, the database's when several processes
+   * share the stores.
    */
   buckets?: RateBuckets;
   sleep?: (ms: number) => Promise<void>;
@@ -67,23 +68,6 @@ function retryAfterMs(headers: Headers): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
-/** A token bucket per host, so a burst of calls is paced instead of answered with 429s. */
-class Pacer {
-  private readonly next = new Map<string, number>();
-  constructor(
-    private readonly perSecond: number,
-    private readonly sleep: (ms: number) => Promise<void>,
-  ) {}
-
-  async wait(host: string): Promise<void> {
-    const interval = 1000 / this.perSecond;
-    const now = Date.now();
-    const at = Math.max(now, this.next.get(host) ?? now);
-    this.next.set(host, at + interval);
-    if (at > now) await this.sleep(at - now);
-  }
-}
-
 /**
  * The one HTTP path of every connector: timeouts, pacing, and retries with exponential backoff
  * and jitter on 429, 5xx and network errors (honouring Retry-After). Other statuses are
@@ -95,7 +79,10 @@ export class MarketHttp {
   private readonly retry: RetryPolicy;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
-  private readonly pacer: Pacer | null;
+  /** Quota buckets of this connector: its own, or the database's shared by every process. */
+  readonly buckets: RateBuckets;
+  /** Client-side pacing per host, through `buckets`, so processes sharing them share the pace. */
+  private readonly pace: UsagePlan | null;
 
   constructor(options: MarketHttpOptions) {
     this.marketplace = options.marketplace;
@@ -103,9 +90,9 @@ export class MarketHttp {
     this.retry = options.retry ?? DEFAULT_RETRY;
     this.sleep = options.sleep ?? sleepReal;
     this.random = options.random ?? Math.random;
-    this.pacer = options.requestsPerSecond
-      ? new Pacer(options.requestsPerSecond, this.sleep)
-      : null;
+    this.buckets = options.buckets ?? memoryBuckets();
+    // A burst of one spaces the calls evenly, as a "N per second" limit counts them.
+    this.pace = options.requestsPerSecond ? { rate: options.requestsPerSecond, burst: 1 } : null;
   }
 
   private backoff(attempt: number): number {
@@ -118,7 +105,10 @@ export class MarketHttp {
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0 && req.resign) current = { ...current, ...req.resign() };
       const host = new URL(current.url).host;
-      if (this.pacer) await this.pacer.wait(host);
+      if (this.pace) {
+        const wait = await this.buckets.take(`${this.marketplace}:${host}`, this.pace, Date.now());
+        if (wait > 0) await this.sleep(wait);
+      }
       let res: MarketResponse;
       try {
         res = await this.send(req.method, current.url, current.headers, current.body);

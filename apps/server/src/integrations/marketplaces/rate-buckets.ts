@@ -9,14 +9,16 @@ export interface UsagePlan {
 }
 
 /**
- * Token buckets of marketplace quotas. `take` spends one token of `key`'s bucket at `now` (ms
- * on the connector's clock) and answers how long the caller must wait before sending: tokens
- * may go negative, so concurrent callers queue behind one another instead of all waiting for
- * the same refill. A bucket starts full; time going backwards (another process's clock) adds
- * nothing.
+ * Token buckets of marketplace quotas. `take` spends `cost` tokens (one request by default) of
+ * `key`'s bucket at `now` (ms on the connector's clock) and answers how long the caller must wait
+ * before sending: tokens may go negative, so concurrent callers queue behind one another instead
+ * of all waiting for the same refill. A bucket starts full; time going backwards (another
+ * process's clock) adds nothing. `settle` puts in what the marketplace reported as left (Shopify
+ * tells its bucket in every answer), which is the truth for every process.
  */
 export interface RateBuckets {
-  take(key: string, plan: UsagePlan, now: number): Promise<number>;
+  take(key: string, plan: UsagePlan, now: number, cost?: number): Promise<number>;
+  settle(key: string, now: number, tokens: number): Promise<void>;
 }
 
 const waitFor = (tokens: number, plan: UsagePlan) =>
@@ -26,13 +28,16 @@ const waitFor = (tokens: number, plan: UsagePlan) =>
 export function memoryBuckets(): RateBuckets {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
-    async take(key, plan, now) {
+    async take(key, plan, now, cost = 1) {
       const bucket = buckets.get(key) ?? { tokens: plan.burst, at: now };
       const refill = (Math.max(0, now - bucket.at) / 1000) * plan.rate;
-      bucket.tokens = Math.min(plan.burst, bucket.tokens + refill) - 1;
+      bucket.tokens = Math.min(plan.burst, bucket.tokens + refill) - cost;
       bucket.at = Math.max(bucket.at, now);
       buckets.set(key, bucket);
       return waitFor(bucket.tokens, plan);
+    },
+    async settle(key, now, tokens) {
+      buckets.set(key, { tokens, at: now });
     },
   };
 }
@@ -44,20 +49,26 @@ export function memoryBuckets(): RateBuckets {
  */
 export function databaseBuckets(db: Executor): RateBuckets {
   return {
-    async take(key, plan, now) {
+    async take(key, plan, now, cost = 1) {
       const refilled = sql`least(${plan.burst}::float8, ${rateBuckets.tokens} + greatest(0, ${now}::float8 - ${rateBuckets.atMs}) / 1000 * ${plan.rate}::float8)`;
       const [row] = await db
         .insert(rateBuckets)
-        .values({ key, tokens: plan.burst - 1, atMs: now })
+        .values({ key, tokens: plan.burst - cost, atMs: now })
         .onConflictDoUpdate({
           target: rateBuckets.key,
           set: {
-            tokens: sql`${refilled} - 1`,
+            tokens: sql`${refilled} - ${cost}::float8`,
             atMs: sql`greatest(${rateBuckets.atMs}, ${now}::float8)`,
           },
         })
         .returning({ tokens: rateBuckets.tokens });
       return waitFor(row!.tokens, plan);
+    },
+    async settle(key, now, tokens) {
+      await db
+        .insert(rateBuckets)
+        .values({ key, tokens, atMs: now })
+        .onConflictDoUpdate({ target: rateBuckets.key, set: { tokens, atMs: now } });
     },
   };
 }

@@ -194,7 +194,7 @@ class SpApiConnector implements AmazonConnector {
       { ...USAGE_PLANS, ...settings.usagePlans },
       this.sleep,
       () => this.now().getTime(),
-      httpOptions.buckets,
+      this.http.buckets,
     );
     this.client = new SpApiClient(this.http, limiter, {
       credentials: settings,

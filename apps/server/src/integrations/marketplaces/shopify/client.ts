@@ -1,6 +1,7 @@
 import { MarketplaceError, type MarketplaceErrorKind } from '../connector.ts';
 import type { MarketHttp, MarketResponse } from '../http.ts';
 import type { Operation } from './operations.ts';
+import type { UsagePlan } from '../rate-buckets.ts';
 
 export interface ThrottleStatus {
   maximumAvailable: number;
@@ -52,6 +53,11 @@ function errorMessage(body: GraphqlBody | null, fallback: string): string {
   return fallback;
 }
 
+/** Shopify's older, smallest documented bucket: 1,000 points restored at 50 a second. */
+const SMALLEST_PLAN: UsagePlan = { rate: 50, burst: 1000 };
+
+const bucketKey = (shop: string) => `shopify:${shop}`;
+
 /** Milliseconds until the bucket holds `cost` points again; 0 when it already does. */
 function refillDelayMs(status: ThrottleStatus, cost: number): number {
   if (status.restoreRate <= 0) return 0;
@@ -89,8 +95,8 @@ function statusKind(status: number): MarketplaceErrorKind {
  * endpoint. Every call goes through the connector's one `MarketHttp`.
  */
 export class ShopifyClient {
-  /** The last throttle status each shop reported, with when it was read. */
-  private readonly buckets = new Map<string, { status: ThrottleStatus; at: number }>();
+  /** Each shop's bucket size and restore rate, as its answers reported them. */
+  private readonly plans = new Map<string, UsagePlan>();
 
   constructor(
     private readonly http: MarketHttp,
@@ -117,7 +123,7 @@ export class ShopifyClient {
     });
     const body = bodyOf(res);
     const throttle = body?.extensions?.cost?.throttleStatus;
-    if (throttle) this.buckets.set(shop, { status: throttle, at: this.options.now().getTime() });
+    if (throttle) await this.observe(shop, throttle);
     const code = firstErrorCode(body);
     if (res.status !== 200) {
       throw error(
@@ -137,18 +143,32 @@ export class ShopifyClient {
     return body.data as T;
   }
 
-  /** Waits until the shop's bucket, refilled at its restore rate since the last answer, covers `cost`. */
+  /**
+   * Takes `cost` points from the shop's bucket (the database's when processes share the shops)
+   * and waits until it has refilled enough. Before an answer told the shop's plan, the smallest
+   * plan Shopify documents is assumed (reference 2.3).
+   */
   private async pace(shop: string, cost: number): Promise<void> {
-    const last = this.buckets.get(shop);
-    if (!last) return;
-    const elapsed = (this.options.now().getTime() - last.at) / 1000;
-    const { status } = last;
-    const available = Math.min(
-      status.maximumAvailable,
-      status.currentlyAvailable + elapsed * status.restoreRate,
+    const plan = this.plans.get(shop) ?? SMALLEST_PLAN;
+    const wait = await this.http.buckets.take(
+      bucketKey(shop),
+      plan,
+      this.options.now().getTime(),
+      Math.min(cost, plan.burst),
     );
-    const wait = refillDelayMs({ ...status, currentlyAvailable: available }, cost);
     if (wait > 0) await this.options.sleep(wait);
+  }
+
+  /** Every answer says what the shop's bucket holds: that is the truth for every process. */
+  private async observe(shop: string, status: ThrottleStatus): Promise<void> {
+    if (status.restoreRate > 0 && status.maximumAvailable > 0) {
+      this.plans.set(shop, { rate: status.restoreRate, burst: status.maximumAvailable });
+    }
+    await this.http.buckets.settle(
+      bucketKey(shop),
+      this.options.now().getTime(),
+      status.currentlyAvailable,
+    );
   }
 
   /** POST /admin/oauth/access_token (reference 2.2); errors use OAuth's `error` field [U]. */

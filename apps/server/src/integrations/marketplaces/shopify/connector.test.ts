@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketplaceError, type ListingInput } from '../connector.ts';
 import type { FetchLike } from '../http.ts';
 import { marketplaceError, recordingSession } from '../../../../test/connector-fixtures.ts';
+import { memoryBuckets } from '../rate-buckets.ts';
 import {
   createShopifyConnector,
   type ShopifyConnector,
@@ -455,6 +456,33 @@ describe('Shopify connector under cost throttling', () => {
     t.clock.slept = [];
     await t.connector.fetchOrders(session, { updatedAfter: since, cursor: first.nextCursor });
     // 903 points requested, the bucket holds less after the first page: wait for the refill.
+    expect(t.clock.slept).toHaveLength(1);
+    expect(t.clock.slept[0]).toBeGreaterThan(0);
+  });
+
+  it('paces a second process on the shop bucket they share instead of being throttled', async () => {
+    const shared = memoryBuckets();
+    const sent: string[] = [];
+    const http = {
+      ...t.http,
+      buckets: shared,
+      fetch: (async (input, init) => {
+        sent.push(String(init?.body ?? ''));
+        return t.http.fetch(input, init);
+      }) satisfies FetchLike,
+    };
+    const [a, b] = [
+      createShopifyConnector(t.settings, http),
+      createShopifyConnector(t.settings, http),
+    ];
+    const since = new Date(t.clock.ms - 30 * 86_400_000);
+    await a.fetchOrders(session, { updatedAfter: since });
+    t.clock.slept = [];
+    sent.length = 0;
+    const page = await b.fetchOrders(session, { updatedAfter: since });
+    expect(page.orders.length).toBe(operations.ORDERS_PAGE_SIZE);
+    // One request, after waiting for the refill the first process's answer reported.
+    expect(sent).toHaveLength(1);
     expect(t.clock.slept).toHaveLength(1);
     expect(t.clock.slept[0]).toBeGreaterThan(0);
   });
