@@ -14,7 +14,6 @@ import {
   Country,
   EditCartNumInput,
   EditCartPurchaseInput,
-  envelopeOf,
   IdInput,
   IdQuery,
   OrderSubmitInput,
@@ -28,7 +27,6 @@ import {
 } from '@app/shared';
 import type { App } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { idempotencyHeader, idempotent } from '../finance/index.ts';
 import {
@@ -311,17 +309,17 @@ export function registerCartRoutes(app: App): void {
   );
 
   // Destinations
-  r.get(
-    '/api/common/countries',
+  route(
+    r,
     {
-      schema: {
-        tags: ['common'],
-        summary: 'Countries the platform ships to, with phone prefixes and shipping rates',
-        response: { 200: envelopeOf(z.array(Country)) },
-      },
-      config: { access: { auth: 'user' } },
+      method: 'GET',
+      url: '/api/common/countries',
+      tags: ['common'],
+      summary: 'Countries the platform ships to, with phone prefixes and shipping rates',
+      response: z.array(Country),
+      access: { auth: 'user' },
     },
-    async () => ok([...COUNTRIES]),
+    () => [...COUNTRIES],
   );
   route(
     r,

@@ -1,21 +1,20 @@
-import { envelopeOf, JobIdParams, JobState } from '@app/shared';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { JobIdParams, JobState } from '@app/shared';
 import type { App } from '../../http/deps.ts';
-import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { getJob } from './service.ts';
 
 export function registerJobRoutes(app: App): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/jobs/:id',
+  route(
+    app,
     {
-      schema: {
-        tags: ['jobs'],
-        summary: 'Progress of a background job',
-        params: JobIdParams,
-        response: { 200: envelopeOf(JobState) },
-      },
-      config: { access: { auth: 'any' } },
+      method: 'GET',
+      url: '/api/jobs/:id',
+      tags: ['jobs'],
+      summary: 'Progress of a background job',
+      params: JobIdParams,
+      response: JobState,
+      access: { auth: 'any' },
     },
-    async (request) => ok(await getJob(request.ctx, request.params)),
+    (ctx, _input, request) => getJob(ctx, request.params),
   );
 }

@@ -7,7 +7,6 @@ import {
   AuthorizationUrl,
   AuthorizationUrlInput,
   EmptyData,
-  envelopeOf,
   ExemptBrand,
   ExemptBrandInput,
   ExemptBrandPage,
@@ -31,7 +30,6 @@ import {
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
 import { deleteExemptBrands, listExemptBrands, storeExemptBrand } from './exempt-brands.ts';
@@ -122,18 +120,18 @@ export function registerMarketRoutes(app: App, deps: AppDeps): void {
     (ctx) => listAmazonStores(ctx),
   );
 
-  r.get(
-    '/api/market/get-auth-apps-list',
+  route(
+    r,
     {
-      schema: {
-        tags,
-        summary:
-          'The marketplaces a store can be authorized on, with their sites; `sandbox` when on the simulator. A marketplace this server has no connector for is left out',
-        response: { 200: envelopeOf(z.array(AuthApp)) },
-      },
-      config: can('add'),
+      method: 'GET',
+      url: '/api/market/get-auth-apps-list',
+      tags,
+      summary:
+        'The marketplaces a store can be authorized on, with their sites; `sandbox` when on the simulator. A marketplace this server has no connector for is left out',
+      response: z.array(AuthApp),
+      ...can('add'),
     },
-    async () => ok(listAuthApps(deps.connectors)),
+    () => listAuthApps(deps.connectors),
   );
 
   route(

@@ -1,41 +1,19 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Form, Popover, Result, Space, Steps, Typography } from 'antd';
-import {
-  ArrowLeftOutlined,
-  CloudUploadOutlined,
-  LeftOutlined,
-  RightOutlined,
-} from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Card, Form, Result, Steps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  AMAZON_TITLE_MAX,
-  formatTimestamp,
-  permOf,
-  type Listing,
-  type ListingBatchStarted,
-  type PlaceholderValues,
-} from '@app/shared';
-import { isApiError } from '../../../api/api-error.ts';
-import { reportError } from '../../../api/form-errors.ts';
+import { AMAZON_TITLE_MAX, permOf, type Listing, type PlaceholderValues } from '@app/shared';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
-import { feedback } from '../../../shared/feedback.ts';
 import { PageLoading } from '../../../shared/ui/page-loading.tsx';
-import { listingKeys } from '../api/keys.ts';
-import {
-  publishListing,
-  saveStep,
-  useCompliance,
-  useListing,
-  useListingInfo,
-  useSourceProduct,
-} from '../api/listings.ts';
+import { useCompliance, useListing, useListingInfo, useSourceProduct } from '../api/listings.ts';
 import { useForbiddenHits } from '../api/use-forbidden-hits.ts';
 import { BatchDialog } from '../components/batch-dialog.tsx';
 import { CompliancePanel } from '../components/compliance-panel.tsx';
-import { IssueList, StatusTag } from '../components/status-tag.tsx';
+import { EditorActionbar } from '../components/editor/editor-actionbar.tsx';
+import { EditorHead } from '../components/editor/editor-head.tsx';
+import { useEditorSave } from '../components/editor/use-editor-save.ts';
+import { IssueList } from '../components/status-tag.tsx';
 import { StepBasics } from '../components/step-basics.tsx';
 import { StepCategory } from '../components/step-category.tsx';
 import { StepContent } from '../components/step-content.tsx';
@@ -43,11 +21,8 @@ import { StepVariations } from '../components/step-variations.tsx';
 import {
   editorFieldOf,
   STEP_COUNT,
-  STEP_FIELDS,
   stepOf,
   toFormValues,
-  toNamePath,
-  toStepInput,
   type EditorValues,
   type StepIndex,
 } from '../editor-form.ts';
@@ -56,24 +31,6 @@ import { LISTINGS_PATH } from '../paths.ts';
 import '../listings.css';
 
 const STEP_KEYS = ['basics', 'category', 'variations', 'content'] as const;
-
-/**
- * Server field errors onto the form. The image strip is one field, so an error of one image
- * (`images.2`) shows on it with the image's position.
- */
-function fieldErrors(entries: [string, string][]) {
-  const byName = new Map<string, { name: (string | number)[]; errors: string[] }>();
-  for (const [key, message] of entries) {
-    const image = /^images\.(\d+)$/.exec(key);
-    const name = image ? ['images'] : toNamePath(key);
-    const text = image ? `${Number(image[1]) + 1}: ${message}` : message;
-    const id = name.join('.');
-    const entry = byName.get(id) ?? { name, errors: [] };
-    entry.errors.push(text);
-    byName.set(id, entry);
-  }
-  return [...byName.values()].map((e) => ({ name: e.name as never, errors: e.errors }));
-}
 
 function readStep(raw: string | null): StepIndex {
   const n = Number(raw ?? 0);
@@ -159,8 +116,6 @@ function ListingEditor({
   onReload,
 }: EditorProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const client = useQueryClient();
   const [form] = Form.useForm<EditorValues>();
   const initial = useMemo(() => toFormValues(listing), [listing]);
   const marketId = (Form.useWatch('market_id', form) as number | undefined) ?? listing.market_id;
@@ -169,10 +124,16 @@ function ListingEditor({
   const product = useSourceProduct(listing.goods_id);
   const canUpdate = useCan(permOf(LISTINGS_PATH, 'update'));
   const canPublish = useCan(permOf(LISTINGS_PATH, 'publish'));
-  const dirty = useRef(new Set<StepIndex>());
-  const [dirtyCount, setDirtyCount] = useState(0);
-  const [saving, setSaving] = useState<'save' | 'next' | 'publish' | null>(null);
-  const [batch, setBatch] = useState<ListingBatchStarted | null>(null);
+  const saver = useEditorSave({
+    form,
+    listing,
+    step,
+    position,
+    currency: info.data?.currency ?? listing.currency,
+    recheck: () => report.refetch(),
+    onStep,
+    onListing,
+  });
 
   const watched = {
     title: Form.useWatch('title', form) as string | undefined,
@@ -223,115 +184,14 @@ function ListingEditor({
     };
   };
 
-  /** Saves one step; answers false (with the errors on the fields) when it did not. */
-  const save = async (s: StepIndex): Promise<boolean> => {
-    try {
-      await form.validateFields(STEP_FIELDS[s], { recursive: true });
-    } catch {
-      onStep(s);
-      return false;
-    }
-    const values = form.getFieldsValue(true) as EditorValues;
-    try {
-      const saved = await saveStep(
-        toStepInput(s, listing.id, values, info.data?.currency ?? listing.currency),
-      );
-      client.setQueryData(listingKeys.detail(listing.id), saved);
-      const fresh = toFormValues(saved);
-      form.setFieldsValue(Object.fromEntries(STEP_FIELDS[s].map((k) => [k, fresh[k]])));
-      dirty.current.delete(s);
-      setDirtyCount(dirty.current.size);
-      void client.invalidateQueries({ queryKey: listingKeys.check(listing.id) });
-      void client.invalidateQueries({ queryKey: listingKeys.lists() });
-      return true;
-    } catch (error) {
-      onStep(s);
-      if (isApiError(error) && error.fields) {
-        const entries = Object.entries(error.fields).filter(([k]) => k !== '_');
-        if (entries.length > 0) {
-          form.setFields(fieldErrors(entries));
-          return false;
-        }
-      }
-      reportError(error);
-      return false;
-    }
-  };
-
-  const onSave = async (andNext: boolean) => {
-    setSaving(andNext ? 'next' : 'save');
-    try {
-      if (!(await save(step))) return;
-      feedback.success(t('listings.editor.saved'));
-      if (andNext) {
-        if (step < STEP_COUNT - 1) onStep((step + 1) as StepIndex);
-        else if (position.index < position.total - 1) onListing(1);
-      }
-    } finally {
-      setSaving(null);
-    }
-  };
-
-  const onPublish = async () => {
-    setSaving('publish');
-    try {
-      for (const s of [...dirty.current].sort()) if (!(await save(s))) return;
-      const fresh = await report.refetch();
-      if (fresh.data && !fresh.data.ok) {
-        feedback.warning(t('listings.editor.publishBlocked'));
-        return;
-      }
-      setBatch(await publishListing(listing.id));
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setSaving(null);
-    }
-  };
-
   const errors = (report.data?.findings ?? []).filter((f) => f.severity === 'error');
-  const blocked = report.data !== undefined && !report.data.ok && dirtyCount === 0;
+  const blocked = report.data !== undefined && !report.data.ok && saver.dirtyCount === 0;
   const errorSteps = new Set(errors.map((f) => stepOf(editorFieldOf(f.field))));
-  const busy = saving !== null || listing.status === 'publishing';
+  const busy = saver.saving !== null || listing.status === 'publishing';
 
   return (
     <Card className="page-card listings-editor" variant="borderless" title={title}>
-      <div className="listings-editor__head">
-        <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(LISTINGS_PATH)}>
-          {t('listings.editor.back')}
-        </Button>
-        <Typography.Text strong>{`${listing.site_code} · ${listing.store_alias}`}</Typography.Text>
-        <StatusTag status={listing.status} changed={listing.changed} />
-        {listing.remote_id && (
-          <Typography.Text type="secondary">
-            {t('listings.editor.asin', { asin: listing.remote_id })}
-          </Typography.Text>
-        )}
-        {listing.published_at !== null && (
-          <Typography.Text type="secondary">
-            {t('listings.editor.publishedAt', { time: formatTimestamp(listing.published_at) })}
-          </Typography.Text>
-        )}
-        {position.total > 1 && (
-          <Space className="listings-editor__nav">
-            <Button
-              icon={<LeftOutlined />}
-              disabled={position.index <= 0}
-              aria-label="previous"
-              onClick={() => onListing(-1)}
-            />
-            <Typography.Text>
-              {t('listings.editor.listing', { index: position.index + 1, total: position.total })}
-            </Typography.Text>
-            <Button
-              icon={<RightOutlined />}
-              disabled={position.index >= position.total - 1}
-              aria-label="next"
-              onClick={() => onListing(1)}
-            />
-          </Space>
-        )}
-      </div>
+      <EditorHead listing={listing} position={position} onListing={onListing} />
       {listing.issues.length > 0 && (
         <Alert
           className="listings-editor__issues"
@@ -357,13 +217,7 @@ function ListingEditor({
           name="listing-editor"
           initialValues={initial}
           disabled={!canUpdate}
-          onValuesChange={(changed: Partial<EditorValues>) => {
-            for (const key of Object.keys(changed)) {
-              const owner = stepOf(key);
-              dirty.current.add(owner);
-            }
-            setDirtyCount(dirty.current.size);
-          }}
+          onValuesChange={saver.markChanged}
         >
           <div hidden={step !== 0}>
             <StepBasics info={info.data} issuesFor={issuesFor} />
@@ -393,58 +247,21 @@ function ListingEditor({
           />
         </aside>
       </div>
-      <div className="listings-actionbar" role="toolbar" aria-label={t('listings.editor.save')}>
-        {dirtyCount > 0 && (
-          <Typography.Text type="warning" className="listings-actionbar__reasons">
-            {t('listings.editor.unsaved')}
-          </Typography.Text>
-        )}
-        {blocked && (
-          <Popover
-            content={
-              <ul className="listings-issues">
-                {errors.map((f, i) => (
-                  <li key={i}>{f.message}</li>
-                ))}
-              </ul>
-            }
-          >
-            <Typography.Text
-              type="danger"
-              className="listings-actionbar__reasons"
-              data-testid="publish-blocked"
-            >
-              {t('listings.editor.publishBlocked')} ({errors.length})
-            </Typography.Text>
-          </Popover>
-        )}
-        {canUpdate && (
-          <Button loading={saving === 'save'} disabled={busy} onClick={() => void onSave(false)}>
-            {t('listings.editor.save')}
-          </Button>
-        )}
-        {canUpdate && (
-          <Button loading={saving === 'next'} disabled={busy} onClick={() => void onSave(true)}>
-            {t('listings.editor.saveNext')}
-          </Button>
-        )}
-        {canPublish && (
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            loading={saving === 'publish'}
-            disabled={busy || blocked}
-            onClick={() => void onPublish()}
-          >
-            {t('listings.editor.publish')}
-          </Button>
-        )}
-      </div>
-      {batch && (
+      <EditorActionbar
+        unsaved={saver.dirtyCount > 0}
+        blockers={blocked ? errors : null}
+        saving={saver.saving}
+        busy={busy}
+        canUpdate={canUpdate}
+        canPublish={canPublish}
+        onSave={(andNext) => void saver.onSave(andNext)}
+        onPublish={() => void saver.onPublish()}
+      />
+      {saver.batch && (
         <BatchDialog
-          batch={{ kind: 'publish', started: batch, titles: { [listing.id]: listing.title } }}
+          batch={{ kind: 'publish', started: saver.batch, titles: { [listing.id]: listing.title } }}
           onClose={() => {
-            setBatch(null);
+            saver.closeBatch();
             onReload();
           }}
         />
