@@ -467,7 +467,7 @@ describe('order import', () => {
     // A timer ticking meanwhile stands for other requests: it only runs when the import yields.
     let ticks = 0;
     const timer = setInterval(() => (ticks += 1), 1);
-    const steps: Array<{ done: number; message?: string; ticks: number }> = [];
+    const steps: Array<{ done: number; key?: string; ticks: number }> = [];
     const result = await runOrderImport(
       { db: t.database.db, storage: t.storage },
       {
@@ -476,7 +476,8 @@ describe('order import', () => {
         payload: { userId: seller.userId, isBoss: true, key, filename: 'split.csv' },
         log: t.app.log,
         signal: new AbortController().signal,
-        progress: async (done, _total, message) => void steps.push({ done, message, ticks }),
+        progress: async (done, _total, message) =>
+          void steps.push({ done, key: message?.key, ticks }),
       },
     ).finally(() => clearInterval(timer));
     expect(result).toMatchObject({
@@ -491,10 +492,10 @@ describe('order import', () => {
       .from(orders)
       .where(and(eq(orders.sellerId, seller.sellerId), eq(orders.number, 'SPLIT-0')));
     expect(split).toMatchObject({ itemCount: 2, totalMinor: 1500 });
-    const writes = steps.filter((s) => s.message === 'importing' && s.done > 0);
+    const writes = steps.filter((s) => s.key === 'jobs.progress.importing' && s.done > 0);
     expect(writes.length).toBeGreaterThanOrEqual(3);
     // The timer ran while the file was read and between the batches written.
-    const reading = steps.find((s) => s.message === 'reading')!;
+    const reading = steps.find((s) => s.key === 'jobs.progress.reading')!;
     expect(writes[0]!.ticks).toBeGreaterThan(reading.ticks);
     expect(writes.at(-1)!.ticks).toBeGreaterThan(writes[0]!.ticks);
     expect(await t.storage.get(key)).toBeNull();
