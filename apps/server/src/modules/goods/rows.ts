@@ -4,7 +4,6 @@ import type {
   BatchResult,
   FinishedProductDetail,
   FinishedProductSummary,
-  FinishedSku,
   Language,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
