@@ -11,13 +11,17 @@ import { findStore, storeSessionFor, type StoreAccess, type StoreRow } from '../
 import type { ListingCtx } from './context.ts';
 
 /**
- * Product type definitions change rarely; one process keeps them ten minutes per site, so an
- * editor session or a batch of a thousand listings asks the marketplace once per type.
+ * Product type definitions change rarely; one process keeps them ten minutes per connector and
+ * site, so an editor session or a batch of a thousand listings asks the marketplace once per
+ * type. Per connector, because another connector (the simulator, another app) may answer
+ * otherwise.
  */
 const TTL_MS = 10 * 60 * 1000;
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+const caches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
 
-function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+function cached<T>(connector: object, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = caches.get(connector) ?? new Map<string, { at: number; value: Promise<unknown> }>();
+  caches.set(connector, cache);
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
   const value = load();
@@ -38,7 +42,7 @@ export async function findAmazonStore(ctx: ListingCtx, storeId: number): Promise
 
 export function categoriesOf(access: StoreAccess, store: StoreRow) {
   const { connector, session } = storeSessionFor(access, store, { forWrite: false });
-  return cached(`${store.source}:${store.marketplace}:${store.marketSiteId}:types`, () =>
+  return cached(connector, `${store.marketSiteId}:types`, () =>
     connector.listCategories(session, null),
   );
 }
@@ -50,7 +54,7 @@ export function attributesOf(
   productType: string,
 ): Promise<CategoryAttribute[]> {
   const { connector, session } = storeSessionFor(access, store, { forWrite: false });
-  return cached(`${store.source}:${store.marketplace}:${store.marketSiteId}:${productType}`, () =>
+  return cached(connector, `${store.marketSiteId}:${productType}`, () =>
     connector.categoryAttributes(session, productType),
   );
 }
