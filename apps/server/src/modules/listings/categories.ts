@@ -12,13 +12,17 @@ import { findStore, storeSessionFor, type StoreAccess, type StoreRow } from '../
 import type { ListingCtx } from './context.ts';
 
 /**
- * Product type definitions change rarely; one process keeps them ten minutes per site, so an
- * editor session or a batch of a thousand listings asks the marketplace once per type.
+ * Product type definitions change rarely; one process keeps them ten minutes per connector, site and
+ * language, so an editor session or a batch of a thousand listings asks the marketplace once per
+ * type. Per connector, because another connector (the simulator, another app) may answer
+ * otherwise.
  */
 const TTL_MS = 10 * 60 * 1000;
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+const caches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
 
-function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+function cached<T>(connector: object, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = caches.get(connector) ?? new Map<string, { at: number; value: Promise<unknown> }>();
+  caches.set(connector, cache);
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
   const value = load();
@@ -40,9 +44,8 @@ export async function findAmazonStore(ctx: ListingCtx, storeId: number): Promise
 /** Product types with their names in the reader's language (`access.lang`). */
 export function categoriesOf(access: StoreAccess & { lang: Language }, store: StoreRow) {
   const { connector, session } = storeSessionFor(access, store, { forWrite: false });
-  return cached(
-    `${store.source}:${store.marketplace}:${store.marketSiteId}:${access.lang}:types`,
-    () => connector.listCategories(session, null, access.lang),
+  return cached(connector, `${store.marketSiteId}:${access.lang}:types`, () =>
+    connector.listCategories(session, null, access.lang),
   );
 }
 
@@ -56,9 +59,8 @@ export function attributesOf(
   productType: string,
 ): Promise<CategoryAttribute[]> {
   const { connector, session } = storeSessionFor(access, store, { forWrite: false });
-  return cached(
-    `${store.source}:${store.marketplace}:${store.marketSiteId}:${access.lang}:${productType}`,
-    () => connector.categoryAttributes(session, productType, access.lang),
+  return cached(connector, `${store.marketSiteId}:${access.lang}:${productType}`, () =>
+    connector.categoryAttributes(session, productType, access.lang),
   );
 }
 
