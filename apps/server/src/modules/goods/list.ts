@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   FINISHED_SOURCES,
   PARENT_PRODUCT_TOTAL_CAP,
@@ -8,14 +8,7 @@ import {
   type GoodsTypeNum,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
-import {
-  afterCursor,
-  cappedCount,
-  decodeCursor,
-  encodeCursor,
-  keyText,
-  type SortKey,
-} from '../../db/paging.ts';
+import { cappedCount, keyset, keyText, type SortKey } from '../../db/paging.ts';
 import { finishedProducts } from '../../db/schema.ts';
 import { loadCategories, searchTextContains, withDescendants } from '../goods-library/service.ts';
 import { own, shared, summariesOf } from './rows.ts';
@@ -51,38 +44,27 @@ async function listProducts(
   q: FinishedProductListQuery,
 ): Promise<FinishedProductPage> {
   const filters = [scope, ...(await filtersOf(ctx, q))];
-  const key = SORT_KEYS[q.sort];
-  const cursor =
-    q.cursor === undefined
-      ? null
-      : decodeCursor(q.cursor, { sort: q.sort, order: q.order, kind: key.kind });
-  const direction = q.order === 'asc' ? asc : desc;
+  const page = keyset(SORT_KEYS[q.sort], finishedProducts.id, q);
   const [rows, counted] = await Promise.all([
     ctx.db
-      .select({ product: finishedProducts, key: keyText(key) })
+      .select({ product: finishedProducts, key: keyText(SORT_KEYS[q.sort]) })
       .from(finishedProducts)
-      .where(and(...filters, ...(cursor ? [afterCursor(key, finishedProducts.id, cursor)] : [])))
-      .orderBy(direction(key.column), direction(finishedProducts.id))
-      // One extra row says whether a next page exists.
-      .limit(q.size + 1)
-      .offset(cursor ? 0 : (q.page - 1) * q.size),
+      .where(and(...filters, page.after))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     cappedCount(ctx.db, finishedProducts, and(...filters), PARENT_PRODUCT_TOTAL_CAP),
   ]);
-  const pageRows = rows.slice(0, q.size);
-  const last = rows.length > q.size ? pageRows.at(-1) : undefined;
+  const { rows: pageRows, nextCursor } = page.finish(rows, (r) => ({
+    key: r.key,
+    id: r.product.id,
+  }));
   return {
     list: await summariesOf(
       ctx,
       pageRows.map((r) => r.product),
     ),
-    pagination: {
-      page: q.page,
-      size: q.size,
-      ...counted,
-      next_cursor: last
-        ? encodeCursor({ sort: q.sort, order: q.order, key: last.key, id: last.product.id })
-        : null,
-    },
+    pagination: { page: q.page, size: q.size, ...counted, next_cursor: nextCursor },
   };
 }
 

@@ -3,6 +3,7 @@ import {
   AMAZON_TITLE_MAX,
   type CreateListingsInput,
   type CreateListingsResult,
+  fromMinor,
   type PlaceholderValues,
 } from '@app/shared';
 import {
@@ -85,7 +86,7 @@ export async function createListings(
       color: first?.color,
       size: first?.size,
       sku: first?.skuCode,
-      price: prices[0] === undefined ? undefined : String(prices[0] / 100),
+      price: prices[0] === undefined ? undefined : fromMinor(prices[0], site.currency),
     };
     const texts = input.templates ? await textsFromTemplates(ctx, input.templates, values) : {};
     prepared.push({ product, own, prices, texts });
