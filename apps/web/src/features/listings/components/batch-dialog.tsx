@@ -34,19 +34,24 @@ function BatchSection({
 }) {
   const { t } = useTranslation();
   const job = useJob(batchRef.job_id);
-  const finished = isJobFinished(job.data);
-  const result = useBatch(batchRef.batch_id, !finished);
+  const jobEnded = isJobFinished(job.data);
+  const result = useBatch(batchRef.batch_id, !jobEnded);
+  // The job ends first; the batch's final counts come with the read its end triggers, and until
+  // then the summary keeps counting (it said "0 succeeded, 0 failed" from the stale read).
+  const finished =
+    jobEnded && (result.data?.status === 'finished' || job.data?.status === 'failed');
   const items = result.data?.items ?? [];
   const done = result.data?.done ?? job.data?.done ?? 0;
   const failed = result.data?.failed ?? 0;
   const total = result.data?.total ?? batchRef.total;
 
   useEffect(() => {
-    if (finished) {
-      onFinished();
-      void result.refetch();
-    }
+    if (jobEnded) void result.refetch();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the job ends
+  }, [jobEnded]);
+  useEffect(() => {
+    if (finished) onFinished();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the batch is done
   }, [finished]);
 
   const percent = finished ? 100 : (job.data?.progress ?? 0);
