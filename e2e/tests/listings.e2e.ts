@@ -215,7 +215,8 @@ it('lists a finished product on Amazon from templates, fixes a forbidden word, p
   await listings.fillBasics({ brand: 'Acme', manufacturer: 'Acme Apparel' });
   await listings.saveAndNext();
   await listings.chooseProductType('shirt', 'SHIRT');
-  await listings.setAttribute('Department', 'unisex-adult');
+  // Chosen by its name; the listing sends the code (unisex-adult).
+  await listings.setAttribute('Department', 'Unisex Adult');
   await snap(page, 'listings-editor-category');
   await listings.saveAndNext();
 

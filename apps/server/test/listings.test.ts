@@ -357,17 +357,26 @@ describe('listing editor', () => {
       category_id: 'SHIRT',
     });
     expect(detail.body.data.attributes.map((a: any) => a.name)).toContain('department');
-    // Product type names and attribute labels in the reader's language, each cached apart.
-    const labelOf = async (lang: string) => {
+    // Product type names, attribute labels and choice names in the reader's language, each
+    // cached apart; the choices' codes stay Amazon's.
+    const departmentIn = async (lang: string) => {
       const res = await call(t.app, 'GET', '/api/publish/get-category-en-by-id', {
         token: seller.token,
         query: { market_id: String(store.id), category_id: 'SHIRT' },
         headers: { 'accept-language': lang },
       });
-      return res.body.data.attributes.find((a: any) => a.name === 'department').label;
+      return res.body.data.attributes.find((a: any) => a.name === 'department');
     };
-    expect(await labelOf('zh-CN')).toBe('适用人群');
-    expect(await labelOf('en')).toBe('Department');
+    expect(await departmentIn('zh-CN')).toMatchObject({
+      label: '适用人群',
+      options: ['mens', 'womens', 'unisex-adult', 'boys', 'girls'],
+      option_names: ['男士', '女士', '男女通用（成人）', '男童', '女童'],
+    });
+    expect(await departmentIn('en')).toMatchObject({
+      label: 'Department',
+      options: ['mens', 'womens', 'unisex-adult', 'boys', 'girls'],
+      option_names: ['Men', 'Women', 'Unisex Adult', 'Boys', 'Girls'],
+    });
     const unknown = await api('GET', 'get-category-en-by-id', {
       market_id: String(store.id),
       category_id: 'SPACESHIP',

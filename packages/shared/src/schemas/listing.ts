@@ -395,7 +395,10 @@ export const ListingCategoryAttribute = z.object({
   label: z.string(),
   required: z.boolean(),
   type: z.enum(['string', 'number', 'boolean', 'enum']),
+  /** Codes of an enum's choices: the values a listing sends. */
   options: z.array(z.string()).optional(),
+  /** Each of `options` as the reader sees it (same order), the code where none is given. */
+  option_names: z.array(z.string()).optional(),
 });
 export type ListingCategoryAttribute = z.infer<typeof ListingCategoryAttribute>;
 export const ListingCategoryDetail = z.object({

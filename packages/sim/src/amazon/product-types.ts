@@ -8,7 +8,12 @@
 export interface SimAttribute {
   title: string;
   /** Type of the `value` member; `object` attributes have their own members. */
-  value?: { type: 'string' | 'number' | 'integer' | 'boolean'; enum?: string[] };
+  value?: {
+    type: 'string' | 'number' | 'integer' | 'boolean';
+    enum?: string[];
+    /** English names of `enum`, same order; the schema serves them localized. */
+    enumNames?: string[];
+  };
   members?: Record<string, unknown>;
 }
 
@@ -24,9 +29,10 @@ export interface SimProductType {
 }
 
 const text = (title: string): SimAttribute => ({ title, value: { type: 'string' } });
-const choice = (title: string, values: string[]): SimAttribute => ({
+/** An enum attribute from its codes and their English names. */
+const choice = (title: string, names: Record<string, string>): SimAttribute => ({
   title,
-  value: { type: 'string', enum: values },
+  value: { type: 'string', enum: Object.keys(names), enumNames: Object.values(names) },
 });
 
 const COMMON: Record<string, SimAttribute> = {
@@ -35,10 +41,14 @@ const COMMON: Record<string, SimAttribute> = {
   product_description: text('Product Description'),
   bullet_point: text('Bullet Point'),
   generic_keyword: text('Generic Keyword'),
-  condition_type: choice('Condition', ['new_new', 'used_like_new', 'used_good']),
+  condition_type: choice('Condition', {
+    new_new: 'New',
+    used_like_new: 'Used - Like New',
+    used_good: 'Used - Good',
+  }),
   color: text('Color'),
   size: text('Size'),
-  parentage_level: choice('Parentage Level', ['parent', 'child']),
+  parentage_level: choice('Parentage Level', { parent: 'Parent', child: 'Child' }),
   child_parent_sku_relationship: {
     title: 'Child Parent SKU Relationship',
     members: { child_relationship_type: { enum: ['variation'] }, parent_sku: { type: 'string' } },
@@ -100,7 +110,13 @@ export const PRODUCT_TYPES: SimProductType[] = [
     requiredUnlessParent: [...OFFER_REQUIRED, 'color', 'size'],
     attributes: {
       ...COMMON,
-      department: choice('Department', ['mens', 'womens', 'unisex-adult', 'boys', 'girls']),
+      department: choice('Department', {
+        mens: 'Men',
+        womens: 'Women',
+        'unisex-adult': 'Unisex Adult',
+        boys: 'Boys',
+        girls: 'Girls',
+      }),
     },
     variationThemes: ['COLOR', 'SIZE', 'COLOR/SIZE', 'SIZE/COLOR'],
   },
@@ -134,7 +150,13 @@ export const PRODUCT_TYPES: SimProductType[] = [
     requiredUnlessParent: [...OFFER_REQUIRED, 'color'],
     attributes: {
       ...COMMON,
-      material: choice('Material', ['canvas', 'cotton', 'polyester', 'leather', 'jute']),
+      material: choice('Material', {
+        canvas: 'Canvas',
+        cotton: 'Cotton',
+        polyester: 'Polyester',
+        leather: 'Leather',
+        jute: 'Jute',
+      }),
     },
     variationThemes: ['COLOR', 'SIZE', 'COLOR/SIZE'],
   },
@@ -143,7 +165,7 @@ export const PRODUCT_TYPES: SimProductType[] = [
 export const productTypeByName = (name: string) => PRODUCT_TYPES.find((p) => p.name === name);
 
 /**
- * Display names and titles for the `zh_CN` locale, as Amazon localizes them when asked;
+ * Display names, titles and enum names for the `zh_CN` locale, as Amazon localizes them when asked;
  * every other locale reads the English ones.
  */
 const ZH_CN: Record<string, string> = {
@@ -171,6 +193,21 @@ const ZH_CN: Record<string, string> = {
   Department: '适用人群',
   Capacity: '容量',
   Material: '材质',
+  New: '全新',
+  'Used - Like New': '二手 - 近乎全新',
+  'Used - Good': '二手 - 良好',
+  Parent: '父体',
+  Child: '子体',
+  Men: '男士',
+  Women: '女士',
+  'Unisex Adult': '男女通用（成人）',
+  Boys: '男童',
+  Girls: '女童',
+  Canvas: '帆布',
+  Cotton: '棉',
+  Polyester: '涤纶',
+  Leather: '皮革',
+  Jute: '黄麻',
 };
 
 /** `text` in `locale` (`zh_CN`, `en_US`…); other image locations keep their number. */
@@ -190,7 +227,12 @@ function attributeSchema(attribute: SimAttribute, locale: string | null): Record
     marketplace_id: { type: 'string' },
     language_tag: { type: 'string' },
   };
-  if (attribute.value) properties.value = { ...attribute.value, title };
+  const value = attribute.value;
+  if (value) {
+    // Like Amazon's, `enumNames` come in the requested locale, in the order of `enum`.
+    const enumNames = value.enumNames?.map((name) => localized(name, locale));
+    properties.value = { ...value, title, ...(enumNames ? { enumNames } : {}) };
+  }
   return {
     title,
     type: 'array',
@@ -203,7 +245,7 @@ function attributeSchema(attribute: SimAttribute, locale: string | null): Record
   };
 }
 
-/** The JSON Schema a product type's `schema.link.resource` points at, titled in `locale`. */
+/** The JSON Schema a product type's `schema.link.resource` points at, titled and named in `locale`. */
 export function productTypeSchema(
   type: SimProductType,
   locale: string | null = null,

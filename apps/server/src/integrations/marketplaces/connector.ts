@@ -99,7 +99,10 @@ export interface CategoryAttribute {
   label: string;
   required: boolean;
   type: 'string' | 'number' | 'boolean' | 'enum';
+  /** The codes a listing sends. */
   options?: string[];
+  /** What the reader sees for each of `options`, same order; absent when the marketplace names none. */
+  optionNames?: string[];
 }
 
 export interface OrderAddress {

@@ -97,7 +97,7 @@ export async function showCategory(
     label: a.label,
     required: a.required,
     type: a.type,
-    ...(a.options ? { options: a.options } : {}),
+    ...(a.options ? { options: a.options, option_names: a.optionNames ?? a.options } : {}),
   }));
   return { id: q.category_id, attributes };
 }

@@ -225,7 +225,8 @@ describe('categories', () => {
     expect(shirt.find((a) => a.name === 'department')).toMatchObject({
       type: 'enum',
       required: true,
-      options: expect.arrayContaining(['mens']),
+      options: ['mens', 'womens', 'unisex-adult', 'boys', 'girls'],
+      optionNames: ['Men', 'Women', 'Unisex Adult', 'Boys', 'Girls'],
     });
     const mug = await amazon.categoryAttributes(session, 'MUG');
     expect(mug).toEqual([{ name: 'capacity', label: 'Capacity', required: true, type: 'number' }]);
@@ -233,6 +234,13 @@ describe('categories', () => {
     // Labels come in the reader's locale when Amazon localizes them.
     const zh = await amazon.categoryAttributes(session, 'MUG', 'zh-CN');
     expect(zh).toEqual([{ name: 'capacity', label: '容量', required: true, type: 'number' }]);
+    // So do the names of an enum's choices; the codes a listing sends stay the same.
+    const zhShirt = await amazon.categoryAttributes(session, 'SHIRT', 'zh-CN');
+    expect(zhShirt.find((a) => a.name === 'department')).toMatchObject({
+      label: '适用人群',
+      options: ['mens', 'womens', 'unisex-adult', 'boys', 'girls'],
+      optionNames: ['男士', '女士', '男女通用（成人）', '男童', '女童'],
+    });
     const types = await amazon.listCategories(session, null, 'zh-CN');
     expect(types.find((c) => c.id === 'MUG')?.name).toBe('马克杯');
     expect(await marketplaceError(amazon.categoryAttributes(session, 'NOPE'))).toMatchObject({

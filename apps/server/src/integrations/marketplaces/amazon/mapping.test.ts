@@ -162,11 +162,26 @@ describe('Amazon mapping', () => {
 
   it('turns required schema properties into category attributes', () => {
     const attributes = categoryAttributesOf({
-      required: ['item_name', 'department', 'capacity'],
+      required: ['item_name', 'department', 'material', 'unit', 'capacity'],
       properties: {
         department: {
           title: 'Department',
-          items: { properties: { value: { type: 'string', enum: ['mens', 'womens'] } } },
+          items: {
+            properties: {
+              value: { type: 'string', enum: ['mens', 'womens'], enumNames: ['男士', '女士'] },
+            },
+          },
+        },
+        material: {
+          title: 'Material',
+          // A schema without names, and one naming fewer choices than it lists.
+          items: { properties: { value: { type: 'string', enum: ['canvas', 'jute'] } } },
+        },
+        unit: {
+          title: 'Unit',
+          items: {
+            properties: { value: { enum: ['ounces', 'milliliters'], enumNames: ['Ounces'] } },
+          },
         },
         capacity: { title: 'Capacity', items: { properties: { value: { type: 'number' } } } },
         color: { title: 'Color', items: { properties: { value: { type: 'string' } } } },
@@ -180,6 +195,23 @@ describe('Amazon mapping', () => {
         required: true,
         type: 'enum',
         options: ['mens', 'womens'],
+        optionNames: ['男士', '女士'],
+      },
+      {
+        name: 'material',
+        label: 'Material',
+        required: true,
+        type: 'enum',
+        options: ['canvas', 'jute'],
+        optionNames: ['canvas', 'jute'],
+      },
+      {
+        name: 'unit',
+        label: 'Unit',
+        required: true,
+        type: 'enum',
+        options: ['ounces', 'milliliters'],
+        optionNames: ['Ounces', 'milliliters'],
       },
       { name: 'capacity', label: 'Capacity', required: true, type: 'number' },
       { name: 'color', label: 'Color', required: true, type: 'string' },

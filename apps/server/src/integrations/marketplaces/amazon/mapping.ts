@@ -289,7 +289,11 @@ export function categoryAttributesOf(schema: ProductTypeSchema): CategoryAttribu
       const property = schema.properties?.[name];
       const value = property?.items?.properties?.value;
       const base = { name, label: property?.title ?? value?.title ?? name, required: true };
-      if (value?.enum?.length) return { ...base, type: 'enum' as const, options: value.enum };
+      if (value?.enum?.length) {
+        // A code Amazon names none for is shown as the code.
+        const optionNames = value.enum.map((code, i) => value.enumNames?.[i] ?? code);
+        return { ...base, type: 'enum' as const, options: value.enum, optionNames };
+      }
       if (value?.type === 'number' || value?.type === 'integer')
         return { ...base, type: 'number' as const };
       if (value?.type === 'boolean') return { ...base, type: 'boolean' as const };

@@ -113,8 +113,16 @@ export interface ProductTypeSchema {
 export interface AttributeSchema {
   title?: string;
   items?: {
-    properties?: Record<string, { type?: string; enum?: string[]; title?: string }>;
+    properties?: Record<string, ValueSchema>;
   };
+}
+
+export interface ValueSchema {
+  type?: string;
+  title?: string;
+  enum?: string[];
+  /** Names of `enum`, in its order, in the locale the schema was asked for. */
+  enumNames?: string[];
 }
 
 export interface InboundAddress {

@@ -17,11 +17,15 @@ function AttributeInput({
   switch (attribute.type) {
     case 'enum':
       return (
+        // The reader picks a choice by its name; the form keeps the code the listing sends.
         <Select
           {...control}
           allowClear
-          showSearch
-          options={(attribute.options ?? []).map((o) => ({ value: o, label: o }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(attribute.options ?? []).map((code, i) => ({
+            value: code,
+            label: attribute.option_names?.[i] ?? code,
+          }))}
         />
       );
     case 'number':
