@@ -123,7 +123,8 @@ export function attributeErrors(
     } else if (definition.type === 'enum' && !definition.options?.includes(String(value))) {
       errors[`attributes.${name}`] = {
         key: 'listings.choose_one_of',
-        params: { options: definition.options?.join(', ') ?? '' },
+        // The choices by their names in the reader's language, as the editor lists them.
+        params: { options: (definition.optionNames ?? definition.options ?? []).join(', ') },
       };
     } else if (definition.type === 'string' && String(value).trim() === '') {
       errors[`attributes.${name}`] = {
