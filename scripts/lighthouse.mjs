@@ -58,6 +58,8 @@ const browser = await puppeteer.launch({
 const rows = [];
 /** Per page, each failed accessibility audit with the elements it names. */
 const failures = {};
+/** Per page, the layout shifts Lighthouse saw, with the element that moved most in each. */
+const shifts = {};
 try {
   const token = await demoToken(base);
   const user = await api(base, 'GET', '/api/common/get-user-info', null, token);
@@ -96,6 +98,11 @@ try {
         (audit.details?.items ?? []).map((item) => item.node?.selector ?? item.node?.snippet),
       ]),
     );
+    // What moved, so a CLS figure comes with the elements to fix.
+    shifts[pagePath] = (audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+      score: +(item.score ?? 0).toFixed(3),
+      node: item.node?.selector ?? item.node?.snippet,
+    }));
     rows.push({
       page: pagePath,
       performance: Math.round(categories.performance.score * 100),
@@ -118,5 +125,5 @@ console.table(rows);
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(
   path.join(root, 'bench-results/lighthouse.json'),
-  JSON.stringify({ at: new Date().toISOString(), rows, failures }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), rows, failures, shifts }, null, 2),
 );
