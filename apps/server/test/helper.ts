@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { App } from '../src/http/deps.ts';
@@ -60,6 +60,24 @@ export async function scratchDatabase(opts: { empty?: boolean } = {}): Promise<S
     open: () => openDatabase({ url: databaseUrl(serverUrl, name), dataDir: null }),
     remove: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/**
+ * A scratch database open for the whole test file, closed and removed after its tests; call it
+ * at the top of a file (or a describe) and read the handle inside tests.
+ */
+export function databaseForFile(): () => Database {
+  let scratch: ScratchDatabase | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    scratch = await scratchDatabase();
+    database = await scratch.open();
+  });
+  afterAll(async () => {
+    await database?.close();
+    await scratch?.remove();
+  });
+  return () => database!;
 }
 
 export interface StartAppOptions {

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import { expect, it } from 'vitest';
 import { jobs } from '../src/db/schema.ts';
 import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
-import { scratchDatabase, type ScratchDatabase } from './helper.ts';
+import { databaseForFile } from './helper.ts';
 
 /**
  * Jobs a dead worker left `running` (no heartbeat for a minute) are taken at start-up, not at
@@ -12,20 +11,10 @@ import { scratchDatabase, type ScratchDatabase } from './helper.ts';
  * the dead worker's late writes land nowhere; any other kind ends as interrupted, so no
  * progress bar waits forever.
  */
-let scratch: ScratchDatabase;
-let database: Database;
-
-beforeAll(async () => {
-  scratch = await scratchDatabase();
-  database = await scratch.open();
-});
-afterAll(async () => {
-  await database?.close();
-  await scratch?.remove();
-});
+const database = databaseForFile();
 
 it('resumes a silent resumable job under its own id and fails a silent other one', async () => {
-  const { db } = database;
+  const { db } = database();
   const silent = (kind: string) =>
     db
       .insert(jobs)
@@ -44,7 +33,7 @@ it('resumes a silent resumable job under its own id and fails a silent other one
     .set({ updatedAt: sql`now() - interval '1 minute'` })
     .where(eq(jobs.id, once));
 
-  const runner = createJobRunner(database, { log: pino({ level: 'silent' }) });
+  const runner = createJobRunner(database(), { log: pino({ level: 'silent' }) });
   const runs: string[] = [];
   runner.define(
     'test.resumable',

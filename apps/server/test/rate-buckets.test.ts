@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import { expect, it } from 'vitest';
 import {
   OperationLimiter,
   USAGE_PLANS,
 } from '../src/integrations/marketplaces/amazon/rate-limit.ts';
 import { databaseBuckets } from '../src/integrations/marketplaces/rate-buckets.ts';
-import { scratchDatabase, type ScratchDatabase } from './helper.ts';
+import { databaseForFile } from './helper.ts';
 
 /**
  * Two processes publishing to one Amazon store share its quota through the database: together
  * they get one burst and then the plan's rate, as one process would (they sent 110-118
  * listing calls in 10 s against the 60 allowed while each kept its own bucket).
  */
-let scratch: ScratchDatabase;
-let database: Database;
-
-beforeAll(async () => {
-  scratch = await scratchDatabase();
-  database = await scratch.open();
-});
-afterAll(async () => {
-  await database?.close();
-  await scratch?.remove();
-});
+const database = databaseForFile();
 
 it('paces two limiters on one database as one', async () => {
   let now = 1_000_000;
@@ -31,7 +20,7 @@ it('paces two limiters on one database as one', async () => {
     waits.push(ms);
   };
   const process = () =>
-    new OperationLimiter(USAGE_PLANS, sleep, () => now, databaseBuckets(database.db));
+    new OperationLimiter(USAGE_PLANS, sleep, () => now, databaseBuckets(database().db));
   const [a, b] = [process(), process()];
   // putListingsItem: 5 a second, bursts of 10.
   await Promise.all(
@@ -48,7 +37,7 @@ it('paces two limiters on one database as one', async () => {
 });
 
 it('takes a cost and settles to what the marketplace reported, for every process', async () => {
-  const [a, b] = [databaseBuckets(database.db), databaseBuckets(database.db)];
+  const [a, b] = [databaseBuckets(database().db), databaseBuckets(database().db)];
   const plan = { rate: 50, burst: 1000 };
   // Shopify's cost bucket: a 903-point query fits a full bucket.
   expect(await a.take('shopify:shared.myshopify.com', plan, 0, 903)).toBe(0);

@@ -1,11 +1,10 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
 import { outboxMessages } from '../db/schema.ts';
-import { scratchDatabase, type ScratchDatabase } from '../../test/helper.ts';
+import { databaseForFile } from '../../test/helper.ts';
 import { createMessenger } from './messengers.ts';
 
 const message = {
@@ -57,33 +56,24 @@ function fakeSmtpServer(received: string[]): net.Server {
 }
 
 describe('createMessenger', () => {
-  let scratch: ScratchDatabase;
-  let database: Database;
-  beforeAll(async () => {
-    scratch = await scratchDatabase();
-    database = await scratch.open();
-  });
-  afterAll(async () => {
-    await database.close();
-    await scratch.remove();
-  });
+  const database = databaseForFile();
 
   it('keeps messages in the outbox table when no provider is configured', async () => {
-    await createMessenger(config({}), database.db).send(message);
-    const rows = await database.db.select().from(outboxMessages);
+    await createMessenger(config({}), database().db).send(message);
+    const rows = await database().db.select().from(outboxMessages);
     expect(rows).toMatchObject([
       { channel: 'sms', recipient: message.to, subject: 'Code', body: message.body },
     ]);
   });
 
   it('refuses to start in production without a real provider for every channel', () => {
-    expect(() => createMessenger(config({ NODE_ENV: 'production' }), database.db)).toThrow(
+    expect(() => createMessenger(config({ NODE_ENV: 'production' }), database().db)).toThrow(
       /SMTP_URL.*SMS_WEBHOOK_URL/,
     );
     expect(() =>
       createMessenger(
         config({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' }),
-        database.db,
+        database().db,
       ),
     ).toThrow(/SMS_WEBHOOK_URL/);
     expect(() =>
@@ -93,7 +83,7 @@ describe('createMessenger', () => {
           SMTP_URL: 'smtp://127.0.0.1:25',
           SMS_WEBHOOK_URL: 'https://sms.example.com/send',
         }),
-        database.db,
+        database().db,
       ),
     ).not.toThrow();
   });
@@ -113,7 +103,7 @@ describe('createMessenger', () => {
     try {
       const messenger = createMessenger(
         config({ SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms` }),
-        database.db,
+        database().db,
       );
       await messenger.send(message);
       expect(bodies).toEqual([
@@ -133,7 +123,7 @@ describe('createMessenger', () => {
     try {
       const messenger = createMessenger(
         config({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Hub <hub@example.com>' }),
-        database.db,
+        database().db,
       );
       await messenger.send({
         channel: 'email',

@@ -1,39 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEDGER_KINDS, type LedgerKind } from '@app/shared';
-import type { Database } from '../../db/client.ts';
 import { ledgerEntries, sellers } from '../../db/schema.ts';
-import { scratchDatabase, type ScratchDatabase } from '../../../test/helper.ts';
+import { databaseForFile } from '../../../test/helper.ts';
 import { InsufficientFundsError, post } from './ledger.ts';
 
-let scratch: ScratchDatabase;
-let database: Database;
-
-beforeAll(async () => {
-  scratch = await scratchDatabase();
-  database = await scratch.open();
-});
-afterAll(async () => {
-  await database.close();
-  await scratch.remove();
-});
+const database = databaseForFile();
 
 async function newSeller(): Promise<number> {
-  const [row] = await database.db
-    .insert(sellers)
+  const [row] = await database()
+    .db.insert(sellers)
     .values({ name: 'Ledger test' })
     .returning({ id: sellers.id });
   return row!.id;
 }
 
 async function money(sellerId: number) {
-  const [seller] = await database.db
-    .select({ balance: sellers.balanceMinor, frozen: sellers.frozenMinor })
+  const [seller] = await database()
+    .db.select({ balance: sellers.balanceMinor, frozen: sellers.frozenMinor })
     .from(sellers)
     .where(eq(sellers.id, sellerId));
-  const [sums] = await database.db
-    .select({
+  const [sums] = await database()
+    .db.select({
       balance: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}), 0)`,
       frozen: sql<string>`coalesce(sum(${ledgerEntries.frozenDeltaMinor}), 0)`,
       rows: sql<number>`count(*)::int`,
@@ -68,7 +57,7 @@ describe('ledger.post', () => {
           const frozenSign = kind === 'freeze' ? 1 : kind === 'unfreeze' ? -1 : 0;
           const nextBalance = balance + sign * amountMinor;
           const nextFrozen = frozen + frozenSign * amountMinor;
-          const attempt = database.db.transaction((tx) => post(tx, sellerId, movement));
+          const attempt = database().db.transaction((tx) => post(tx, sellerId, movement));
           if (nextBalance < 0 || nextFrozen < 0) {
             await expect(attempt).rejects.toBeInstanceOf(InsufficientFundsError);
             refused++;
@@ -88,8 +77,8 @@ describe('ledger.post', () => {
         expect(after.balance).toBeGreaterThanOrEqual(0);
         expect(after.frozen).toBeGreaterThanOrEqual(0);
         expect(after).toMatchObject({ balance, frozen, rows: ops.length - refused });
-        const negative = await database.db
-          .select({ id: ledgerEntries.id })
+        const negative = await database()
+          .db.select({ id: ledgerEntries.id })
           .from(ledgerEntries)
           .where(
             sql`${ledgerEntries.sellerId} = ${sellerId} and (${ledgerEntries.balanceAfterMinor} < 0 or ${ledgerEntries.frozenAfterMinor} < 0)`,
@@ -110,10 +99,10 @@ describe('ledger.post', () => {
       ['refund', 500],
     ];
     for (const [kind, amountMinor] of steps) {
-      await database.db.transaction((tx) => post(tx, sellerId, { kind, amountMinor }));
+      await database().db.transaction((tx) => post(tx, sellerId, { kind, amountMinor }));
     }
-    const rows = await database.db
-      .select()
+    const rows = await database()
+      .db.select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.sellerId, sellerId))
       .orderBy(ledgerEntries.id);
@@ -130,14 +119,16 @@ describe('ledger.post', () => {
 
   it('refuses an overdraft and a second movement for the same reference', async () => {
     const sellerId = await newSeller();
-    await database.db.transaction((tx) =>
+    await database().db.transaction((tx) =>
       post(tx, sellerId, { kind: 'recharge', amountMinor: 1_000 }),
     );
     await expect(
-      database.db.transaction((tx) => post(tx, sellerId, { kind: 'payment', amountMinor: 1_001 })),
+      database().db.transaction((tx) =>
+        post(tx, sellerId, { kind: 'payment', amountMinor: 1_001 }),
+      ),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     const pay = () =>
-      database.db.transaction((tx) =>
+      database().db.transaction((tx) =>
         post(tx, sellerId, { kind: 'payment', amountMinor: 100, ref: { type: 'order', id: 7 } }),
       );
     await pay();
@@ -147,12 +138,14 @@ describe('ledger.post', () => {
 
   it('serializes concurrent movements on the seller row', async () => {
     const sellerId = await newSeller();
-    await database.db.transaction((tx) =>
+    await database().db.transaction((tx) =>
       post(tx, sellerId, { kind: 'recharge', amountMinor: 1_000 }),
     );
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        database.db.transaction((tx) => post(tx, sellerId, { kind: 'payment', amountMinor: 100 })),
+        database().db.transaction((tx) =>
+          post(tx, sellerId, { kind: 'payment', amountMinor: 100 }),
+        ),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);

@@ -22,7 +22,7 @@ const caches = new WeakMap<object, Map<string, { at: number; value: Promise<unkn
 
 function cached<T>(connector: object, key: string, load: () => Promise<T>): Promise<T> {
   const cache = caches.get(connector) ?? new Map<string, { at: number; value: Promise<unknown> }>();
-  caches.set(connector, cache);
+  if (!caches.has(connector)) caches.set(connector, cache);
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
   const value = load();
