@@ -7,6 +7,8 @@ import { buildIfStale, findChromium, root, run } from './lib.mjs';
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// Each failed test by name with its first message line, printed last: CI keeps only the tail.
+const failedTests = [];
 
 async function vitest(label, cwd, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -26,6 +28,18 @@ async function vitest(label, cwd, env = {}) {
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
     counted = r.numTotalTests > 0;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const why = String(t.failureMessages?.[0] ?? '').split('\n')[0];
+        failedTests.push(`${label}: ${where} > ${t.fullName}\n    ${why}`);
+      }
+      // A file that failed to load has no test results, only a message.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
+        failedTests.push(`${label}: ${where}\n    ${String(file.message ?? '').split('\n')[0]}`);
+      }
+    }
   }
   if (code !== 0 || !counted) failures.push(label);
 }
@@ -57,6 +71,7 @@ if (chromium) {
 }
 
 fs.rmSync(reports, { recursive: true, force: true });
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed suites: ${failures.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);

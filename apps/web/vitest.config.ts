@@ -54,6 +54,9 @@ export default defineConfig({
           maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One retry for a page test that lost a race with a loaded machine (CI once failed one
+          // of 204 this way); the reporter marks it "(retry x1)", and one that fails twice fails.
+          retry: 1,
         },
       },
     ],
