@@ -23,7 +23,8 @@ let h: SimHarness;
 let t: TestApp;
 let seller: SellerFixture;
 const noProgress = { progress: async () => {} };
-const UPS = LOGISTICS_CHANNELS.find((c) => c.carrier === 'UPS')!;
+/** A channel every marketplace takes. */
+const FOUR_PX = LOGISTICS_CHANNELS.find((c) => c.code === '4PX-GP')!;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: START });
@@ -78,11 +79,11 @@ async function openOrders(storeId: number) {
 }
 
 let tracking = 0;
-const nextTracking = () => `1Z999AA1${String(++tracking).padStart(10, '0')}`;
+const nextTracking = () => `4PX${String(++tracking).padStart(13, '0')}CN`;
 const post = (path: string, body: unknown, token = seller.token) =>
   call(t.app, 'POST', `/api/cw-order/${path}`, { token, body });
 const saveLogistics = (id: number, number = nextTracking()) =>
-  post('save-logistics', { id, user_logistics_channel_id: UPS.id, shipped_number: number });
+  post('save-logistics', { id, user_logistics_channel_id: FOUR_PX.id, shipped_number: number });
 const pushOf = async (orderId: number) =>
   (await t.database.db.select().from(shipmentPushes).where(eq(shipmentPushes.orderId, orderId))).at(
     -1,
@@ -92,6 +93,7 @@ describe('shipment push', { timeout: 180_000 }, () => {
   it.each([
     ['amazon', 'US', 'A3SIMPUSH0001'],
     ['shopify', 'GLOBAL', 'push-test.myshopify.com'],
+    ['shopee', 'SG', '880001'],
   ] as const)(
     '%s: save-logistics → push confirmed on the simulator → the next sync reads it shipped',
     async (mp, site, account) => {
@@ -109,8 +111,9 @@ describe('shipment push', { timeout: 180_000 }, () => {
       pass(60_000);
       await syncStore(access(), store, noProgress);
       const shown = (await post('show-orders', { ids: [order!.id] })).body.data[0];
+      // Shopee holds an arranged order as PROCESSED until the carrier collects it.
       expect(shown).toMatchObject({
-        order_status: 'shipped',
+        ...(mp === 'shopee' ? { remote_status: 'PROCESSED' } : { order_status: 'shipped' }),
         shipped_number: saved.body.data.shipped_number,
         shipment_push: { status: 'confirmed', reason: null, attempts: 1 },
       });
