@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
 import { startSimHarness, type SimHarness } from './sim-harness.ts';
-import { orders, shipmentPushes, stores } from '../src/db/schema.ts';
+import { orderItems, orders, shipmentPushes, stores } from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth, storeSessionFor } from '../src/modules/markets/service.ts';
@@ -181,6 +181,18 @@ describe('shipment push', { timeout: 180_000 }, () => {
     expect(nothing.status).toBe(409);
     const other = await createSeller(t.database.db);
     expect((await post('retry-shipment-push', { ids: [order!.id] }, other.token)).status).toBe(404);
+
+    // An order whose items have not arrived yet is pushed with the lines Amazon holds.
+    const [, pending] = await openOrders(store.id);
+    await t.database.db.delete(orderItems).where(eq(orderItems.orderId, pending!.id));
+    await t.database.db
+      .update(orders)
+      .set({ itemsPending: true })
+      .where(eq(orders.id, pending!.id));
+    await saveLogistics(pending!.id);
+    expect(await pushOf(pending!.id)).toMatchObject({ status: 'queued', items: [] });
+    await runShipmentPushes(access(), noProgress);
+    expect(await pushOf(pending!.id)).toMatchObject({ status: 'confirmed' });
   });
 
   it('resumes a push a killed run left pushing, without a second fulfillment', async () => {

@@ -1,7 +1,11 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { orders, shipmentPushes, stores } from '../../db/schema.ts';
+import { orders, shipmentPushes, stores, type ShipmentPushItem } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { MarketplaceError } from '../../integrations/marketplaces/connector.ts';
+import {
+  MarketplaceError,
+  type MarketplaceConnector,
+  type StoreSession,
+} from '../../integrations/marketplaces/connector.ts';
 import type { JobContext } from '../../jobs/runner.ts';
 import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
 
@@ -92,6 +96,22 @@ function outcomeOf(push: PushRow, error: unknown, now: Date): Partial<PushRow> {
   throw error;
 }
 
+/** The lines left to ship as the marketplace has them, for a push queued before its items came. */
+async function unshippedRemoteItems(
+  connector: MarketplaceConnector,
+  session: StoreSession,
+  remoteId: string,
+): Promise<ShipmentPushItem[]> {
+  const details = await connector.fetchOrderDetails?.(session, remoteId);
+  return (details?.items ?? [])
+    .map((i) => ({
+      remoteItemId: i.remoteItemId,
+      sku: i.sku,
+      quantity: i.quantity - i.quantityShipped,
+    }))
+    .filter((i) => i.quantity > 0);
+}
+
 async function pushOne(
   access: StoreAccess,
   store: StoreRow | undefined,
@@ -107,6 +127,9 @@ async function pushOne(
       .set({ updatedAt: new Date() })
       .where(eq(shipmentPushes.id, push.id));
     const { connector, session } = storeSessionFor(access, store, { forWrite: true });
+    const items = push.items.length
+      ? push.items
+      : await unshippedRemoteItems(connector, session, remoteId);
     const [done] = await connector.confirmShipment(session, { remoteId }, [
       {
         // Positive and stable per package, as Amazon's packageReferenceId must be.
@@ -114,7 +137,7 @@ async function pushOne(
         carrier: push.carrier,
         trackingNumber: push.trackingNumber,
         shippedAt: push.createdAt,
-        items: push.items,
+        items,
       },
     ]);
     change = {

@@ -47,7 +47,9 @@ export async function queueShipmentPush(
 ): Promise<void> {
   if (row.remoteId === null || row.fulfillmentChannel !== 'MFN') return;
   const items = await unshippedItems(db, row.id);
-  if (items.length === 0) return;
+  // An order whose items are still on the way (Amazon's headers first) is pushed all the same;
+  // the job reads its lines from the marketplace.
+  if (items.length === 0 && !row.itemsPending) return;
   const trackingNumber = input.shipped_number.toUpperCase();
   const values = {
     packageRef: trackingNumber,
