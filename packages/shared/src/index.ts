@@ -22,6 +22,7 @@ export * from './schemas/templates.ts';
 export * from './placeholders.ts';
 export * from './schemas/order.ts';
 export * from './schemas/order-logistics.ts';
+export * from './schemas/shipment-push.ts';
 export * from './schemas/order-documents.ts';
 export * from './schemas/order-transfer.ts';
 export * from './schemas/shopee-order.ts';

@@ -258,6 +258,7 @@ export const en = {
     not_found: 'Order not found',
     not_found_id: 'Order {{id}} not found',
     nothing_to_refund: 'Order {{number}} has nothing to refund',
+    nothing_to_retry: 'None of these orders has a refused or failed shipment push to send again',
     only_item: 'This is the order’s only item: cancel the order instead',
     store_needs_reauthorization: 'The store needs re-authorization',
     store_not_found: 'Store not found',

@@ -249,6 +249,7 @@ export const zhCN = {
     not_found: '订单不存在',
     not_found_id: '订单 {{id}} 不存在',
     nothing_to_refund: '订单 {{number}} 没有可退款的金额',
+    nothing_to_retry: '这些订单都没有被拒绝或失败的发货回传可重试',
     only_item: '这是订单中唯一的商品：请直接取消订单',
     store_needs_reauthorization: '店铺需要重新授权',
     store_not_found: '店铺不存在',

@@ -20,6 +20,8 @@ import {
   runStoreSync,
 } from '../modules/orders/sync.ts';
 import { ORDERS_EXPORT, runOrderExport } from '../modules/orders/export.ts';
+import { EVERY_MINUTE, ORDERS_SHIPMENT_PUSH } from '../modules/orders/shipment-push.ts';
+import { runShipmentPushes } from '../modules/orders/shipment-push-job.ts';
 import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
 import { registerListingJobs } from '../modules/listings/index.ts';
 import type { PgBossJobRunner } from './pg-boss-runner.ts';
@@ -150,6 +152,13 @@ export function registerJobHandlers(
     queued: (await queueStoreSyncs(deps.database.db, runner, { skipQueued: true })).length,
   }));
   runner.schedule(ORDERS_SYNC_ALL, EVERY_15_MINUTES);
+  // One run sends every due push; a kick after save-logistics starts one at once, the minute
+  // sweep picks up the rest (and the backoffs that came due). Ten thousand Amazon packages at
+  // 2 a second take under 90 minutes.
+  runner.define(ORDERS_SHIPMENT_PUSH, (job) => runShipmentPushes(stores, job), {
+    expireInSeconds: 2 * 60 * 60,
+  });
+  runner.schedule(ORDERS_SHIPMENT_PUSH, EVERY_MINUTE);
   registerListingJobs(runner, { ...stores, storage: deps.storage, jobs: runner });
   const files = { db: deps.database.db, storage: deps.storage };
   // 100,000 rows take under 30 s on the bench; an hour leaves room for the largest files.

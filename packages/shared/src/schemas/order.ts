@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FBA_FULFILLMENT_CHANNEL, ORDER_STATUSES } from '../constants.ts';
 import { MARKETPLACES } from '../markets.ts';
 import { multilineText, queryInt, text } from './common.ts';
+import { ShipmentPush } from './shipment-push.ts';
 
 const id = z.number().int().positive();
 /** Desk filters arrive as JSON and as the web's URL state, so their numbers may be text. */
@@ -204,6 +205,8 @@ export const Order = z.object({
   items: z.array(OrderItem),
   /** Synced from the marketplace's order list; its items and full address are still on the way. */
   items_pending: z.boolean(),
+  /** The latest push of the tracking to the marketplace; null before any. */
+  shipment_push: ShipmentPush.nullable(),
   created_at: unix,
   updated_at: unix,
 });

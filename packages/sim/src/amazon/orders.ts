@@ -9,7 +9,13 @@ import {
   type SpRoute,
 } from './routes.ts';
 import { decimalOf, MARKETPLACES, minorOf, type SimMarketplace } from './sites.ts';
-import { isoSeconds, orderIdOf, orderItemIdOf, type StoredListing } from './state.ts';
+import {
+  isoSeconds,
+  orderIdOf,
+  orderItemIdOf,
+  type AmazonShipmentRecord,
+  type StoredListing,
+} from './state.ts';
 
 const DAY = 86_400_000;
 /** One order per this many minutes on average, per seller and marketplace. */
@@ -119,7 +125,7 @@ export function orderRoutes({ store, orderItemsPageSize }: RouteDeps): SpRoute[]
     marketplaceId: string,
     site: SimMarketplace,
     sim: SimOrder,
-    confirmed: Record<string, { at: string; items: Record<string, number> }>,
+    confirmed: Record<string, AmazonShipmentRecord>,
   ): OrderView {
     const id = orderIdOf(`${account}:${marketplaceId}:${sim.createdAt.getTime()}`);
     const shipment = confirmed[id];
@@ -384,14 +390,30 @@ export function orderRoutes({ store, orderItemsPageSize }: RouteDeps): SpRoute[]
         if (order.json.FulfillmentChannel === 'AFN') {
           throw invalidInput('Orders fulfilled by Amazon cannot be confirmed by the seller.');
         }
+        const shipments = (store.state.shipments[req.account] ??= {});
+        const orderId = order.json.AmazonOrderId as string;
+        const record = shipments[orderId] ?? { at: '', items: {} };
+        const reference = detail.packageReferenceId as string;
+        const seen = record.packages?.[reference];
+        if (seen) {
+          // The same package again (a retry after a lost answer) changes nothing; a different
+          // package under a used reference is refused, as Amazon refuses a duplicate id.
+          if (seen.trackingNumber === detail.trackingNumber) return { status: 204 };
+          throw invalidInput(`packageReferenceId ${reference} is already used in this order.`);
+        }
+        if (!/^[1-9]\d*$/.test(reference))
+          throw invalidInput('packageReferenceId must be a positive number.');
+        const carrierCode = detail.carrierCode as string;
+        if (carrierCode === 'Other' ? !detail.carrierName : !CARRIER_CODES.has(carrierCode)) {
+          throw invalidInput(`Invalid carrierCode: ${carrierCode}.`);
+        }
         if (!['Unshipped', 'PartiallyShipped'].includes(order.json.OrderStatus as string)) {
           throw invalidInput(
-            `Order ${order.json.AmazonOrderId} is ${String(order.json.OrderStatus)} and cannot be confirmed.`,
+            `Order ${orderId} is ${String(order.json.OrderStatus)} and cannot be confirmed.`,
           );
         }
-        const shipments = (store.state.shipments[req.account] ??= {});
-        const record = shipments[order.json.AmazonOrderId as string] ?? { at: '', items: {} };
         const items = { ...record.items };
+        const packed: Record<string, number> = {};
         for (const line of lines as Array<{ orderItemId?: unknown; quantity?: unknown }>) {
           const item = order.items.find((i) => i.OrderItemId === line.orderItemId);
           if (!item) throw invalidInput(`Unknown orderItemId: ${String(line.orderItemId)}`);
@@ -405,14 +427,44 @@ export function orderRoutes({ store, orderItemsPageSize }: RouteDeps): SpRoute[]
             throw invalidInput(`Invalid quantity for orderItemId ${id}.`);
           }
           items[id] = (items[id] ?? 0) + quantity;
+          packed[id] = (packed[id] ?? 0) + quantity;
         }
-        shipments[order.json.AmazonOrderId as string] = { at: req.now.toISOString(), items };
+        const pkg = {
+          carrierCode,
+          carrierName: typeof detail.carrierName === 'string' ? detail.carrierName : null,
+          trackingNumber: detail.trackingNumber as string,
+          shipDate: detail.shipDate as string,
+          items: packed,
+        };
+        shipments[orderId] = {
+          at: req.now.toISOString(),
+          items,
+          packages: { ...record.packages, [reference]: pkg },
+        };
         store.save();
         return { status: 204 };
       },
     },
   ];
 }
+
+/**
+ * Carrier codes Amazon lists for merchant-fulfilled shipments (a sample of the `CarrierCode`
+ * values Seller Central offers); any other carrier goes as `Other` with a `carrierName`.
+ */
+const CARRIER_CODES = new Set([
+  'USPS',
+  'UPS',
+  'FedEx',
+  'DHL',
+  'DHL eCommerce',
+  'China Post',
+  'Yanwen',
+  '4PX',
+  'Yun Express',
+  'SF Express',
+  'Cainiao',
+]);
 
 const titleOf = (l: StoredListing) => String(l.attributes.item_name?.[0]?.value ?? l.sku);
 

@@ -318,19 +318,31 @@ describe('orders', () => {
     const first = await api('GET', `/orders/v0/orders/${order.AmazonOrderId}/orderItems`);
     expect(first.json.payload.OrderItems).toHaveLength(1);
     const item = first.json.payload.OrderItems[0];
-    const res = await api('POST', `/orders/v0/orders/${order.AmazonOrderId}/shipmentConfirmation`, {
-      body: {
-        marketplaceId: US,
-        packageDetail: {
-          packageReferenceId: '1',
-          carrierCode: 'UPS',
-          trackingNumber: '1Z999',
-          shipDate: new Date(START).toISOString(),
-          orderItems: [{ orderItemId: item.OrderItemId, quantity: item.QuantityOrdered }],
+    const confirm = (detail: Record<string, unknown>) =>
+      api('POST', `/orders/v0/orders/${order.AmazonOrderId}/shipmentConfirmation`, {
+        body: {
+          marketplaceId: US,
+          packageDetail: {
+            packageReferenceId: '1',
+            carrierCode: 'UPS',
+            trackingNumber: '1Z999',
+            shipDate: new Date(START).toISOString(),
+            orderItems: [{ orderItemId: item.OrderItemId, quantity: item.QuantityOrdered }],
+            ...detail,
+          },
         },
-      },
-    });
+      });
+    const wrongCarrier = await confirm({ carrierCode: 'PIGEON' });
+    expect(wrongCarrier.status).toBe(400);
+    expect(wrongCarrier.json.errors[0]).toMatchObject({ code: 'InvalidInput' });
+    expect((await confirm({ carrierCode: 'Other' })).status).toBe(400);
+    const res = await confirm({});
     expect(res.status).toBe(204);
+    // The same package again is a retry: accepted, nothing more shipped.
+    expect((await confirm({})).status).toBe(204);
+    const reused = await confirm({ trackingNumber: '1Z000' });
+    expect(reused.status).toBe(400);
+    expect(reused.json.errors[0].message).toContain('packageReferenceId 1');
     const after = await api('GET', `/orders/v0/orders/${order.AmazonOrderId}`);
     const itemCount = order.NumberOfItemsUnshipped;
     expect(after.json.payload.OrderStatus).toBe(

@@ -39,12 +39,28 @@ export interface Operation {
   polls: number;
 }
 
+/** A package confirmed with confirmShipment, keyed in its order by packageReferenceId. */
+export interface AmazonPackage {
+  carrierCode: string;
+  carrierName: string | null;
+  trackingNumber: string;
+  shipDate: string;
+  items: Record<string, number>;
+}
+
+export interface AmazonShipmentRecord {
+  at: string;
+  items: Record<string, number>;
+  /** Absent in state files written before packages were kept. */
+  packages?: Record<string, AmazonPackage>;
+}
+
 /** Everything the simulator remembers; written to `stateFile` after each change. */
 export interface AmazonSimState {
   /** account → sku → listing. */
   listings: Record<string, Record<string, StoredListing>>;
-  /** account → AmazonOrderId → { OrderItemId → quantity shipped } and when. */
-  shipments: Record<string, Record<string, { at: string; items: Record<string, number> }>>;
+  /** account → AmazonOrderId → { OrderItemId → quantity shipped }, when, and its packages. */
+  shipments: Record<string, Record<string, AmazonShipmentRecord>>;
   plans: Record<string, InboundPlan>;
   operations: Record<string, Operation>;
   /** Feeds the ids the simulator makes, so they are deterministic. */

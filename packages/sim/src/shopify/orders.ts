@@ -24,6 +24,8 @@ export interface ShopOrder {
   slot: number;
   order: SimOrder;
   shipped: number[];
+  /** What fulfillmentCreate recorded for it, oldest first. */
+  fulfillments: SimFulfillment[];
   updatedAt: Date;
 }
 
@@ -67,6 +69,7 @@ export function shopOrders(store: ShopifyStore, shop: string, now: Date): ShopOr
       shipped: order.lines.map((line, i) =>
         order.status === 'shipped' ? line.quantity : shippedQuantity(own, i),
       ),
+      fulfillments: own,
       updatedAt: own.reduce(
         (latest, f) => (new Date(f.createdAt) > latest ? new Date(f.createdAt) : latest),
         order.updatedAt,

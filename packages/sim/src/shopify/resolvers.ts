@@ -29,7 +29,30 @@ export interface RequestContext {
   shop: string;
   now: Date;
   store: ShopifyStore;
+  /** The scopes the access token was granted. */
+  scopes: string[];
 }
+
+/**
+ * Shopify's answer to a field the token's scopes do not cover: a top-level error with code
+ * ACCESS_DENIED naming the scope, the field itself null.
+ */
+function requireScope(ctx: RequestContext, scope: string, field: string): void {
+  if (ctx.scopes.includes(scope)) return;
+  throw new GraphQLError(
+    `Access denied for ${field} field. Required access: \`${scope}\` access scope.`,
+    {
+      extensions: {
+        code: 'ACCESS_DENIED',
+        documentation: 'https://shopify.dev/api/usage/access-scopes',
+        requiredAccess: `\`${scope}\` access scope.`,
+      },
+    },
+  );
+}
+
+const READ_FULFILLMENT_ORDERS = 'read_merchant_managed_fulfillment_orders';
+const WRITE_FULFILLMENT_ORDERS = 'write_merchant_managed_fulfillment_orders';
 
 interface PageArgs {
   first?: number | null;
@@ -163,7 +186,7 @@ function categoryNode(c: SimCategory) {
   };
 }
 
-function orderNode(o: ShopOrder) {
+function orderNode(o: ShopOrder, ctx: RequestContext) {
   const { order, slot } = o;
   const total = order.lines.reduce((sum, l) => sum + l.unitMinor * l.quantity, 0);
   const lines = order.lines.map((line, i) => ({
@@ -204,8 +227,16 @@ function orderNode(o: ShopOrder) {
       countryCodeV2: order.address.countryCode,
     },
     lineItems: (args: PageArgs) => connection(lines, args, (l) => l.id.padStart(40, '0')),
-    fulfillmentOrders: (args: PageArgs) =>
-      connection(
+    fulfillments: (args: { first?: number | null }) =>
+      o.fulfillments.slice(0, args.first ?? undefined).map((f) => ({
+        id: `${FULFILLMENT_GID}${f.id}`,
+        status: 'SUCCESS',
+        createdAt: f.createdAt,
+        trackingInfo: [f.tracking],
+      })),
+    fulfillmentOrders: (args: PageArgs) => {
+      requireScope(ctx, READ_FULFILLMENT_ORDERS, 'fulfillmentOrders');
+      return connection(
         [
           {
             id: `${FULFILLMENT_ORDER_GID}${slot}`,
@@ -225,7 +256,8 @@ function orderNode(o: ShopOrder) {
         ],
         args,
         (f) => f.id,
-      ),
+      );
+    },
   };
 }
 
@@ -331,7 +363,7 @@ export const rootValue = {
     const product = ctx.store.product(ctx.shop, args.id);
     if (product) return productNode(product);
     const order = findOrder(ctx, args.id);
-    return order ? orderNode(order) : null;
+    return order ? orderNode(order, ctx) : null;
   },
   product: (args: { id: string }, ctx: RequestContext) => {
     const product = ctx.store.product(ctx.shop, args.id);
@@ -359,7 +391,7 @@ export const rootValue = {
   },
   order: (args: { id: string }, ctx: RequestContext) => {
     const order = findOrder(ctx, args.id);
-    return order ? orderNode(order) : null;
+    return order ? orderNode(order, ctx) : null;
   },
   orders: (
     args: PageArgs & { query?: string | null; sortKey?: string | null; reverse?: boolean | null },
@@ -383,7 +415,7 @@ export const rootValue = {
     orders.sort((a, b) => key(a).localeCompare(key(b)));
     if (args.reverse) orders.reverse();
     const page = connection(orders, args, key);
-    return { ...page, nodes: page.nodes.map(orderNode) };
+    return { ...page, nodes: page.nodes.map((o) => orderNode(o, ctx)) };
   },
   taxonomy: () => ({
     categories: (args: PageArgs & { childrenOf?: string | null; search?: string | null }) => {
@@ -417,6 +449,8 @@ export const rootValue = {
     const { product, userErrors } = ctx.store.updateProduct(ctx.shop, args.product, ctx.now);
     return { product: product && productNode(product), userErrors };
   },
-  fulfillmentCreate: (args: { fulfillment: FulfillmentInput }, ctx: RequestContext) =>
-    createFulfillment(ctx, args.fulfillment),
+  fulfillmentCreate: (args: { fulfillment: FulfillmentInput }, ctx: RequestContext) => {
+    requireScope(ctx, WRITE_FULFILLMENT_ORDERS, 'fulfillmentCreate');
+    return createFulfillment(ctx, args.fulfillment);
+  },
 };

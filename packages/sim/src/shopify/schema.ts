@@ -278,6 +278,7 @@ export const ADMIN_SDL = /* GraphQL */ `
     totalPriceSet: MoneyBag!
     shippingAddress: MailingAddress
     lineItems(first: Int, after: String): LineItemConnection!
+    fulfillments(first: Int): [Fulfillment!]!
     fulfillmentOrders(first: Int, after: String): FulfillmentOrderConnection!
   }
   type OrderConnection {

@@ -316,7 +316,12 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
       return;
     }
     bucketNow.available -= requested;
-    const context: RequestContext = { shop, now: now(), store };
+    const context: RequestContext = {
+      shop,
+      now: now(),
+      store,
+      scopes: String(claims.scope ?? '').split(','),
+    };
     const result = await execute({
       schema: adminSchema,
       document,
@@ -403,4 +408,5 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
 
 /** What `grant` hands out, as the app's install would request. */
 const SIM_SCOPES =
-  'read_products,write_products,read_orders,write_orders,read_fulfillments,write_fulfillments';
+  'read_products,write_products,read_orders,write_orders,read_fulfillments,write_fulfillments,' +
+  'read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders';

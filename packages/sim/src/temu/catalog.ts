@@ -99,6 +99,19 @@ export const WAREHOUSES = [
   { warehouseId: 'WH-2024061100001', warehouseName: 'Main warehouse (Ontario, CA)' },
 ];
 
+/** `bg.logistics.companies.get` [U: the shape is ours; the docs were not copied]. */
+export const CARRIERS = [
+  { shipId: 699272611, shipCompanyName: 'USPS' },
+  { shipId: 960246690, shipCompanyName: 'UPS' },
+  { shipId: 310004001, shipCompanyName: 'Yanwen' },
+  { shipId: 310004002, shipCompanyName: '4PX' },
+  { shipId: 310004003, shipCompanyName: 'YunExpress' },
+  { shipId: 310004004, shipCompanyName: 'China Post' },
+  { shipId: 310004005, shipCompanyName: 'Cainiao' },
+  { shipId: 310004006, shipCompanyName: 'SF Express' },
+  { shipId: 310004007, shipCompanyName: 'DHL eCommerce' },
+];
+
 export const SHIPPING_SERVICES = [
   {
     channelId: 9101,

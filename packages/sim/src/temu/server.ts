@@ -22,11 +22,12 @@ import {
   FREIGHT_TEMPLATES,
   isLeaf,
   SHIPPING_SERVICES,
+  CARRIERS,
   templateOf,
   WAREHOUSES,
 } from './catalog.ts';
 import { consentPage } from './consent.ts';
-import { BUSINESS, GATEWAY, gatewayError, TemuError } from './errors.ts';
+import { badAttributeValue, BUSINESS, GATEWAY, gatewayError, TemuError } from './errors.ts';
 import {
   deleteGoods,
   editStock,
@@ -121,6 +122,7 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
     'bg.logistics.warehouse.list.get',
     'bg.logistics.shippingservices.get',
     'bg.logistics.shipment.confirm',
+    'bg.logistics.companies.get',
   ];
 
   const tokenInfo = (mallId: string, exp: number) => ({
@@ -180,27 +182,41 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
       }
       return { onlineChannelDtoList: SHIPPING_SERVICES };
     },
+    'bg.logistics.companies.get': () => ({ shipCompanyList: CARRIERS }),
     'bg.logistics.shipment.confirm': (ctx) => {
       const list = ctx.body.sendRequestList;
       if (!Array.isArray(list) || list.length === 0) throw gatewayError(BUSINESS.INVALID_PARAMS);
       const all = orders(ctx);
+      const confirmed: Record<string, Shipment> = {};
       for (const pkg of list as Body[]) {
         const lines = pkg.orderSendInfoList;
         if (!pkg.carrierId || !pkg.trackingNumber || !Array.isArray(lines) || lines.length === 0) {
           throw gatewayError(BUSINESS.INVALID_PARAMS);
         }
+        if (!CARRIERS.some((c) => String(c.shipId) === String(pkg.carrierId))) {
+          throw badAttributeValue('carrierId', String(pkg.carrierId));
+        }
         for (const line of lines as Body[]) {
           const order = findOrder(all, line);
+          const sub = order.lines.find((l) => l.orderSn === line.orderSn);
+          if (!sub) throw badAttributeValue('orderSn', String(line.orderSn));
+          if (Number(line.quantity) < 1 || Number(line.quantity) > sub.quantity) {
+            throw badAttributeValue('quantity', String(line.quantity));
+          }
+          const earlier = state.shipments[order.parentOrderSn];
+          // The same package again (a retry) is accepted and changes nothing.
+          if (earlier?.trackingNumber === String(pkg.trackingNumber)) continue;
           if (order.status !== 2) {
             throw new TemuError(2000000, `Order ${order.parentOrderSn} is not awaiting shipment`);
           }
-          state.shipments[order.parentOrderSn] = {
+          confirmed[order.parentOrderSn] = {
             at: seconds(ctx.now),
             carrierId: String(pkg.carrierId),
             trackingNumber: String(pkg.trackingNumber),
           };
         }
       }
+      Object.assign(state.shipments, confirmed);
       return changed({});
     },
   };

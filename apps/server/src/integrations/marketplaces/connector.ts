@@ -209,6 +209,30 @@ export interface CompleteAuthorizationInput {
   redirectUri: string;
 }
 
+/** One package of a shipment as every connector receives it. */
+export interface ShipmentPackage {
+  /**
+   * Our stable id of the package (a positive number, as Amazon's packageReferenceId must be):
+   * the same on every retry, so the marketplace, or the look-up before create, tells a repeat.
+   */
+  reference: string;
+  /** The carrier as our logistics channel names it (`UPS`, `Yanwen`...); each connector maps it. */
+  carrier: string;
+  trackingNumber: string;
+  /** A carrier page for the number, when one is known. */
+  trackingUrl?: string;
+  shippedAt: Date;
+  /** What the package holds, by the marketplace's line id and SKU. */
+  items: Array<{ remoteItemId: string; sku: string; quantity: number }>;
+}
+
+/** What the marketplace recorded for one package. */
+export interface ShipmentConfirmation {
+  reference: string;
+  /** The marketplace's id of the fulfilment or package, when it names one (Shopify, Shopee). */
+  remoteId: string | null;
+}
+
 /**
  * One marketplace. Every method speaks the marketplace's real protocol against a base URL from
  * config (the simulator in `packages/sim` by default) and throws only `MarketplaceError`.
@@ -248,6 +272,16 @@ export interface MarketplaceConnector {
    * 0.5 a second) have this, so a sync can show the orders at once and fill their items in.
    */
   fetchOrderDetails?(session: StoreSession, remoteId: string): Promise<MarketOrderDetails>;
+  /**
+   * Tells the marketplace these packages of the order left with their tracking (the order
+   * then reads shipped or partially shipped). Idempotent per package `reference`: a repeat
+   * after a lost answer or a crash confirms nothing twice and answers the same.
+   */
+  confirmShipment(
+    session: StoreSession,
+    order: { remoteId: string },
+    packages: ShipmentPackage[],
+  ): Promise<ShipmentConfirmation[]>;
 }
 
 /**

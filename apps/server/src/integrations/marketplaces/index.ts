@@ -45,7 +45,8 @@ const TEMU_SELLER_CENTER: Record<string, string> = {
 };
 
 export const SHOPIFY_SCOPES =
-  'read_products,write_products,read_orders,write_orders,read_fulfillments,write_fulfillments';
+  'read_products,write_products,read_orders,write_orders,read_fulfillments,write_fulfillments,' +
+  'read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders';
 export const SHOPIFY_API_VERSION = '2025-07';
 
 /** The simulators' base URLs: as this server calls them, and as the seller's browser opens them. */

@@ -58,6 +58,7 @@ function fakeConnector(
     listingState: unused,
     takeDown: unused,
     fetchOrders: unused,
+    confirmShipment: unused,
   };
 }
 

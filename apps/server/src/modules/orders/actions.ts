@@ -45,6 +45,7 @@ import { visibleOrder, writeOrderLog } from './access.ts';
 import { visibleOrders } from './list.ts';
 import { assertLogistics } from './logistics.ts';
 import { proportion } from './money.ts';
+import { queueShipmentPush } from './shipment-push.ts';
 import { itemSummary, itemsOf, toOrders, type OrderItemRow, type OrderRow } from './rows.ts';
 import { assertAllowed } from './transitions.ts';
 
@@ -384,7 +385,10 @@ export async function copyOrder(ctx: Ctx, input: { id: number }): Promise<Order>
   });
 }
 
-/** Sets the logistics channel and tracking number; the order is then processing (30). */
+/**
+ * Sets the logistics channel and tracking number; the order is then processing (30) and its
+ * tracking is queued for the marketplace (`shipment-push.ts`).
+ */
 export function saveLogistics(ctx: Ctx, input: SaveLogisticsInput) {
   return act(ctx, input.id, 'save_logistics', async (tx, row) => {
     assertLogistics(row.marketplace, input);
@@ -402,6 +406,8 @@ export function saveLogistics(ctx: Ctx, input: SaveLogisticsInput) {
       shipped_number: input.shipped_number.toUpperCase(),
       from: row.status,
     });
+    // Committed with the number, so a saved tracking number always reaches the marketplace.
+    await queueShipmentPush(tx.db, row, input);
   });
 }
 

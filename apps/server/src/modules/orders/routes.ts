@@ -20,6 +20,8 @@ import {
   OrderSyncInput,
   OrderSyncResult,
   permOf,
+  RetryShipmentPushInput,
+  RetryShipmentPushResult,
   SaveBatchLogisticsInput,
   SaveLogisticsInput,
   SaveOrderAddressInput,
@@ -52,6 +54,7 @@ import { listLogisticsChannels } from './logistics.ts';
 import { showOrders } from './show.ts';
 import { listOrders } from './list.ts';
 import { requestStoreSyncs } from './sync-request.ts';
+import { kickShipmentPushes, retryShipmentPushes } from './shipment-push.ts';
 
 const ORDERS_PAGE = '/newOrder';
 const FBA_PAGE = '/newOrder/FBAorder';
@@ -235,12 +238,17 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
       method: 'POST',
       url: '/api/cw-order/save-logistics',
       tags,
-      summary: 'Set the logistics channel and tracking number (status 30)',
+      summary:
+        'Set the logistics channel and tracking number (status 30) and queue its push to the marketplace',
       body: SaveLogisticsInput,
       response: Order,
       ...can('logistics'),
     },
-    (ctx, input) => saveLogistics(ctx, input),
+    async (ctx, input) => {
+      const order = await saveLogistics(ctx, input);
+      await kickShipmentPushes(deps.jobs);
+      return order;
+    },
   );
   route(
     app,
@@ -254,7 +262,25 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
       response: OrderBatchResult,
       ...can('logistics'),
     },
-    (ctx, input) => saveBatchLogistics(ctx, input),
+    async (ctx, input) => {
+      const result = await saveBatchLogistics(ctx, input);
+      await kickShipmentPushes(deps.jobs);
+      return result;
+    },
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cw-order/retry-shipment-push',
+      tags,
+      summary:
+        'Send the refused or failed tracking push of these orders to the marketplace again (409 when none has one)',
+      body: RetryShipmentPushInput,
+      response: RetryShipmentPushResult,
+      ...can('logistics'),
+    },
+    (ctx, input) => retryShipmentPushes(ctx, deps.jobs, input),
   );
   route(
     app,

@@ -11,6 +11,7 @@ import type { orders } from '../../db/schema.ts';
 import { orderItems, purchaseOrders, stores, type StoredOrderAddress } from '../../db/schema.ts';
 import type { OrderAddress as RemoteAddress } from '../../integrations/marketplaces/connector.ts';
 import { unixSeconds } from '../../time.ts';
+import { latestPushes } from './shipment-push-state.ts';
 import { allowedActions } from './transitions.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -76,7 +77,7 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
   const purchaseIds = [
     ...new Set(rows.flatMap((r) => (r.purchaseOrderId === null ? [] : [r.purchaseOrderId]))),
   ];
-  const [items, aliases, purchases] = await Promise.all([
+  const [items, aliases, purchases, pushes] = await Promise.all([
     itemsOf(db, ids),
     storeIds.length === 0
       ? Promise.resolve([])
@@ -90,6 +91,7 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
           .select({ id: purchaseOrders.id, number: purchaseOrders.number })
           .from(purchaseOrders)
           .where(inArray(purchaseOrders.id, purchaseIds)),
+    latestPushes(db, ids),
   ]);
   const aliasOf = new Map(aliases.map((s) => [s.id, s.alias]));
   const purchaseNumberOf = new Map(purchases.map((p) => [p.id, p.number]));
@@ -127,6 +129,7 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
     actions: allowedActions(row.status),
     items: (items.get(row.id) ?? []).map(toItem),
     items_pending: row.itemsPending,
+    shipment_push: pushes.get(row.id) ?? null,
     created_at: unixSeconds(row.createdAt),
     updated_at: unixSeconds(row.updatedAt),
   }));

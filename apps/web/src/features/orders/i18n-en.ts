@@ -13,6 +13,16 @@ export const ordersEn: typeof ordersZhCN = {
     shipped: 'Shipped',
     cancelled: 'Cancelled',
   },
+  shipmentPush: {
+    label: 'Tracking on the marketplace',
+    queued: 'Push queued',
+    pushing: 'Pushing',
+    confirmed: 'On the marketplace',
+    refused: 'Refused by the marketplace',
+    failed: 'Push failed',
+    retry: 'Retry',
+    retried: 'The tracking is queued for the marketplace again',
+  },
   orderStatus: {
     unconfirmed: 'Pending confirmation',
     unshipped: 'Pending shipment',

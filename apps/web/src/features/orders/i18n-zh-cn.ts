@@ -14,6 +14,16 @@ export const ordersZhCN = {
     shipped: '已发货',
     cancelled: '已取消',
   } satisfies Record<'all' | DeskStatusName, string>,
+  shipmentPush: {
+    label: '平台物流回传',
+    queued: '等待回传',
+    pushing: '回传中',
+    confirmed: '已回传平台',
+    refused: '平台拒绝',
+    failed: '回传失败',
+    retry: '重试',
+    retried: '已重新排队回传物流信息',
+  },
   orderStatus: {
     unconfirmed: '待确认',
     unshipped: '待发货',

@@ -11,6 +11,7 @@ import { MarketplaceError, type ListingInput, type StoreAuth } from '../connecto
 import type { FetchLike } from '../http.ts';
 import { marketplaceError, recordingSession } from '../../../../test/connector-fixtures.ts';
 import { createAmazonConnector, type AmazonConnector, type AmazonSettings } from './connector.ts';
+import { packageDetailOf } from './shipment.ts';
 
 // Contract tests: the real connector against the Amazon simulator over real HTTP.
 const US = marketSiteById(1)!;
@@ -405,20 +406,31 @@ describe('orders', () => {
     expect(new URL(next[1]!.url).searchParams.has('LastUpdatedAfter')).toBe(false);
   });
 
-  it('confirms a shipment, after which the order reads shipped', async () => {
+  it('confirms a shipment, after which the order reads shipped; a retry confirms nothing twice', async () => {
     const amazon = connector({ ordersPageSize: 100 });
     const session = grantedSession(BUYER_SHOP);
     const { orders } = await amazon.fetchOrders(session, {
       updatedAfter: new Date(START - 2 * 86_400_000),
     });
     const order = orders.find((o) => o.status === 'unshipped' && o.fulfillmentChannel === 'MFN')!;
-    await amazon.confirmShipment(session, order.remoteId, {
-      packageReferenceId: '1',
-      carrierCode: 'USPS',
+    const pkg = {
+      reference: '1',
+      carrier: 'USPS',
       trackingNumber: '9400100000000000000000',
-      shipDate: new Date(START),
-      orderItems: order.items.map((i) => ({ orderItemId: i.remoteItemId, quantity: i.quantity })),
-    });
+      shippedAt: new Date(START),
+      items: order.items.map((i) => ({
+        remoteItemId: i.remoteItemId,
+        sku: i.sku,
+        quantity: i.quantity,
+      })),
+    };
+    expect(await amazon.confirmShipment(session, order, [pkg])).toEqual([
+      { reference: '1', remoteId: null },
+    ]);
+    const sent = requests.filter((r) => r.url.endsWith('/shipmentConfirmation'));
+    expect(sent.map((r) => r.method)).toEqual(['POST']);
+    // The answer was lost: the same package again is accepted and ships nothing more.
+    await amazon.confirmShipment(session, order, [pkg]);
     simClock = clientClock = START + 60_000;
     const after = await amazon.fetchOrders(session, { updatedAfter: new Date(START) });
     expect(after.orders.find((o) => o.remoteId === order.remoteId)).toMatchObject({
@@ -426,15 +438,55 @@ describe('orders', () => {
       remoteStatus: 'Shipped',
     });
     const again = await marketplaceError(
-      amazon.confirmShipment(session, order.remoteId, {
-        packageReferenceId: '2',
-        carrierCode: 'USPS',
-        trackingNumber: '1',
-        shipDate: new Date(START),
-        orderItems: [{ orderItemId: order.items[0]!.remoteItemId, quantity: 1 }],
-      }),
+      amazon.confirmShipment(session, order, [
+        { ...pkg, reference: '2', trackingNumber: '1', items: [{ ...pkg.items[0]!, quantity: 1 }] },
+      ]),
     );
     expect(again).toMatchObject({ kind: 'validation', code: 'InvalidInput' });
+  });
+
+  it('refuses an unknown order, a cancelled one, a carrier code Amazon does not list and too many items', async () => {
+    const amazon = connector({ ordersPageSize: 100 });
+    const session = grantedSession('A2ORDERSELLER02');
+    const orders = [];
+    let cursor: string | null = null;
+    do {
+      const page = await amazon.fetchOrders(session, {
+        updatedAfter: new Date(START - 20 * 86_400_000),
+        cursor,
+      });
+      orders.push(...page.orders);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const open = orders.find((o) => o.status === 'unshipped' && o.fulfillmentChannel === 'MFN')!;
+    const cancelled = orders.find((o) => o.status === 'canceled')!;
+    const pkgOf = (items: typeof open.items, carrier = 'USPS') => ({
+      reference: '7',
+      carrier,
+      trackingNumber: '9400100000000000000001',
+      shippedAt: new Date(START),
+      items: items.map((i) => ({ remoteItemId: i.remoteItemId, sku: i.sku, quantity: i.quantity })),
+    });
+    const missing = await marketplaceError(
+      amazon.confirmShipment(session, { remoteId: '111-1111111-1111111' }, [pkgOf(open.items)]),
+    );
+    expect(missing).toMatchObject({ kind: 'not_found', httpStatus: 404 });
+    const refused = await marketplaceError(
+      amazon.confirmShipment(session, cancelled, [pkgOf(cancelled.items)]),
+    );
+    expect(refused).toMatchObject({ kind: 'validation', code: 'InvalidInput' });
+    expect(refused.reason).toContain('Canceled');
+    // An unlisted carrier goes as Other with its name, which Amazon accepts.
+    expect(packageDetailOf(pkgOf(open.items, 'Speedy Mule'))).toMatchObject({
+      carrierCode: 'Other',
+      carrierName: 'Speedy Mule',
+    });
+    const tooMany = await marketplaceError(
+      amazon.confirmShipment(session, open, [
+        pkgOf(open.items.map((i) => ({ ...i, quantity: i.quantity + 1 }))),
+      ]),
+    );
+    expect(tooMany.reason).toContain('Invalid quantity');
   });
 });
 

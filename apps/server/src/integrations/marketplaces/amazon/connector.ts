@@ -13,12 +13,15 @@ import {
   type OrderPageQuery,
   type PublishResult,
   type RemoteListingState,
+  type ShipmentConfirmation,
+  type ShipmentPackage,
   type StoreAuth,
   type StoreSession,
 } from '../connector.ts';
 import { MarketHttp, type MarketHttpOptions } from '../http.ts';
 import { SpApiClient } from './client.ts';
 import { authFromTokens, requestLwaToken } from './lwa.ts';
+import { packageDetailOf } from './shipment.ts';
 import {
   categoryAttributesOf,
   issueOf,
@@ -49,7 +52,6 @@ import type {
   ProductTypeDefinition,
   ProductTypeSchema,
   SearchListingsResponse,
-  ShipmentConfirmation,
   SpAddress,
   SpOrderItem,
   SubmissionResponse,
@@ -117,11 +119,6 @@ export interface AmazonConnector extends MarketplaceConnector {
     session: StoreSession,
     query?: { pageToken?: string | null; pageSize?: number },
   ): Promise<{ items: ListingSummary[]; total: number; nextPageToken: string | null }>;
-  confirmShipment(
-    session: StoreSession,
-    orderId: string,
-    shipment: ShipmentConfirmation,
-  ): Promise<void>;
   createInboundPlan(
     session: StoreSession,
     input: InboundPlanInput,
@@ -557,27 +554,25 @@ class SpApiConnector implements AmazonConnector {
     return res.payload?.ShippingAddress ?? null;
   }
 
+  /**
+   * One confirmShipment call per package. Amazon keys a package by its packageReferenceId
+   * within the order, so a repeat of the same package confirms nothing twice.
+   */
   async confirmShipment(
     session: StoreSession,
-    orderId: string,
-    shipment: ShipmentConfirmation,
-  ): Promise<void> {
-    await this.client.call<undefined>(session, 'confirmShipment', {
-      method: 'POST',
-      path: `/orders/v0/orders/${encodeURIComponent(orderId)}/shipmentConfirmation`,
-      body: {
-        marketplaceId: session.site.remoteId,
-        packageDetail: {
-          packageReferenceId: shipment.packageReferenceId,
-          carrierCode: shipment.carrierCode,
-          carrierName: shipment.carrierName,
-          shippingMethod: shipment.shippingMethod,
-          trackingNumber: shipment.trackingNumber,
-          shipDate: shipment.shipDate.toISOString(),
-          orderItems: shipment.orderItems,
-        },
-      },
-    });
+    order: { remoteId: string },
+    packages: ShipmentPackage[],
+  ): Promise<ShipmentConfirmation[]> {
+    const done: ShipmentConfirmation[] = [];
+    for (const pkg of packages) {
+      await this.client.call<undefined>(session, 'confirmShipment', {
+        method: 'POST',
+        path: `/orders/v0/orders/${encodeURIComponent(order.remoteId)}/shipmentConfirmation`,
+        body: { marketplaceId: session.site.remoteId, packageDetail: packageDetailOf(pkg) },
+      });
+      done.push({ reference: pkg.reference, remoteId: null });
+    }
+    return done;
   }
 
   createInboundPlan(session: StoreSession, input: InboundPlanInput) {

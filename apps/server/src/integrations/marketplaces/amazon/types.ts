@@ -188,13 +188,3 @@ export interface DocumentDownload {
   uri: string;
   expiration?: string;
 }
-
-export interface ShipmentConfirmation {
-  packageReferenceId: string;
-  carrierCode: string;
-  carrierName?: string;
-  shippingMethod?: string;
-  trackingNumber: string;
-  shipDate: Date;
-  orderItems: Array<{ orderItemId: string; quantity: number }>;
-}

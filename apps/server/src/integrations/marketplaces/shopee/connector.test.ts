@@ -352,6 +352,40 @@ describe('orders (reference 3.7)', () => {
     }
   });
 
+  it('confirms a shipment with our tracking number once; a retry reads it back', async () => {
+    const session = granted();
+    const page = await connector.fetchOrders(session, {
+      updatedAfter: new Date(clock.getTime() - 86_400_000),
+    });
+    const ready = page.orders.filter((o) => o.remoteStatus === 'READY_TO_SHIP');
+    const order = ready.at(-1)!;
+    const pkg = {
+      reference: '3',
+      carrier: 'Cainiao',
+      trackingNumber: 'LP00123456789012',
+      shippedAt: clock,
+      items: order.items.map((i) => ({
+        remoteItemId: i.remoteItemId,
+        sku: i.sku,
+        quantity: i.quantity,
+      })),
+    };
+    expect(await connector.confirmShipment(session, order, [pkg])).toEqual([
+      { reference: '3', remoteId: 'LP00123456789012' },
+    ]);
+    expect(await connector.confirmShipment(session, order, [pkg])).toEqual([
+      { reference: '3', remoteId: 'LP00123456789012' },
+    ]);
+    const other = await marketplaceError(
+      connector.confirmShipment(session, order, [{ ...pkg, trackingNumber: 'LP00000000000001' }]),
+    );
+    expect(other).toMatchObject({ kind: 'validation', code: 'logistics.invalid_error' });
+    const missing = await marketplaceError(
+      connector.confirmShipment(session, { remoteId: '000000NOSUCH' }, [pkg]),
+    );
+    expect(missing.kind).toBe('not_found');
+  });
+
   it('ships an order and downloads its label as a PDF after polling', async () => {
     const session = granted();
     const page = await connector.fetchOrders(session, {

@@ -11,6 +11,8 @@ import {
   type OrderPageQuery,
   type PublishResult,
   type RemoteListingState,
+  type ShipmentConfirmation,
+  type ShipmentPackage,
   type StoreAuth,
   type StoreSession,
 } from '../connector.ts';
@@ -666,6 +668,54 @@ export class ShopeeConnector implements MarketplaceConnector {
       dropoff?: unknown;
     }>(session, 'GET', '/api/v2/logistics/get_shipping_parameter', { query: { ...ref } });
     return response;
+  }
+
+  /**
+   * get_shipping_parameter, then ship_order the way its answer allows (the seller's own
+   * carrier when Shopee lets it, else drop-off or pickup carrying our tracking number), then
+   * the tracking number read back. Shopee ships a whole order at once, so one package is sent.
+   * An order Shopee already shows arranged with this tracking number (a retry after a lost
+   * answer) is a success; with another number it is the marketplace's refusal.
+   */
+  async confirmShipment(
+    session: StoreSession,
+    order: { remoteId: string },
+    packages: ShipmentPackage[],
+  ): Promise<ShipmentConfirmation[]> {
+    const ref = { order_sn: order.remoteId };
+    const pkg = packages[0];
+    if (!pkg) return [];
+    let parameter: Awaited<ReturnType<ShopeeConnector['shippingParameter']>>;
+    try {
+      parameter = await this.shippingParameter(session, ref);
+    } catch (error) {
+      if (!(error instanceof MarketplaceError) || error.kind !== 'validation') throw error;
+      const { tracking_number } = await this.trackingNumber(session, ref).catch(() => ({
+        tracking_number: '',
+      }));
+      if (tracking_number !== pkg.trackingNumber) throw error;
+      return packages.map((p) => ({ reference: p.reference, remoteId: tracking_number }));
+    }
+    const tracking = { tracking_number: pkg.trackingNumber };
+    const needed = parameter.info_needed as Record<string, unknown>;
+    const address = parameter.pickup?.address_list[0];
+    const slot = address?.time_slot_list?.[0];
+    let input: ShipOrderInput;
+    if (needed.non_integrated) input = { ...ref, non_integrated: tracking };
+    else if (needed.dropoff) input = { ...ref, dropoff: tracking };
+    else if (address && slot) {
+      input = {
+        ...ref,
+        pickup: {
+          address_id: address.address_id,
+          pickup_time_id: slot.pickup_time_id,
+          ...tracking,
+        },
+      };
+    } else input = { ...ref, non_integrated: tracking };
+    await this.shipOrder(session, input);
+    const { tracking_number } = await this.trackingNumber(session, ref);
+    return packages.map((p) => ({ reference: p.reference, remoteId: tracking_number || null }));
   }
 
   async shipOrder(session: StoreSession, input: ShipOrderInput): Promise<void> {

@@ -46,6 +46,10 @@ function costRecorder(costs: Map<string, number>): FetchLike {
   };
 }
 
+const SCOPES =
+  'read_products,write_products,read_orders,write_fulfillments,' +
+  'read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders';
+
 async function setup(simOptions: Parameters<typeof createShopifySimulator>[0] = {}) {
   const clock = new Clock();
   const sim = createShopifySimulator({ now: clock.now, ...simOptions });
@@ -53,7 +57,7 @@ async function setup(simOptions: Parameters<typeof createShopifySimulator>[0] = 
   const costs = new Map<string, number>();
   const settings: ShopifySettings = {
     ...SIM_SHOPIFY_DEFAULTS,
-    scopes: 'read_products,write_products,read_orders,write_fulfillments',
+    scopes: SCOPES,
     apiVersion: '2025-07',
     shopOrigin: (shop) => `${running.url}/${shop}`,
     shopPublicOrigin: (shop) => `${running.url}/${shop}`,
@@ -149,7 +153,7 @@ describe('Shopify connector against the simulator', () => {
     expect(auth.accessToken).toMatch(/^shpat_/);
     expect(auth.refreshToken).toMatch(/^shprt_/);
     expect(auth.accessTokenExpiresAt).toBe(Math.floor(t.clock.ms / 1000) + 600);
-    expect(auth.extra.scope).toBe('read_products,write_products,read_orders,write_fulfillments');
+    expect(auth.extra.scope).toBe(SCOPES);
     await t.connector.checkAuthorization(recordingSession(site, auth));
   });
 
@@ -427,6 +431,69 @@ describe('Shopify connector against the simulator', () => {
       t.connector.createFulfillment(session, { orderId: open.remoteId, tracking }),
     );
     expect(nothingLeft.kind).toBe('validation');
+  });
+
+  it('confirms a shipment once: a retried push finds the fulfillment by its tracking number', async () => {
+    const { orders } = await t.connector.fetchOrders(session, {
+      updatedAfter: new Date(t.clock.ms - 86_400_000),
+    });
+    const open = orders.find((o) => o.status === 'unshipped' && o.remoteStatus.startsWith('PAID'))!;
+    const pkg = {
+      reference: '41',
+      carrier: 'Yanwen',
+      trackingNumber: 'UG123456789YP',
+      shippedAt: new Date(t.clock.ms),
+      items: open.items.map((i) => ({
+        remoteItemId: i.remoteItemId,
+        sku: i.sku,
+        quantity: i.quantity,
+      })),
+    };
+    const [first] = await t.connector.confirmShipment(session, open, [pkg]);
+    expect(first!.remoteId).toMatch(/^gid:\/\/shopify\/Fulfillment\/\d+$/);
+    const [again] = await t.connector.confirmShipment(session, open, [pkg]);
+    expect(again).toEqual(first);
+    const after = await t.connector.fetchOrders(session, { updatedAfter: new Date(t.clock.ms) });
+    expect(after.orders.find((o) => o.remoteId === open.remoteId)!.status).toBe('shipped');
+    const unknown = await marketplaceError(
+      t.connector.confirmShipment(session, { remoteId: 'gid://shopify/Order/1' }, [pkg]),
+    );
+    expect(unknown.kind).toBe('not_found');
+    const cancelled = orders.find((o) => o.status === 'canceled');
+    if (cancelled) {
+      const refused = await marketplaceError(
+        t.connector.confirmShipment(session, cancelled, [
+          { ...pkg, trackingNumber: 'UG000000001YP' },
+        ]),
+      );
+      expect(refused).toMatchObject({ kind: 'validation', code: 'ORDER_CANCELLED' });
+    }
+  });
+
+  it('is refused with ACCESS_DENIED when the store never granted the fulfillment-order scopes', async () => {
+    const narrow = createShopifyConnector(
+      { ...t.settings, scopes: 'read_products,read_orders,write_fulfillments' },
+      t.http,
+    );
+    const query = await consent(t, narrow);
+    const auth = await narrow.completeAuthorization({ site, query, redirectUri: REDIRECT });
+    const narrowSession = recordingSession(site, auth);
+    const { orders } = await narrow.fetchOrders(narrowSession, {
+      updatedAfter: new Date(t.clock.ms - 86_400_000),
+    });
+    const denied = await marketplaceError(
+      narrow.confirmShipment(narrowSession, orders[0]!, [
+        {
+          reference: '1',
+          carrier: 'UPS',
+          trackingNumber: '1Z999AA10123456784',
+          shippedAt: new Date(t.clock.ms),
+          items: [],
+        },
+      ]),
+    );
+    expect(denied).toMatchObject({ kind: 'auth', code: 'ACCESS_DENIED' });
+    expect(denied.reason).toContain('merchant_managed_fulfillment_orders');
   });
 
   it("declares each operation's cost as Shopify calculates it", () => {

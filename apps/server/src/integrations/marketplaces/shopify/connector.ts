@@ -10,6 +10,8 @@ import {
   type OrderPageQuery,
   type PublishResult,
   type RemoteListingState,
+  type ShipmentConfirmation,
+  type ShipmentPackage,
   type StoreAuth,
   type StoreSession,
 } from '../connector.ts';
@@ -96,6 +98,13 @@ export interface ShopifyConnector extends MarketplaceConnector {
 interface Connection<T> {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   nodes: T[];
+}
+
+/** An order as ORDER_FULFILLMENT_ORDERS reads it: what is left to ship and what shipped. */
+interface FulfillmentState {
+  cancelledAt: string | null;
+  fulfillments: Array<{ id: string; trackingInfo: Array<{ number: string | null }> }>;
+  fulfillmentOrders: { nodes: FulfillmentOrderNode[] };
 }
 
 interface FulfillmentOrderNode {
@@ -361,11 +370,62 @@ class ShopifyAdminConnector implements ShopifyConnector {
     session: StoreSession,
     input: ShopifyFulfillmentInput,
   ): Promise<{ fulfillmentId: string; status: string }> {
-    const data = await this.call<{
-      order: { fulfillmentOrders: { nodes: FulfillmentOrderNode[] } } | null;
-    }>(session, ORDER_FULFILLMENT_ORDERS, { id: input.orderId });
-    if (!data.order) throw fail('not_found', 'NOT_FOUND', `no order ${input.orderId}`);
-    const open = data.order.fulfillmentOrders.nodes.filter(
+    return this.fulfil(session, await this.fulfillmentState(session, input.orderId), input);
+  }
+
+  /**
+   * Shopify has no idempotency key on fulfillmentCreate, so each package first looks for a
+   * fulfillment of the order already carrying its tracking number (a push that died after
+   * Shopify answered) and creates one only when there is none.
+   */
+  async confirmShipment(
+    session: StoreSession,
+    order: { remoteId: string },
+    packages: ShipmentPackage[],
+  ): Promise<ShipmentConfirmation[]> {
+    const done: ShipmentConfirmation[] = [];
+    for (const pkg of packages) {
+      const state = await this.fulfillmentState(session, order.remoteId);
+      const existing = state.fulfillments.find((f) =>
+        f.trackingInfo.some((t) => t.number === pkg.trackingNumber),
+      );
+      if (existing) {
+        done.push({ reference: pkg.reference, remoteId: existing.id });
+        continue;
+      }
+      if (state.cancelledAt) {
+        throw fail('validation', 'ORDER_CANCELLED', `order ${order.remoteId} was cancelled`);
+      }
+      const created = await this.fulfil(session, state, {
+        orderId: order.remoteId,
+        tracking: {
+          company: pkg.carrier,
+          number: pkg.trackingNumber,
+          ...(pkg.trackingUrl ? { url: pkg.trackingUrl } : {}),
+        },
+        lines: pkg.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+      });
+      done.push({ reference: pkg.reference, remoteId: created.fulfillmentId });
+    }
+    return done;
+  }
+
+  private async fulfillmentState(session: StoreSession, orderId: string) {
+    const data = await this.call<{ order: FulfillmentState | null }>(
+      session,
+      ORDER_FULFILLMENT_ORDERS,
+      { id: orderId },
+    );
+    if (!data.order) throw fail('not_found', 'NOT_FOUND', `no order ${orderId}`);
+    return data.order;
+  }
+
+  private async fulfil(
+    session: StoreSession,
+    order: FulfillmentState,
+    input: ShopifyFulfillmentInput,
+  ): Promise<{ fulfillmentId: string; status: string }> {
+    const open = order.fulfillmentOrders.nodes.filter(
       (fo) => fo.status === 'OPEN' || fo.status === 'IN_PROGRESS',
     );
     const lineItemsByFulfillmentOrder = input.lines

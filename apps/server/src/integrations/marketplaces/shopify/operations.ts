@@ -120,10 +120,12 @@ export const ORDERS = op(
 
 export const ORDER_FULFILLMENT_ORDERS = op(
   'OrderFulfillmentOrders',
-  1 + 2 + 5 * (1 + 2 + 50 * (1 + 1)),
+  // A plain list (fulfillments) costs as one object, its objects nothing more.
+  1 + 2 + 5 * (1 + 2 + 50 * (1 + 1)) + 2,
   `query OrderFulfillmentOrders($id: ID!) {
     order(id: $id) {
-      id
+      id cancelledAt
+      fulfillments(first: 50) { id trackingInfo { number } }
       fulfillmentOrders(first: 5) {
         nodes { id status lineItems(first: 50) { nodes { id remainingQuantity lineItem { sku } } } }
       }

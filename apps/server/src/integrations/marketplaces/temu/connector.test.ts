@@ -292,33 +292,45 @@ describe('Temu orders (reference 4.6)', () => {
     }
   });
 
-  it('confirms a shipment through the logistics calls', async () => {
+  it('confirms a shipment once, refusing a wrong carrier, an unknown order and too many items', async () => {
     const session = sessionOf('5550010');
-    const published = await temu.publish(session, listing('SHIP', { Material: 'Plastic' }));
-    const [goods] = (await temu.listGoods(session, { pageNo: 1, pageSize: 10 })).goods;
+    await temu.publish(session, listing('SHIP', { Material: 'Plastic' }));
     const since = new Date(clock - 86_400_000);
     const open = (await allOrders(session, since)).flat().find((o) => o.status === 'unshipped')!;
     expect(open.items[0]!.sku).toMatch(/^SHIP-/);
 
-    const [warehouse] = await temu.warehouses(session);
-    const services = await temu.shippingServices(session, {
-      warehouseId: warehouse!.warehouseId,
-      orderSnList: open.items.map((i) => i.remoteItemId),
-    });
-    expect(services.length).toBeGreaterThan(0);
-    await temu.confirmShipment(session, [
-      {
-        carrierId: String(services[0]!.shipCompanyId),
-        trackingNumber: '9400100000000000000001',
-        orderSendInfoList: open.items.map((item) => ({
-          parentOrderSn: open.remoteId,
-          orderSn: item.remoteItemId,
-          goodsId: Number(published.remoteId),
-          skuId: goods!.skuInfoList.find((s) => s.outSkuSn === item.sku)!.skuId,
-          quantity: item.quantity,
-        })),
-      },
-    ]);
+    const pkg = {
+      reference: '9',
+      carrier: 'USPS',
+      trackingNumber: '9400100000000000000001',
+      shippedAt: new Date(clock),
+      items: open.items.map((i) => ({
+        remoteItemId: i.remoteItemId,
+        sku: i.sku,
+        quantity: i.quantity,
+      })),
+    };
+    const tooMany = await marketplaceError(
+      temu.confirmShipment(session, open, [
+        { ...pkg, items: pkg.items.map((i) => ({ ...i, quantity: i.quantity + 5 })) },
+      ]),
+    );
+    expect(tooMany).toMatchObject({ kind: 'validation', code: '150011019' });
+    const unknownCarrier = await marketplaceError(
+      temu.confirmShipment(session, open, [{ ...pkg, carrier: 'Pigeon Post' }]),
+    );
+    expect(unknownCarrier.code).toBe('CARRIER_NOT_OFFERED');
+    const missing = await marketplaceError(
+      temu.confirmShipment(session, { remoteId: 'PO-211-00000000000000' }, [pkg]),
+    );
+    expect(missing.kind).toBe('not_found');
+    await temu.confirmShipment(session, open, [pkg]);
+    // A retry of the same package is accepted; a different one for the shipped order is not.
+    await temu.confirmShipment(session, open, [pkg]);
+    const second = await marketplaceError(
+      temu.confirmShipment(session, open, [{ ...pkg, trackingNumber: '9400100000000000000002' }]),
+    );
+    expect(second).toMatchObject({ kind: 'validation', code: '2000000' });
     const shipped = (await allOrders(session, new Date(clock - 1000))).flat();
     expect(shipped.find((o) => o.remoteId === open.remoteId)).toMatchObject({ status: 'shipped' });
   });

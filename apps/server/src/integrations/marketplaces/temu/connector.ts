@@ -11,6 +11,8 @@ import {
   type OrderPageQuery,
   type PublishResult,
   type RemoteListingState,
+  type ShipmentConfirmation,
+  type ShipmentPackage,
   type StoreAuth,
   type StoreSession,
 } from '../connector.ts';
@@ -68,17 +70,10 @@ export interface TemuShippingService {
   shippingServiceName: string;
 }
 
-/** One package of `bg.logistics.shipment.confirm` (reference 4.6). */
-export interface TemuShipmentPackage {
-  carrierId: string;
-  trackingNumber: string;
-  orderSendInfoList: Array<{
-    parentOrderSn: string;
-    orderSn: string;
-    goodsId: number;
-    skuId: number;
-    quantity: number;
-  }>;
+/** `bg.logistics.companies.get` row [U: the shape is the simulator's; the docs were not copied]. */
+export interface TemuCarrier {
+  shipId: number;
+  shipCompanyName: string;
 }
 
 export interface TemuGoodsPage {
@@ -106,7 +101,8 @@ export interface TemuConnector extends MarketplaceConnector {
     session: StoreSession,
     query: { warehouseId: string; orderSnList: string[] },
   ): Promise<TemuShippingService[]>;
-  confirmShipment(session: StoreSession, packages: TemuShipmentPackage[]): Promise<void>;
+  /** `bg.logistics.companies.get` [U]: the carriers a shipment may name by `carrierId`. */
+  carriers(session: StoreSession): Promise<TemuCarrier[]>;
 }
 
 /** A `fetchOrders` cursor: the next page of a window whose end is fixed on the first page. */
@@ -380,12 +376,74 @@ class TemuConnectorImpl implements TemuConnector {
     return result.onlineChannelDtoList;
   }
 
-  async confirmShipment(session: StoreSession, packages: TemuShipmentPackage[]): Promise<void> {
-    // sendType 0: each package ships on its own (the official signing example sends 0).
-    await this.call(session, 'bg.logistics.shipment.confirm', {
-      sendType: 0,
-      sendRequestList: packages,
+  async carriers(session: StoreSession): Promise<TemuCarrier[]> {
+    const result = await this.call<{ shipCompanyList: TemuCarrier[] }>(
+      session,
+      'bg.logistics.companies.get',
+    );
+    return result.shipCompanyList;
+  }
+
+  /**
+   * `bg.logistics.shipment.confirm` of the semi-managed (seller-fulfilled) mode, one send
+   * request per package: its lines name each sub-order with its goods and SKU ids, read from
+   * the order list, and the carrier by Temu's id. Temu accepts the same package again for an
+   * order it already shows shipped with that tracking number, so a retry ships nothing twice.
+   */
+  async confirmShipment(
+    session: StoreSession,
+    order: { remoteId: string },
+    packages: ShipmentPackage[],
+  ): Promise<ShipmentConfirmation[]> {
+    const listed = await this.call<{ pageItems: TemuOrderItem[] }>(
+      session,
+      'bg.order.list.v2.get',
+      {
+        pageNumber: 1,
+        pageSize: 10,
+        parentOrderSnList: [order.remoteId],
+        regionId: Number(session.auth.extra.regionId ?? session.site.remoteId),
+      },
+    );
+    const parent = listed.pageItems.find((p) => p.parentOrderMap.parentOrderSn === order.remoteId);
+    if (!parent) throw new MarketplaceError('temu', 'not_found', '140020002', 'Order not found');
+    const carriers = await this.carriers(session);
+    const sendRequestList = packages.map((pkg) => {
+      const carrier = carriers.find((c) => c.shipCompanyName === pkg.carrier);
+      if (!carrier) {
+        throw new MarketplaceError(
+          'temu',
+          'validation',
+          'CARRIER_NOT_OFFERED',
+          `Temu offers no carrier named ${pkg.carrier}`,
+        );
+      }
+      return {
+        carrierId: String(carrier.shipId),
+        trackingNumber: pkg.trackingNumber,
+        orderSendInfoList: pkg.items.map((item) => {
+          const line = parent.orderList.find((l) => l.orderSn === item.remoteItemId);
+          if (!line) {
+            throw new MarketplaceError(
+              'temu',
+              'validation',
+              'ORDER_LINE_NOT_FOUND',
+              `order ${order.remoteId} has no sub-order ${item.remoteItemId}`,
+            );
+          }
+          return {
+            parentOrderSn: order.remoteId,
+            orderSn: line.orderSn,
+            goodsId: line.goodsId,
+            skuId: line.skuId,
+            quantity: item.quantity,
+          };
+        }),
+      };
     });
+    // sendType 0: each package ships on its own (the official signing example sends 0).
+    await this.call(session, 'bg.logistics.shipment.confirm', { sendType: 0, sendRequestList });
+    return packages.map((pkg) => ({ reference: pkg.reference, remoteId: null }));
   }
 }
 

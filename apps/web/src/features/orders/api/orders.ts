@@ -18,6 +18,8 @@ import type {
   OrderMarket,
   OrderPage,
   OrderSyncResult,
+  RetryShipmentPushInput,
+  RetryShipmentPushResult,
   SaveBatchLogisticsInput,
   SaveOrderAddressInput,
   SaveOrderMemoInput,
@@ -126,6 +128,8 @@ export const splitOrder = (input: SplitOrderInput) =>
 export const copyOrder = (input: { id: number }) => api.post<Order>('/cw-order/copy-order', input);
 export const saveBatchLogistics = (input: SaveBatchLogisticsInput) =>
   api.post<OrderBatchResult>('/cw-order/save-batch-logistics', input);
+export const retryShipmentPush = (input: RetryShipmentPushInput) =>
+  api.post<RetryShipmentPushResult>('/cw-order/retry-shipment-push', input);
 export const addOrdersToCart = (input: { ids: number[] }) =>
   api.post<OrderAddCartResult>('/cw-order/add-cart', input);
 

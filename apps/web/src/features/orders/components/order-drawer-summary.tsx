@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, formatTimestamp, MARKETPLACE_NAMES, type Order } from '@app/shared';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useLogisticsChannels } from '../api/orders.ts';
+import { ShipmentPushDetail } from './shipment-push.tsx';
 import { DeskStatusTag, OrderStatusTag, PurchaseOrderLink } from './status-tags.tsx';
 
 /** Every field of the order at a glance: store, states, money, origin, dates and logistics. */
-export function OrderSummary({ order }: { order: Order }) {
+export function OrderSummary({ order, canRetryPush }: { order: Order; canRetryPush: boolean }) {
   const { t } = useTranslation();
   const zh = currentLanguage() === 'zh-CN';
   const channels = useLogisticsChannels();
@@ -86,6 +87,11 @@ export function OrderSummary({ order }: { order: Order }) {
           key: 'tracking',
           label: t('orders.drawer.tracking'),
           children: order.shipped_number ?? '—',
+        },
+        {
+          key: 'push',
+          label: t('orders.shipmentPush.label'),
+          children: <ShipmentPushDetail order={order} canRetry={canRetryPush} />,
         },
       ]}
     />

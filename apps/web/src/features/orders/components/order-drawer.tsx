@@ -57,7 +57,7 @@ function OrderDetail({ order, readOnly }: { order: Order; readOnly: boolean }) {
         />
       )}
 
-      <OrderSummary order={order} />
+      <OrderSummary order={order} canRetryPush={perms.logistics} />
 
       <section className="orders-drawer-section">
         <Space className="orders-section-head">

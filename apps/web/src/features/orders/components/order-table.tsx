@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { itemsSummary } from '../order-query.ts';
+import { ShipmentPushTag } from './shipment-push.tsx';
 import { DeskStatusCell, OrderStatusTag } from './status-tags.tsx';
 
 /** How many pages are offered by number; deeper pages go on by cursor. */
@@ -178,7 +179,15 @@ export function OrderTable({
       key: 'order_status',
       title: t('orders.columns.orderStatus'),
       width: 130,
-      render: (_, order) => <OrderStatusTag status={order.order_status} />,
+      render: (_, order) =>
+        order.shipment_push ? (
+          <Space orientation="vertical" size={2}>
+            <OrderStatusTag status={order.order_status} />
+            <ShipmentPushTag push={order.shipment_push} />
+          </Space>
+        ) : (
+          <OrderStatusTag status={order.order_status} />
+        ),
     },
     {
       key: 'status',
