@@ -123,6 +123,7 @@ export const documentsEn: DocumentTexts = {
   ledger: {
     order: 'Order {{number}}',
     order_cancelled: 'Order {{number}} cancelled',
+    order_refund: 'Refund of purchase order {{number}}',
     alipay: 'Alipay {{trade}}',
     recharge_bonus: 'Recharge bonus for {{trade}}',
     alipay_credited:

@@ -114,6 +114,7 @@ export const documentsZhCn: DocumentTexts = {
   ledger: {
     order: '订单 {{number}}',
     order_cancelled: '订单 {{number}} 已取消',
+    order_refund: '采购单 {{number}} 退款',
     alipay: '支付宝 {{trade}}',
     recharge_bonus: '充值赠送（{{trade}}）',
     alipay_credited: '支付宝 {{trade}}：订单 {{number}} 已无法支付，金额已存入余额',

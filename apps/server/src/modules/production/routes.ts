@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  ExceptionInput,
+  Factory,
+  permOf,
+  ProductionBatchResult,
+  ProductionIdsInput,
+  ProductionOrderDetail,
+  ProductionPage,
+  ProductionQuery,
+  RefundInput,
+  ResolveExceptionInput,
+  ShipPackageInput,
+  IdQuery,
+} from '@app/shared';
+import type { Access } from '../../http/access.ts';
+import type { App } from '../../http/deps.ts';
+import { route } from '../../http/route.ts';
+import { idempotencyHeader, idempotent } from '../finance/index.ts';
+import {
+  acceptOrders,
+  markProduced,
+  raiseException,
+  refundOrder,
+  resolveException,
+} from './actions.ts';
+import { listFactories } from './factories.ts';
+import { orderById } from './orders.ts';
+import { listProduction, productionInfo } from './read.ts';
+import { shipPackage } from './ship.ts';
+
+const PAGE = '/sys/production';
+/** The operator's permissions on the production desk (`sys:production:<action>`). */
+export const PRODUCTION_PERMS = {
+  list: permOf(PAGE, 'list'),
+  info: permOf(PAGE, 'info'),
+  accept: permOf(PAGE, 'accept'),
+  print: permOf(PAGE, 'print'),
+  produce: permOf(PAGE, 'produce'),
+  ship: permOf(PAGE, 'ship'),
+  exception: permOf(PAGE, 'exception'),
+  refund: permOf(PAGE, 'refund'),
+} as const;
+
+const can = (perm: string): { access: Access } => ({ access: { auth: 'admin', perm } });
+const tags = ['sys/production'];
+
+/** `/api/sys/production/*`: the operator's production desk over every seller's purchase orders. */
+export function registerProductionRoutes(app: App): void {
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/sys/production/page',
+      tags,
+      summary: 'The production queue: purchase orders by status, seller, store, factory, date, SKU',
+      querystring: ProductionQuery,
+      response: ProductionPage,
+      ...can(PRODUCTION_PERMS.list),
+    },
+    (ctx, input) => listProduction(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/sys/production/info',
+      tags,
+      summary: 'One purchase order with lines, packages and tracking, log and marketplace orders',
+      querystring: IdQuery,
+      response: ProductionOrderDetail,
+      ...can(PRODUCTION_PERMS.info),
+    },
+    (ctx, input) => productionInfo(ctx, input.id),
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/sys/production/factories',
+      tags,
+      summary: 'The factories and warehouses purchase orders are produced at',
+      response: z.array(Factory),
+      ...can(PRODUCTION_PERMS.list),
+    },
+    (ctx) => listFactories(ctx),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/production/accept',
+      tags,
+      summary: 'Accept paid purchase orders into production; a result per id',
+      body: ProductionIdsInput,
+      response: ProductionBatchResult,
+      ...can(PRODUCTION_PERMS.accept),
+    },
+    (ctx, input) => acceptOrders(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/production/produced',
+      tags,
+      summary: 'Mark purchase orders in production as produced; a result per id',
+      body: ProductionIdsInput,
+      response: ProductionBatchResult,
+      ...can(PRODUCTION_PERMS.produce),
+    },
+    (ctx, input) => markProduced(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/production/ship',
+      tags,
+      summary:
+        'Ship a package (carrier, tracking number, items); its tracking goes to the linked marketplace orders',
+      body: ShipPackageInput,
+      response: ProductionOrderDetail,
+      ...can(PRODUCTION_PERMS.ship),
+    },
+    async (ctx, input) => {
+      await shipPackage(ctx, input);
+      return productionInfo(ctx, input.id);
+    },
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/production/exception',
+      tags,
+      summary: 'Flag a purchase order as an exception (lost, returned, damaged, stuck)',
+      body: ExceptionInput,
+      response: ProductionOrderDetail,
+      ...can(PRODUCTION_PERMS.exception),
+    },
+    async (ctx, input) => {
+      await raiseException(ctx, input);
+      return productionInfo(ctx, input.id);
+    },
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/production/resolve',
+      tags,
+      summary: 'Resolve an exception: reprint (back to production) or refund an amount',
+      headers: idempotencyHeader,
+      body: ResolveExceptionInput,
+      response: ProductionOrderDetail,
+      ...can(PRODUCTION_PERMS.exception),
+    },
+    async (ctx, input, request) => {
+      const { sellerId } = await orderById(ctx, input.id);
+      await idempotent(request, (tx) => resolveException(tx, input), { sellerId });
+      return productionInfo(ctx, input.id);
+    },
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/production/refund',
+      tags,
+      summary: "Refund part or all of a purchase order to the seller's balance (once per key)",
+      headers: idempotencyHeader,
+      body: RefundInput,
+      response: ProductionOrderDetail,
+      ...can(PRODUCTION_PERMS.refund),
+    },
+    async (ctx, input, request) => {
+      const { sellerId } = await orderById(ctx, input.id);
+      await idempotent(request, (tx) => refundOrder(tx, input), { sellerId });
+      return productionInfo(ctx, input.id);
+    },
+  );
+}
