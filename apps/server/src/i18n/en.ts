@@ -278,6 +278,7 @@ export const en = {
     not_found: 'Purchase order {{id}} not found',
     nothing_to_ship: 'Purchase order {{number}} has nothing left to ship',
     refund_too_much: 'At most {{left}} can still be refunded',
+    tracking_not_configured: 'Carrier tracking (Kuaidi100) is not configured',
     over_quantity: 'Line {{item}} has only {{left}} left to ship',
     unknown_carrier: 'Unknown logistics channel code "{{code}}"',
   },

@@ -267,6 +267,7 @@ export const zhCN = {
     not_found: '采购单 {{id}} 不存在',
     nothing_to_ship: '采购单 {{number}} 没有待发货的商品',
     refund_too_much: '最多还能退款 {{left}}',
+    tracking_not_configured: '未配置物流轨迹查询（快递100）',
     over_quantity: '第 {{item}} 行最多还能发 {{left}} 件',
     unknown_carrier: '未知物流渠道代码“{{code}}”',
   },

@@ -22,6 +22,12 @@ import {
 import { ORDERS_EXPORT, runOrderExport } from '../modules/orders/export.ts';
 import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
 import { registerListingJobs } from '../modules/listings/index.ts';
+import {
+  EVERY_MINUTE,
+  pollParcels,
+  TRACKING_POLL,
+  type TrackingDeps,
+} from '../modules/production/index.ts';
 import type { PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 
@@ -127,6 +133,8 @@ export function registerJobHandlers(
     storage: ObjectStorage;
     connectors: Connectors;
     box: SecretBox;
+    /** Carrier tracking; without it parcels are not polled. */
+    tracking?: Pick<TrackingDeps, 'provider' | 'pollEverySeconds'> | null;
   },
 ): void {
   runner.define(PURGE_EXPIRED, async (job) => {
@@ -156,4 +164,11 @@ export function registerJobHandlers(
   const fileWork = { expireInSeconds: 60 * 60 };
   runner.define(ORDERS_EXPORT, (job) => runOrderExport(files, job), fileWork);
   runner.define(ORDERS_IMPORT, (job) => runOrderImport(files, job), fileWork);
+  const tracking = deps.tracking;
+  if (tracking) {
+    runner.define(TRACKING_POLL, (job) =>
+      pollParcels({ db: deps.database.db, log: deps.log, ...tracking }, job),
+    );
+    runner.schedule(TRACKING_POLL, EVERY_MINUTE);
+  }
 }

@@ -50,7 +50,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderTransferRoutes(app, deps);
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
-  registerProductionRoutes(app);
+  registerProductionRoutes(app, deps);
   registerTemplateRoutes(app);
   registerUpcRoutes(app);
   registerListingRoutes(app, deps);

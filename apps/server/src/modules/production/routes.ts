@@ -11,10 +11,13 @@ import {
   RefundInput,
   ResolveExceptionInput,
   ShipPackageInput,
+  IdInput,
   IdQuery,
 } from '@app/shared';
 import type { Access } from '../../http/access.ts';
-import type { App } from '../../http/deps.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
+import { trackingDeps } from '../../integrations/tracking/index.ts';
+import { ConflictError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import { idempotencyHeader, idempotent } from '../finance/index.ts';
 import {
@@ -28,6 +31,7 @@ import { listFactories } from './factories.ts';
 import { orderById } from './orders.ts';
 import { listProduction, productionInfo } from './read.ts';
 import { shipPackage } from './ship.ts';
+import { pollParcels } from './tracking.ts';
 
 const PAGE = '/sys/production';
 /** The operator's permissions on the production desk (`sys:production:<action>`). */
@@ -46,7 +50,8 @@ const can = (perm: string): { access: Access } => ({ access: { auth: 'admin', pe
 const tags = ['sys/production'];
 
 /** `/api/sys/production/*`: the operator's production desk over every seller's purchase orders. */
-export function registerProductionRoutes(app: App): void {
+export function registerProductionRoutes(app: App, deps: AppDeps): void {
+  const tracking = trackingDeps(deps.config);
   route(
     app,
     {
@@ -125,6 +130,26 @@ export function registerProductionRoutes(app: App): void {
     },
     async (ctx, input) => {
       await shipPackage(ctx, input);
+      return productionInfo(ctx, input.id);
+    },
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/production/track',
+      tags,
+      summary: "Ask the carrier about the order's open parcels now (the poll does it every minute)",
+      body: IdInput,
+      response: ProductionOrderDetail,
+      ...can(PRODUCTION_PERMS.info),
+    },
+    async (ctx, input) => {
+      await orderById(ctx, input.id);
+      if (!tracking) throw new ConflictError('production.tracking_not_configured');
+      await pollParcels({ db: ctx.db, log: ctx.log, ...tracking }, null, {
+        purchaseOrderId: input.id,
+      });
       return productionInfo(ctx, input.id);
     },
   );

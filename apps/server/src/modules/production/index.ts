@@ -1,0 +1,2 @@
+// The production desk's public face for the job runner: the parcel-tracking poll.
+export { EVERY_MINUTE, pollParcels, TRACKING_POLL, type TrackingDeps } from './tracking.ts';
