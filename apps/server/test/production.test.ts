@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema.ts';
+import ExcelJS from 'exceljs';
+import { finishedProducts, orders } from '../src/db/schema.ts';
+import { unzip } from './media.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
 import * as money from './money.ts';
 import { operatorDesk, paidOrder } from './production-fixtures.ts';
@@ -249,5 +251,48 @@ describe('the production desk', () => {
         'sys:production:refund',
       ]),
     );
+  });
+
+  it('prints the pick list (xlsx) and the print files (zip by PO and line)', async () => {
+    const { order, product } = await paidOrder(t);
+    const key = `design/print-${order.id}.png`;
+    await t.storage.put(key, Buffer.from('png bytes'), 'image/png');
+    await t.database.db
+      .update(finishedProducts)
+      .set({
+        design: { print_files: [{ side: 'front', url: t.storage.url(key), width: 1, height: 1 }] },
+      })
+      .where(eq(finishedProducts.id, product.productId));
+    await desk.accept([order.id]);
+    const ids = `${order.id}`;
+    const pick = await t.app.inject({
+      method: 'GET',
+      url: `/api/sys/production/pick-list?ids=${ids}&token=${desk.token}`,
+    });
+    expect(pick.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(pick.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows).toHaveLength(3);
+    expect(rows.slice(1).map((row) => row[5])).toEqual(
+      expect.arrayContaining(product.skus.map((sku) => sku.code)),
+    );
+    expect(rows[0]).toContain('采购单号');
+
+    const zip = await t.app.inject({
+      method: 'GET',
+      url: `/api/sys/production/print-files?ids=${ids}`,
+      headers: { authorization: `Bearer ${desk.token}` },
+    });
+    expect(zip.statusCode).toBe(200);
+    const lines = (await desk.info(order.id)).items as { sku_code: string }[];
+    expect(Object.keys(unzip(zip.rawPayload))).toEqual(
+      lines.map((line, n) => `${order.number}/${n + 1}-${line.sku_code}.png`),
+    );
+    const unknown = await call(t.app, 'GET', '/api/sys/production/pick-list', {
+      token: desk.token,
+      query: { ids: '999999999' },
+    });
+    expect(unknown.status).toBe(404);
   });
 });

@@ -47,10 +47,7 @@ async function eachOrder(
  * Paid → in production. The lines' factories and print files are frozen into the snapshot
  * now, so the factory prints what the seller's design was when production began.
  */
-export function acceptOrders(
-  ctx: Ctx,
-  input: ProductionIdsInput,
-): Promise<ProductionBatchResult> {
+export function acceptOrders(ctx: Ctx, input: ProductionIdsInput): Promise<ProductionBatchResult> {
   return eachOrder(ctx, input.ids, async (tx, order) => {
     const to = nextStatus(order, 'accept');
     const items = await resolveProduction(tx.db, order.items as OrderItemSnapshot[]);
@@ -70,10 +67,7 @@ export function acceptOrders(
 }
 
 /** Marks orders in production as produced (printed and packed, ready to ship). */
-export function markProduced(
-  ctx: Ctx,
-  input: ProductionIdsInput,
-): Promise<ProductionBatchResult> {
+export function markProduced(ctx: Ctx, input: ProductionIdsInput): Promise<ProductionBatchResult> {
   return eachOrder(ctx, input.ids, async (tx, order) => {
     const to = nextStatus(order, 'produce');
     await tx.db

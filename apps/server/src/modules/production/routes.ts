@@ -13,7 +13,9 @@ import {
   ShipPackageInput,
   IdInput,
   IdQuery,
+  IdsQuery,
 } from '@app/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../http/access.ts';
 import type { App, AppDeps } from '../../http/deps.ts';
 import { trackingDeps } from '../../integrations/tracking/index.ts';
@@ -30,7 +32,9 @@ import {
 import { listFactories } from './factories.ts';
 import { orderById } from './orders.ts';
 import { listProduction, productionInfo } from './read.ts';
+import { pickListXlsx, printFileEntries } from './print.ts';
 import { shipPackage } from './ship.ts';
+import { streamZip } from '../../http/zip.ts';
 import { pollParcels } from './tracking.ts';
 
 const PAGE = '/sys/production';
@@ -48,6 +52,9 @@ export const PRODUCTION_PERMS = {
 
 const can = (perm: string): { access: Access } => ({ access: { auth: 'admin', perm } });
 const tags = ['sys/production'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Downloads the console opens as links, which cannot send the token in a header. */
+const download = (perm: string) => ({ ...can(perm), tokenInQuery: true });
 
 /** `/api/sys/production/*`: the operator's production desk over every seller's purchase orders. */
 export function registerProductionRoutes(app: App, deps: AppDeps): void {
@@ -89,6 +96,44 @@ export function registerProductionRoutes(app: App, deps: AppDeps): void {
       ...can(PRODUCTION_PERMS.list),
     },
     (ctx) => listFactories(ctx),
+  );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/sys/production/pick-list',
+    {
+      schema: {
+        tags,
+        summary: 'The pick list of the chosen purchase orders (`?ids=1,2`) as xlsx',
+        querystring: IdsQuery,
+        produces: [XLSX],
+      },
+      config: download(PRODUCTION_PERMS.print),
+    },
+    async (request, reply) => {
+      const body = await pickListXlsx(request.ctx, request.query.ids);
+      return reply
+        .type(XLSX)
+        .header('content-disposition', 'attachment; filename="pick-list.xlsx"')
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+  r.get(
+    '/api/sys/production/print-files',
+    {
+      schema: {
+        tags,
+        summary:
+          'A zip of the print files of the chosen purchase orders, `<PO number>/<line>-<SKU>.<ext>`',
+        querystring: IdsQuery,
+        produces: ['application/zip'],
+      },
+      config: download(PRODUCTION_PERMS.print),
+    },
+    async (request, reply) => {
+      const entries = await printFileEntries(request.ctx, deps.storage, request.query.ids);
+      return streamZip(reply, 'print-files.zip', entries);
+    },
   );
   route(
     app,
