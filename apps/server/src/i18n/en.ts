@@ -274,6 +274,11 @@ export const en = {
     carrier_not_a_channel:
       'The carrier is not one of the platform channels, so the marketplace order did not get it',
     no_such_item: 'The purchase order has no line {{item}}',
+    import_bad_rows: 'Rows {{rows}} are wrong; the other rows are queued for shipping',
+    import_carrier_tracking: 'Carrier or tracking number (4–40 characters) missing',
+    import_no_order: 'No purchase order "{{number}}"',
+    import_sku_quantity:
+      'The purchase order has no SKU "{{sku}}", or the quantity is not a positive whole number',
     not_allowed: 'Purchase order {{number}} is {{status}}: {{action}} is not allowed',
     not_found: 'Purchase order {{id}} not found',
     nothing_to_ship: 'Purchase order {{number}} has nothing left to ship',

@@ -263,6 +263,10 @@ export const zhCN = {
   production: {
     carrier_not_a_channel: '承运商不是平台物流渠道，未同步到平台订单',
     no_such_item: '采购单没有第 {{item}} 行商品',
+    import_bad_rows: '第 {{rows}} 行有误，其余行已加入发货任务',
+    import_carrier_tracking: '缺少承运商或运单号（4–40 个字符）',
+    import_no_order: '找不到采购单“{{number}}”',
+    import_sku_quantity: '采购单没有 SKU“{{sku}}”，或数量不是正整数',
     not_allowed: '采购单 {{number}} 当前状态为 {{status}}，不能执行 {{action}}',
     not_found: '采购单 {{id}} 不存在',
     nothing_to_ship: '采购单 {{number}} 没有待发货的商品',

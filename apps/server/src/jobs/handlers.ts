@@ -25,6 +25,8 @@ import { registerListingJobs } from '../modules/listings/index.ts';
 import {
   EVERY_MINUTE,
   pollParcels,
+  runShipImport,
+  SHIP_IMPORT,
   TRACKING_POLL,
   type TrackingDeps,
 } from '../modules/production/index.ts';
@@ -164,6 +166,7 @@ export function registerJobHandlers(
   const fileWork = { expireInSeconds: 60 * 60 };
   runner.define(ORDERS_EXPORT, (job) => runOrderExport(files, job), fileWork);
   runner.define(ORDERS_IMPORT, (job) => runOrderImport(files, job), fileWork);
+  runner.define(SHIP_IMPORT, (job) => runShipImport({ db: deps.database.db, log: deps.log }, job));
   const tracking = deps.tracking;
   if (tracking) {
     runner.define(TRACKING_POLL, (job) =>

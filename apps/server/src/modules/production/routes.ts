@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   ExceptionInput,
@@ -14,6 +15,7 @@ import {
   IdInput,
   IdQuery,
   IdsQuery,
+  ShipImportResult,
 } from '@app/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../http/access.ts';
@@ -34,6 +36,8 @@ import { orderById } from './orders.ts';
 import { listProduction, productionInfo } from './read.ts';
 import { pickListXlsx, printFileEntries } from './print.ts';
 import { shipPackage } from './ship.ts';
+import { startShipImport } from './ship-import.ts';
+import { ValidationError } from '../../errors.ts';
 import { streamZip } from '../../http/zip.ts';
 import { pollParcels } from './tracking.ts';
 
@@ -52,6 +56,8 @@ export const PRODUCTION_PERMS = {
 
 const can = (perm: string): { access: Access } => ({ access: { auth: 'admin', perm } });
 const tags = ['sys/production'];
+/** A batch-ship file: 5,000 rows of xlsx are well under a megabyte. */
+const SHIP_FILE_MAX_BYTES = 5 * 1024 * 1024;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Downloads the console opens as links, which cannot send the token in a header. */
 const download = (perm: string) => ({ ...can(perm), tokenInQuery: true });
@@ -135,6 +141,47 @@ export function registerProductionRoutes(app: App, deps: AppDeps): void {
       return streamZip(reply, 'print-files.zip', entries);
     },
   );
+  // Encapsulated, so multipart bodies (one file, 5 MB) are parsed for this route only.
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: SHIP_FILE_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+    });
+    route(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/sys/production/ship-import',
+        tags,
+        summary:
+          'Batch ship from an xlsx or csv (multipart `file`: PO number, carrier, tracking number, optional SKU and quantity) as a job; 422 names bad rows and keeps the good ones',
+        consumes: ['multipart/form-data'],
+        response: ShipImportResult,
+        ...can(PRODUCTION_PERMS.ship),
+      },
+      async (ctx, _input, request) => {
+        if (!request.isMultipart())
+          throw new ValidationError({ file: 'common.multipart_file_field' });
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file')
+          throw new ValidationError({ file: 'common.file_required' });
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
+            throw new ValidationError({
+              file: {
+                key: 'uploads.file_too_large',
+                params: { mb: SHIP_FILE_MAX_BYTES / 1024 / 1024 },
+              },
+            });
+          }
+          throw error;
+        }
+        return startShipImport(ctx, deps.jobs, { bytes, filename: part.filename ?? '' });
+      },
+    );
+  });
   route(
     app,
     {
