@@ -103,6 +103,13 @@ export const ConfigSchema = z
     TRANSLATOR_URL: z.string().url().optional(),
     /** LibreTranslate `api_key` (when the instance asks for one); DeepL auth key (required). */
     TRANSLATOR_API_KEY: z.string().min(1).optional(),
+    /** Kuaidi100 carrier tracking (its enterprise `customer` and key); without them the simulator while simulators are on. */
+    KUAIDI100_CUSTOMER: z.string().min(1).optional(),
+    KUAIDI100_KEY: z.string().min(1).optional(),
+    /** Default `https://poll.kuaidi100.com`, or the mounted simulator's without credentials. */
+    KUAIDI100_URL: z.string().url().optional(),
+    /** Seconds between a simulated parcel's events (the demo delivers in five steps). */
+    TRACKING_SIM_STEP_SECONDS: z.coerce.number().int().positive().default(60),
   })
   .superRefine((c, ctx) => {
     if (c.S3_BUCKET) {

@@ -17,6 +17,7 @@ import { createObjectStorage } from './integrations/storage.ts';
 import { prepareStoreSecretBox, storeSecretBox } from './integrations/secret-box.ts';
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
+import { trackingDeps } from './integrations/tracking/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     storage,
     connectors,
     box: storeSecretBox(config),
+    tracking: trackingDeps(config),
   });
   // Starting also resumes the jobs a crash or shutdown left running.
   if (config.JOBS === 'on') await jobs.start();

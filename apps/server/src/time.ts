@@ -87,6 +87,19 @@ export function zonedDayStart(
   return new Date(wall - offsetAt(guess, timeZone));
 }
 
+/**
+ * The instant a `YYYY-MM-DD HH:mm:ss` wall-clock time of the zone stands for (carriers write
+ * their event times so); an unreadable text is the epoch.
+ */
+export function zonedWallTime(text: string, timeZone = BUSINESS_TIME_ZONE): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
+  if (!m) return new Date(0);
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as number[];
+  const wall = Date.UTC(year!, month! - 1, day!, hour, minute, second);
+  const guess = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(guess, timeZone));
+}
+
 /** The instant a `YYYY-MM-DD` day begins in the zone, and the instant the next one does. */
 export function zonedDayRange(isoDay: string, timeZone = BUSINESS_TIME_ZONE): [Date, Date] {
   const [year, month, day] = isoDay.split('-').map(Number) as [number, number, number];

@@ -18,6 +18,8 @@ export * from './schemas/design.ts';
 export * from './design-geometry.ts';
 export * from './schemas/finance.ts';
 export * from './schemas/cart.ts';
+export * from './purchase-order-flow.ts';
+export * from './schemas/production.ts';
 export * from './schemas/templates.ts';
 export * from './placeholders.ts';
 export * from './schemas/order.ts';

@@ -1,5 +1,6 @@
 import {
   combineSimulators,
+  createKuaidi100Simulator,
   createMarketplaceSimulators,
   createTranslateSimulator,
   SIM_S3_DEFAULTS,
@@ -45,6 +46,8 @@ const simulators: Record<string, Simulator> = {
         ...createMarketplaceSimulators({ basePath: '/__sim', publicUrl }),
         // The server's default translator is `<SIM_BASE_URL>/translate`.
         translate: createTranslateSimulator({ basePath: '/__sim/translate' }),
+        // And its default carrier tracking `<SIM_BASE_URL>/kuaidi100`.
+        kuaidi100: createKuaidi100Simulator({ basePath: '/__sim/kuaidi100' }),
       };
       const { url } = await startSimulator(combineSimulators(sims, '/__sim'), { port, host });
       return { url, env: { SIM_BASE_URL: `${url}/__sim`, MARKETPLACE_SIM: 'on' } };

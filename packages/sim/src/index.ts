@@ -32,3 +32,10 @@ export {
   type TranslateSimulator,
 } from './translate/server.ts';
 export { SIM_LANGUAGES, translateText } from './translate/glossary.ts';
+export {
+  createKuaidi100Simulator,
+  SIM_KUAIDI100_DEFAULTS,
+  startKuaidi100Simulator,
+  type Kuaidi100SimOptions,
+  type Kuaidi100Simulator,
+} from './kuaidi100/server.ts';

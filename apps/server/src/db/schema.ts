@@ -8,6 +8,7 @@ export * from './schema/goods.ts';
 export * from './schema/media.ts';
 export * from './schema/markets.ts';
 export * from './schema/finance.ts';
+export * from './schema/production.ts';
 export * from './schema/cart.ts';
 export * from './schema/orders.ts';
 export * from './schema/templates.ts';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   combineSimulators,
   createAlipaySimulator,
+  createKuaidi100Simulator,
   createMarketplaceSimulators,
   createTranslateSimulator,
 } from '@app/sim';
@@ -35,6 +36,11 @@ export async function registerSimulators(app: FastifyInstance, config: Config): 
       ...createMarketplaceSimulators({ basePath: SIM_PREFIX, stateDir: simulatorStateDir(config) }),
       // The default Translator outside production (LibreTranslate protocol).
       translate: createTranslateSimulator({ basePath: `${SIM_PREFIX}/translate` }),
+      // The default TrackingProvider outside production (Kuaidi100's query protocol).
+      kuaidi100: createKuaidi100Simulator({
+        basePath: `${SIM_PREFIX}/kuaidi100`,
+        stepSeconds: config.TRACKING_SIM_STEP_SECONDS,
+      }),
     },
     SIM_PREFIX,
   );

@@ -123,6 +123,7 @@ export const documentsEn: DocumentTexts = {
   ledger: {
     order: 'Order {{number}}',
     order_cancelled: 'Order {{number}} cancelled',
+    order_refund: 'Refund of purchase order {{number}}',
     alipay: 'Alipay {{trade}}',
     recharge_bonus: 'Recharge bonus for {{trade}}',
     alipay_credited:
@@ -145,6 +146,20 @@ export const documentsEn: DocumentTexts = {
     purchase_status: 'The order’s status no longer allows purchasing it',
     purchase_purchased: 'Another purchase order has this order already',
     purchase_missing: 'The order no longer exists',
+  },
+  pick: {
+    sheet: 'Pick list',
+    number: 'Purchase order',
+    seller: 'Seller',
+    factory: 'Factory',
+    line: 'Line',
+    sku: 'SKU',
+    title: 'Product',
+    color: 'Colour',
+    size: 'Size',
+    quantity: 'Quantity',
+    shipped: 'Shipped',
+    print_files: 'Print files',
   },
   pdf: {
     labels_title: 'Shipping labels',

@@ -114,6 +114,7 @@ export const documentsZhCn: DocumentTexts = {
   ledger: {
     order: '订单 {{number}}',
     order_cancelled: '订单 {{number}} 已取消',
+    order_refund: '采购单 {{number}} 退款',
     alipay: '支付宝 {{trade}}',
     recharge_bonus: '充值赠送（{{trade}}）',
     alipay_credited: '支付宝 {{trade}}：订单 {{number}} 已无法支付，金额已存入余额',
@@ -135,6 +136,20 @@ export const documentsZhCn: DocumentTexts = {
     purchase_status: '订单状态已不允许采购',
     purchase_purchased: '该订单已在另一个采购单中',
     purchase_missing: '订单已不存在',
+  },
+  pick: {
+    sheet: '拣货单',
+    number: '采购单号',
+    seller: '卖家',
+    factory: '工厂',
+    line: '行',
+    sku: 'SKU',
+    title: '商品',
+    color: '颜色',
+    size: '尺码',
+    quantity: '数量',
+    shipped: '已发货',
+    print_files: '印刷文件',
   },
   pdf: {
     labels_title: '物流面单',

@@ -107,6 +107,8 @@ export const en = {
     order_already_status: 'Order is already {{status}}',
     order_not_payable: 'Order is {{status}}',
     order_not_payable_numbered: '{{number}}: $t({{reason}})',
+    order_in_production:
+      'Order {{number}} is in production ({{status}}) and can no longer be cancelled',
     paid: 'Paid',
     payment_not_found: 'Payment not found',
     purchase_order_not_found: 'Purchase order not found',
@@ -268,6 +270,23 @@ export const en = {
     unknown_channel: 'Unknown logistics channel',
     unknown_column: 'Unknown column: {{column}}',
     upload_gone: 'The uploaded file is gone',
+  },
+  production: {
+    carrier_not_a_channel:
+      'The carrier is not one of the platform channels, so the marketplace order did not get it',
+    no_such_item: 'The purchase order has no line {{item}}',
+    import_bad_rows: 'Rows {{rows}} are wrong; the other rows are queued for shipping',
+    import_carrier_tracking: 'Carrier or tracking number (4–40 characters) missing',
+    import_no_order: 'No purchase order "{{number}}"',
+    import_sku_quantity:
+      'The purchase order has no SKU "{{sku}}", or the quantity is not a positive whole number',
+    not_allowed: 'Purchase order {{number}} is {{status}}: {{action}} is not allowed',
+    not_found: 'Purchase order {{id}} not found',
+    nothing_to_ship: 'Purchase order {{number}} has nothing left to ship',
+    refund_too_much: 'At most {{left}} can still be refunded',
+    tracking_not_configured: 'Carrier tracking (Kuaidi100) is not configured',
+    over_quantity: 'Line {{item}} has only {{left}} left to ship',
+    unknown_carrier: 'Unknown logistics channel code "{{code}}"',
   },
   shopee: {
     arrange_shipment_first: 'Arrange the shipment first: the order has no Shopee tracking number',

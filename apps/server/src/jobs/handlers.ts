@@ -20,15 +20,23 @@ import {
   runStoreSync,
 } from '../modules/orders/sync.ts';
 import { ORDERS_EXPORT, runOrderExport } from '../modules/orders/export.ts';
-import { EVERY_MINUTE, ORDERS_SHIPMENT_PUSH } from '../modules/orders/shipment-push.ts';
+import { ORDERS_SHIPMENT_PUSH } from '../modules/orders/shipment-push.ts';
 import { runShipmentPushes } from '../modules/orders/shipment-push-job.ts';
 import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
 import { registerListingJobs } from '../modules/listings/index.ts';
+import {
+  pollParcels,
+  runShipImport,
+  SHIP_IMPORT,
+  TRACKING_POLL,
+  type TrackingDeps,
+} from '../modules/production/index.ts';
 import type { PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 
 export const PURGE_EXPIRED = 'maintenance.purge-expired';
 const HOURLY = '0 * * * *';
+const EVERY_MINUTE = '* * * * *';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Codes outlive their 10-minute TTL by a day so support can still see what was sent. */
@@ -129,6 +137,8 @@ export function registerJobHandlers(
     storage: ObjectStorage;
     connectors: Connectors;
     box: SecretBox;
+    /** Carrier tracking; without it parcels are not polled. */
+    tracking?: Pick<TrackingDeps, 'provider' | 'pollEverySeconds'> | null;
   },
 ): void {
   runner.define(PURGE_EXPIRED, async (job) => {
@@ -165,4 +175,12 @@ export function registerJobHandlers(
   const fileWork = { expireInSeconds: 60 * 60 };
   runner.define(ORDERS_EXPORT, (job) => runOrderExport(files, job), fileWork);
   runner.define(ORDERS_IMPORT, (job) => runOrderImport(files, job), fileWork);
+  runner.define(SHIP_IMPORT, (job) => runShipImport({ db: deps.database.db, log: deps.log }, job));
+  const tracking = deps.tracking;
+  if (tracking) {
+    runner.define(TRACKING_POLL, (job) =>
+      pollParcels({ db: deps.database.db, log: deps.log, ...tracking }, job),
+    );
+    runner.schedule(TRACKING_POLL, EVERY_MINUTE);
+  }
 }

@@ -17,6 +17,7 @@ import { registerMenuRoutes } from './menus/routes.ts';
 import { registerOrderDocumentRoutes } from './orders/documents-routes.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
 import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
+import { registerProductionRoutes } from './production/routes.ts';
 import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
@@ -49,6 +50,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderTransferRoutes(app, deps);
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
+  registerProductionRoutes(app, deps);
   registerTemplateRoutes(app);
   registerUpcRoutes(app);
   registerListingRoutes(app, deps);

@@ -179,6 +179,13 @@ const SELLER_MENUS: MenuSeed[] = [
 
 /** The operator console: sys/* with the standard actions of spec 6 plus each service's extras. */
 const ADMIN_MENUS: MenuSeed[] = [
+  // The production desk (issue 18): purchase orders from acceptance to delivery.
+  dir('menu.group.production', 'PrinterOutlined', [
+    page('/sys/production', 'menu.sys.production', {
+      icon: 'DeploymentUnitOutlined',
+      actions: ['list', 'info', 'accept', 'print', 'produce', 'ship', 'exception', 'refund'],
+    }),
+  ]),
   dir('menu.group.sys', 'SettingOutlined', [
     page('/sys/menu', 'menu.sys.menu', { icon: 'MenuOutlined', actions: STANDARD }),
     page('/sys/user', 'menu.sys.user', { icon: 'TeamOutlined', actions: [...STANDARD, 'move'] }),

@@ -10,7 +10,7 @@ import { seedCatalog } from './catalog.ts';
 import { seedGoods } from './goods.ts';
 import { seedDemoStores, type DemoStoreOptions } from './markets.ts';
 import { bumpRevision, MENUS_REVISION } from '../db/revisions.ts';
-import { adminUsers, memberLevels, users } from '../db/schema.ts';
+import { adminUsers, factories, memberLevels, users } from '../db/schema.ts';
 import { LOCKS } from '../db/locks.ts';
 import { seedMenuTrees } from './menus.ts';
 
@@ -45,6 +45,21 @@ async function seedMemberLevels(db: Executor): Promise<void> {
   if (missing.length > 0) await db.insert(memberLevels).values(missing);
 }
 
+/** Two demo factories; the first takes every product without a factory of its own. */
+const FACTORIES = [
+  {
+    code: 'SZ-LH',
+    name: '深圳龙华印花工厂',
+    nameEn: 'Shenzhen Longhua print works',
+    isDefault: true,
+  },
+  { code: 'YW-WH', name: '义乌仓', nameEn: 'Yiwu warehouse', isDefault: false },
+];
+
+async function seedFactories(db: Executor): Promise<void> {
+  await db.insert(factories).values(FACTORIES).onConflictDoNothing();
+}
+
 async function seedOperator(db: Db, password: string): Promise<void> {
   const { username } = DEMO_LOGINS.admin;
   const [found] = await db
@@ -68,8 +83,8 @@ export function operatorPasswordFor(
 }
 
 /**
- * Reference data every start needs: member levels, the seller and operator menu trees and
- * the first operator (`admin`, when a password for it is given). Safe to run on every start: it
+ * Reference data every start needs: member levels, the seller and operator menu trees, the
+ * factories and the first operator (`admin`, when a password for it is given). Safe to run on every start: it
  * only inserts entries it never inserted before, so edits and deletions made through sys/menu
  * survive restarts.
  */
@@ -81,6 +96,7 @@ export async function seedBase(
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seed})`);
     await seedMemberLevels(tx);
     await seedMenuTrees(tx);
+    await seedFactories(tx);
     await seedTemplateRules(tx);
     await bumpRevision(tx, MENUS_REVISION);
   });

@@ -13,7 +13,22 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-export const PURCHASE_ORDER_STATUSES = ['unpaid', 'paid', 'cancelled', 'refunded'] as const;
+/**
+ * A purchase order's life (issue 18): unpaid → paid → in_production → partially_shipped /
+ * shipped → delivered, with the side exits cancelled (before production), exception (a parcel
+ * lost, returned or damaged) and refunded. `purchase-order-flow.ts` says which action leads where.
+ */
+export const PURCHASE_ORDER_STATUSES = [
+  'unpaid',
+  'paid',
+  'in_production',
+  'partially_shipped',
+  'shipped',
+  'delivered',
+  'exception',
+  'cancelled',
+  'refunded',
+] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 export const PAID_VIA = ['balance', 'alipay'] as const;
 

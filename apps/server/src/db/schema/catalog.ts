@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { factories } from './production.ts';
 
 /** A rectangle on a product image, in that image's pixels, where a design may be printed. */
 export interface PrintArea {
@@ -61,6 +62,8 @@ export const parentProducts = pgTable(
     status: text('status', { enum: ['on', 'off'] })
       .notNull()
       .default('on'),
+    /** Where its purchase orders are produced; null: the default factory. */
+    factoryId: bigint('factory_id', { mode: 'number' }).references(() => factories.id),
     /**
      * Both titles lower-cased in one column: one trigram index serves the search, and LIKE on it
      * costs a fraction of ILIKE on two columns when a short keyword has to scan.

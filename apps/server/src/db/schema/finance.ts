@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  EXCEPTION_REASONS,
   LEDGER_KINDS,
   PAID_VIA,
   PAYMENT_PURPOSES,
@@ -108,6 +109,15 @@ export const purchaseOrders = pgTable(
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     refundNo: text('refund_no'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Production (issue 18): when the operator accepted it, marked it produced, shipped all of it. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    producedAt: timestamp('produced_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The open exception, and the status a partial refund returns to. */
+    exceptionReason: text('exception_reason', { enum: EXCEPTION_REASONS }),
+    exceptionNote: text('exception_note').notNull().default(''),
+    statusBeforeException: text('status_before_exception', { enum: PURCHASE_ORDER_STATUSES }),
     cancelReason: text('cancel_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,6 +125,8 @@ export const purchaseOrders = pgTable(
   (t) => [
     uniqueIndex('purchase_orders_number_unique').on(t.number),
     index('purchase_orders_seller_idx').on(t.sellerId, t.createdAt),
+    // The production desk's queue: by status, newest first.
+    index('purchase_orders_status_idx').on(t.status, t.createdAt),
     check('purchase_orders_amount_positive', sql`${t.amountMinor} > 0`),
   ],
 );

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { ConflictError } from '../../errors.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { InsufficientFundsError, lockSellerMoney, post } from './ledger.ts';
+import { poActorOf } from './po-log.ts';
 import { lockOwnOrders, markPaid, orderState, unpayableReason } from './orders.ts';
 
 /**
@@ -23,7 +24,7 @@ export async function accountPay(ctx: Ctx, orderId: number): Promise<AccountPayR
     ref: { type: 'purchase_order', id: order!.id },
     memo: { key: 'ledger.order', params: { number: order!.number } },
   });
-  const paid = await markPaid(ctx.db, order!.id, 'balance');
+  const paid = await markPaid(ctx.db, order!.id, 'balance', poActorOf(ctx));
   return { order: orderState(paid), balance_minor: posted.balanceMinor };
 }
 
@@ -56,7 +57,7 @@ export async function batchAccountPay(
       memo: { key: 'ledger.order', params: { number: order.number } },
     });
     balance = posted.balanceMinor;
-    await markPaid(ctx.db, order.id, 'balance');
+    await markPaid(ctx.db, order.id, 'balance', poActorOf(ctx));
   }
   return {
     results: orders.map((o) => {

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { AppError, ConflictError, ValidationError, type FieldMessages } from '../../errors.ts';
-import { ownedBy, sellerIdOf } from '../../tenancy.ts';
+import { ofSeller, sellerIdOf } from '../../tenancy.ts';
 
 /** The header schema of every paying route, for the OpenAPI document. */
 export const idempotencyHeader = z.object({
@@ -60,9 +60,11 @@ interface StoredError {
 export async function idempotent<T>(
   request: FastifyRequest,
   work: (ctx: Ctx) => Promise<T>,
+  opts: { sellerId?: number } = {},
 ): Promise<T> {
   const ctx = request.ctx;
-  const sellerId = sellerIdOf(ctx);
+  // An operator's money route (a purchase order's refund) keys on the seller whose money moves.
+  const sellerId = opts.sellerId ?? sellerIdOf(ctx);
   const key = keyOf(request);
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   const requestHash = createHash('sha256')
@@ -79,7 +81,7 @@ export async function idempotent<T>(
       const [first] = await tx
         .select()
         .from(idempotencyKeys)
-        .where(and(ownedBy(ctx, idempotencyKeys.sellerId), eq(idempotencyKeys.key, key)));
+        .where(and(ofSeller(idempotencyKeys.sellerId, sellerId), eq(idempotencyKeys.key, key)));
       if (!first || first.route !== route || first.requestHash !== requestHash) {
         throw new ConflictError('finance.idempotency_key_reused', {}, null, {
           [IDEMPOTENCY_HEADER]: 'finance.idempotency_key_used',
@@ -92,7 +94,7 @@ export async function idempotent<T>(
       tx
         .update(idempotencyKeys)
         .set({ statusCode: status, response })
-        .where(and(ownedBy(ctx, idempotencyKeys.sellerId), eq(idempotencyKeys.key, key)));
+        .where(and(ofSeller(idempotencyKeys.sellerId, sellerId), eq(idempotencyKeys.key, key)));
     try {
       const value = await tx.transaction((inner) =>
         work({ ...ctx, db: inner, inTransaction: true }),

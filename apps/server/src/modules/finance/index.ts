@@ -1,6 +1,16 @@
 // Finance's public face: idempotent paying routes, the money lock, and purchase orders for
-// checkout and the order desk.
+// checkout, the order desk and the production desk.
 export { idempotencyHeader, idempotent } from './idempotency.ts';
 export { lockSellerMoney } from './ledger.ts';
-export { createPurchaseOrder, type OrderItemSnapshot } from './orders.ts';
+export { createPurchaseOrder, type OrderItemSnapshot, type PurchaseOrderRow } from './orders.ts';
+export {
+  packagesOf,
+  purchaseOrderDetail,
+  resolveProduction,
+  shippedQuantities,
+  type PackageRow,
+  type ProductionSnapshot,
+} from './po-detail.ts';
+export { poActorOf, SYSTEM_ACTOR, writePurchaseOrderLog, type PoActor } from './po-log.ts';
+export { refundPurchaseOrder } from './po-refund.ts';
 export { cancelPurchaseOrder, purchaseOrderOf } from './purchase-orders.ts';

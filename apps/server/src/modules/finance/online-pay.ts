@@ -10,6 +10,7 @@ import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { lockSellerMoney, post } from './ledger.ts';
 import { lockOwnOrders, markPaid, unpayableReason } from './orders.ts';
+import { SYSTEM_ACTOR } from './po-log.ts';
 import { bonusFor, getRule } from './rules.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -178,7 +179,7 @@ export async function settleTrade(db: Executor, trade: TradeState): Promise<Sett
     const orders = await lockOwnOrders(tx, payment.sellerId, payment.orderIds);
     for (const order of orders) {
       if (unpayableReason(order) === null) {
-        await markPaid(tx, order.id, 'alipay');
+        await markPaid(tx, order.id, 'alipay', SYSTEM_ACTOR);
         continue;
       }
       await post(tx, payment.sellerId, {

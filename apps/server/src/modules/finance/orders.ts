@@ -8,6 +8,7 @@ import { purchaseOrders } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import { unixSeconds } from '../../time.ts';
 import { ofSeller } from '../../tenancy.ts';
+import { writePurchaseOrderLog, type PoActor } from './po-log.ts';
 
 export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
 
@@ -78,16 +79,26 @@ export async function lockOwnOrders(
   return rows;
 }
 
+/** Marks a locked unpaid order paid and logs who paid it. */
 export async function markPaid(
   tx: Executor,
   id: number,
   via: 'balance' | 'alipay',
+  actor: PoActor,
 ): Promise<PurchaseOrderRow> {
   const [row] = await tx
     .update(purchaseOrders)
     .set({ status: 'paid', paidVia: via, paidAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(purchaseOrders.id, id))
     .returning();
+  await writePurchaseOrderLog(tx, {
+    orderId: id,
+    actor,
+    action: 'pay',
+    from: 'unpaid',
+    to: 'paid',
+    params: { via },
+  });
   return row!;
 }
 

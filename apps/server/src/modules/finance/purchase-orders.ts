@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  CancelPurchaseOrderInput,
-  PurchaseOrder,
-  PurchaseOrderPage,
-  PurchaseOrderQuery,
+import {
+  nextPurchaseOrderStatus,
+  type CancelPurchaseOrderInput,
+  type PurchaseOrder,
+  type PurchaseOrderPage,
+  type PurchaseOrderQuery,
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -14,11 +15,12 @@ import {
   PaymentProviderError,
   type PaymentProvider,
 } from '../../integrations/payments/provider.ts';
-import { findOwned, ofSeller, ownedBy, sellerIdOf } from '../../tenancy.ts';
+import { ofSeller, ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { releasePurchasedOrders } from '../orders/service.ts';
 import { lockSellerMoney, post } from './ledger.ts';
+import { poActorOf, writePurchaseOrderLog } from './po-log.ts';
 import { lockOwnOrders, type OrderItemSnapshot, type PurchaseOrderRow } from './orders.ts';
 
 export function purchaseOrderOf(row: PurchaseOrderRow): PurchaseOrder {
@@ -74,12 +76,6 @@ export async function listPurchaseOrders(
     list: rows.map(purchaseOrderOf),
     pagination: { page: query.page, size: query.size, total: total?.n ?? 0 },
   };
-}
-
-export async function showPurchaseOrder(ctx: Ctx, id: number): Promise<PurchaseOrder> {
-  return purchaseOrderOf(
-    await findOwned(ctx, purchaseOrders, id, 'finance.purchase_order_not_found'),
-  );
 }
 
 /** Puts an order's pieces back on the parent SKUs' stock, locking them in id order. */
@@ -139,6 +135,14 @@ export async function cancelPurchaseOrder(
       },
     );
   }
+  // Only before production: what the factory works on is not cancelled any more.
+  if (nextPurchaseOrderStatus(order.status, 'cancel') === null) {
+    throw new ConflictError(
+      'finance.order_in_production',
+      { number: order.number, status: order.status },
+      { order: purchaseOrderOf(order) },
+    );
+  }
   const set: Partial<typeof purchaseOrders.$inferInsert> = {
     cancelReason: input.reason,
     cancelledAt: new Date(),
@@ -179,6 +183,14 @@ export async function cancelPurchaseOrder(
     .set(set)
     .where(eq(purchaseOrders.id, order.id))
     .returning();
+  await writePurchaseOrderLog(ctx.db, {
+    orderId: order.id,
+    actor: poActorOf(ctx),
+    action: 'cancel',
+    from: order.status,
+    to: updated!.status,
+    params: { reason: input.reason ?? '', refunded_minor: updated!.refundedMinor },
+  });
   await releaseStock(ctx.db, order);
   await releasePurchasedOrders(ctx, updated!);
   return purchaseOrderOf(updated!);

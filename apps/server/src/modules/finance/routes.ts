@@ -28,6 +28,7 @@ import {
   PayQuery,
   permOf,
   PurchaseOrder,
+  PurchaseOrderDetail,
   PurchaseOrderPage,
   PurchaseOrderQuery,
   IdQuery,
@@ -50,7 +51,8 @@ import {
   type PayUrls,
 } from './online-pay.ts';
 import { payPasswordCheck } from './pay-password.ts';
-import { cancelPurchaseOrder, listPurchaseOrders, showPurchaseOrder } from './purchase-orders.ts';
+import { showPurchaseOrder } from './po-detail.ts';
+import { cancelPurchaseOrder, listPurchaseOrders } from './purchase-orders.ts';
 import { getRule } from './rules.ts';
 import {
   buyLevel,
@@ -358,10 +360,11 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       method: 'GET',
       url: '/api/purchase-order/show',
       tags: ['purchase-order'],
-      summary: 'One purchase order with its snapshot (beyond the spec)',
+      summary:
+        'One purchase order with its snapshot, production, packages with tracking and log (beyond the spec)',
       security,
       querystring: IdQuery,
-      response: PurchaseOrder,
+      response: PurchaseOrderDetail,
       ...can({ or: [PAY, CONSUME] }),
     },
     (ctx, input) => showPurchaseOrder(ctx, input.id),

@@ -49,14 +49,16 @@ export async function visibleOrdersById(
   return unique.map((id) => byId.get(id)!);
 }
 
-/** One order log row by the acting user, read by `show-order-log`. */
+/**
+ * One order log row by the acting user, read by `show-order-log`; the server's own changes (a
+ * shipped purchase order passing its tracking on) have no user.
+ */
 export async function writeOrderLog(
   ctx: Ctx,
   orderId: number,
   action: string,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  await ctx.db
-    .insert(orderLogs)
-    .values({ orderId, userId: requireUser(ctx).userId, action, detail });
+  const userId = ctx.actor.kind === 'system' ? null : requireUser(ctx).userId;
+  await ctx.db.insert(orderLogs).values({ orderId, userId, action, detail });
 }

@@ -386,8 +386,9 @@ export async function copyOrder(ctx: Ctx, input: { id: number }): Promise<Order>
 }
 
 /**
- * Sets the logistics channel and tracking number; the order is then processing (30) and its
- * tracking is queued for the marketplace (`shipment-push.ts`).
+ * Sets the logistics channel and tracking number; the order is then processing (30), or stays
+ * purchased (40) when its purchase order's package brings the tracking. Either way the tracking
+ * is queued for the marketplace (`shipment-push.ts`).
  */
 export function saveLogistics(ctx: Ctx, input: SaveLogisticsInput) {
   return act(ctx, input.id, 'save_logistics', async (tx, row) => {
@@ -397,7 +398,7 @@ export function saveLogistics(ctx: Ctx, input: SaveLogisticsInput) {
       .set({
         logisticsChannelId: input.user_logistics_channel_id,
         trackingNumber: input.shipped_number.toUpperCase(),
-        status: DESK_STATUS.processing,
+        status: row.status === DESK_STATUS.purchased ? row.status : DESK_STATUS.processing,
         updatedAt: new Date(),
       })
       .where(eq(orders.id, row.id));

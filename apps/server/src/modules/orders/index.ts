@@ -2,7 +2,7 @@
 // What checkout and purchase orders need is in service.ts instead: purchase orders are reached
 // from the desk through finance's index, so one face each way keeps the import graph acyclic.
 export { visibleOrdersById, writeOrderLog } from './access.ts';
-export { marketList } from './actions.ts';
+export { marketList, saveLogistics } from './actions.ts';
 export { addOrdersToCart } from './add-cart.ts';
 export { alignDemoSkus } from './demo.ts';
 export { listOrders } from './list.ts';

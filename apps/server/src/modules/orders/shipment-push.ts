@@ -14,8 +14,6 @@ import { itemsOf, type OrderRow } from './rows.ts';
 import { latestRows } from './shipment-push-state.ts';
 
 export const ORDERS_SHIPMENT_PUSH = 'orders.shipment-push';
-/** The sweep that picks up pushes queued without a kick (batch uploads, the operator's desk). */
-export const EVERY_MINUTE = '* * * * *';
 
 /** A push that may be sent again: never confirmed, and not being sent right now. */
 const OPEN_STATUSES = ['queued', 'refused', 'failed'] as const;

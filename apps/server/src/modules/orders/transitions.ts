@@ -8,7 +8,8 @@ const { new: NEW, on_hold, processing, purchased, shipped, cancelled } = DESK_ST
  * (40) is cancelled through its platform purchase order, so the money goes back; shipped and
  * cancelled orders only take memos and copies (a shipped one may reprint its label). Customs
  * data can change until the order ships. The buyer refund (`refund`) cancels the order, so
- * it is for orders not yet purchased on the platform nor shipped. Checking out cart lines added
+ * it is for orders not yet purchased on the platform nor shipped. A purchased order takes the
+ * tracking of the purchase order's package when the factory ships it. Checking out cart lines added
  * from an order (`purchase`) moves it to purchased only from where adding to the cart is allowed.
  */
 export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
@@ -41,7 +42,7 @@ export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
     'print_label',
     'refund',
   ],
-  [purchased]: ['save_memo', 'cancel', 'copy', 'edit_customs', 'print_label'],
+  [purchased]: ['save_memo', 'cancel', 'copy', 'save_logistics', 'edit_customs', 'print_label'],
   [shipped]: ['save_memo', 'copy', 'print_label'],
   [cancelled]: ['save_memo', 'copy'],
 };

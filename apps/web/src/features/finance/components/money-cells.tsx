@@ -37,6 +37,11 @@ export function KindTag({ kind }: { kind: LedgerKind }) {
 const STATUS_COLORS: Record<PurchaseOrderStatus, string> = {
   unpaid: 'orange',
   paid: 'green',
+  in_production: 'blue',
+  partially_shipped: 'cyan',
+  shipped: 'geekblue',
+  delivered: 'success',
+  exception: 'red',
   cancelled: 'default',
   refunded: 'purple',
 };
