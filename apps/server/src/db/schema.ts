@@ -17,3 +17,4 @@ export * from './schema/shopee.ts';
 export * from './schema/upc.ts';
 export * from './schema/listings.ts';
 export * from './schema/listing-copies.ts';
+export * from './schema/team.ts';

@@ -1,5 +1,6 @@
 import type { AppDeps, App } from '../http/deps.ts';
 import { registerAccountRoutes } from './account/routes.ts';
+import { registerAuditRoutes } from './audit/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerCartRoutes } from './cart/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
@@ -19,6 +20,7 @@ import { registerOrderRoutes } from './orders/routes.ts';
 import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
 import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
+import { registerTeamRoutes } from './team/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUpcRoutes } from './upc/routes.ts';
 import { registerListingRoutes } from './listings/routes.ts';
@@ -49,6 +51,8 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderTransferRoutes(app, deps);
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
+  registerTeamRoutes(app);
+  registerAuditRoutes(app);
   registerTemplateRoutes(app);
   registerUpcRoutes(app);
   registerListingRoutes(app, deps);
