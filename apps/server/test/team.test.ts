@@ -117,6 +117,13 @@ describe('store scope', () => {
     expect((await api('GET', '/api/publish/show', boss.token, show)).status).toBe(200);
     const alias = { id: theirs, alias: 'Renamed' };
     expect((await api('POST', '/api/market/modify-alias', staff.token, alias)).status).toBe(404);
+    expect((await api('POST', '/api/market/modify-alias', boss.token, alias)).status).toBe(200);
+    const renamed = await api('GET', '/api/audit/history', boss.token, {
+      object: 'store',
+      id: String(theirs),
+    });
+    expect(renamed.body.data.list[0].changes).toMatchObject({ alias: { after: 'Renamed' } });
+    expect(Object.keys(renamed.body.data.list[0].changes)).toEqual(['alias']);
     const stores = await api('GET', '/api/market/index', staff.token);
     expect(stores.body.data.list.map((s: { id: number }) => s.id)).toEqual([mine]);
   });
