@@ -95,7 +95,7 @@ async function main(): Promise<void> {
       `    seller boss  ${DEMO_LOGINS.seller.email} / ${DEMO_LOGINS.seller.password}  (mobile ${DEMO_LOGINS.seller.mobile}; pay password ${DEMO_LOGINS.seller.payPassword})`,
       ...(simulatorsEnabled(config)
         ? [
-            `    staff        ${DEMO_STAFF.map((s) => s.email).join(', ')} / ${DEMO_LOGINS.seller.password}  (see only their assigned stores)`,
+            `    staff        ${DEMO_STAFF.map((s) => `${s.email} (${s.group})`).join(', ')} / ${DEMO_LOGINS.seller.password}  (their group's permissions, on their assigned store)`,
           ]
         : []),
     );

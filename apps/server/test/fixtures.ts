@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
-import { adminUsers, memberLevels, sellers, users } from '../src/db/schema.ts';
+import {
+  adminUsers,
+  groups,
+  memberLevels,
+  menus,
+  sellers,
+  userGroups,
+  users,
+} from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { issueToken } from '../src/modules/auth/sessions.ts';
 
@@ -28,9 +36,20 @@ export interface SellerFixture {
   password: string;
 }
 
+/** Every permission of the seller menu tree. */
+export async function sellerPermissions(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ perms: menus.perms })
+    .from(menus)
+    .where(and(eq(menus.scope, 'seller'), isNotNull(menus.perms)));
+  return rows.flatMap((r) => r.perms!.split(',').map((p) => p.trim()));
+}
+
 /**
  * A signed-in seller user made directly in the database: a new seller with its boss by
- * default, or a staff user of `sellerId`.
+ * default, or a staff user of `sellerId`. Staff are put in a group of their own holding
+ * `permissions` (default: every seller permission, so store-scope tests see only the scope);
+ * `permissions: null` leaves them in no group.
  */
 export async function createSeller(
   db: Executor,
@@ -41,6 +60,7 @@ export async function createSeller(
     password?: string;
     sellerId?: number;
     isBoss?: boolean;
+    permissions?: string[] | null;
   } = {},
 ): Promise<SellerFixture> {
   const password = opts.password ?? FIXTURE_PASSWORD;
@@ -69,6 +89,15 @@ export async function createSeller(
       isBoss: opts.isBoss ?? opts.sellerId === undefined,
     })
     .returning({ id: users.id });
+  const isStaff = !(opts.isBoss ?? opts.sellerId === undefined);
+  if (isStaff && opts.permissions !== null) {
+    const permissions = opts.permissions ?? (await sellerPermissions(db));
+    const [group] = await db
+      .insert(groups)
+      .values({ sellerId, name: `Fixture ${unique()}`, permissions })
+      .returning({ id: groups.id });
+    await db.insert(userGroups).values({ userId: user!.id, groupId: group!.id });
+  }
   const { token } = await issueToken(db, { type: 'user', id: user!.id }, '127.0.0.1');
   return { sellerId, userId: user!.id, token, email, password };
 }

@@ -204,14 +204,16 @@ describe('job runner end to end', () => {
     expect(body.data).toMatchObject({
       status: 'succeeded',
       progress: 100,
-      done: 5,
-      total: 5,
+      done: 7,
+      total: 7,
       result: {
         captchas: 2,
         verificationCodes: 1,
         sessions: 2,
         outboxMessages: 1,
         idempotencyKeys: 1,
+        loginLogs: 0,
+        auditLogs: 0,
       },
     });
 

@@ -33,3 +33,4 @@ export * from './schemas/upc.ts';
 export * from './schemas/listing.ts';
 export * from './schemas/listing-multistation.ts';
 export * from './validation-messages.ts';
+export * from './schemas/team.ts';

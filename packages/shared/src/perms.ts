@@ -28,3 +28,17 @@ export function checkPerm(
 export function permOf(namespace: string, action: string): string {
   return `${namespace.replace(/^\/+|\/+$/g, '').replace(/\//g, ':')}:${action}`;
 }
+
+/**
+ * Tools every product and listing editor uses (image resizing, forbidden-word checks, code
+ * generators, price previews): any editing permission of those pages grants them.
+ */
+export const EDITOR_PERM: PermRequirement = {
+  or: [
+    'goods:collect:update',
+    'goods:collectyun:update',
+    'goods:shopifyyun:update',
+    'goods:temuyun:update',
+    'goods:materialMmt:update',
+  ],
+};

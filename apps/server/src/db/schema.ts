@@ -19,3 +19,4 @@ export * from './schema/upc.ts';
 export * from './schema/listings.ts';
 export * from './schema/listing-copies.ts';
 export * from './schema/shipments.ts';
+export * from './schema/team.ts';

@@ -18,7 +18,12 @@ import { loadPerms } from '../modules/menus/index.ts';
 export type Access =
   | { auth: 'public' }
   | { auth: 'any' }
-  | { auth: 'user'; perm?: PermRequirement }
+  | {
+      auth: 'user';
+      perm?: PermRequirement;
+      /** Only the seller's boss (staff management, the pay password): staff get 403 whatever their groups. */
+      boss?: true;
+    }
   | { auth: 'admin'; perm?: PermRequirement };
 
 declare module 'fastify' {
@@ -54,7 +59,8 @@ function describePerm(perm: PermRequirement): string {
 export function describeAccess(access: Access): string {
   const perm =
     'perm' in access && access.perm !== undefined ? `, holding ${describePerm(access.perm)}` : '';
-  return `Access: ${WHO[access.auth]}${perm}.`;
+  const boss = 'boss' in access && access.boss ? ', the boss only' : '';
+  return `Access: ${WHO[access.auth]}${perm}${boss}.`;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -102,6 +108,10 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     if (actor.kind === 'anonymous') throw new UnauthorizedError();
     if (access.auth === 'any') return;
     if (access.auth !== actor.kind) throw new ForbiddenError();
+    if (access.auth === 'user' && access.boss && actor.kind === 'user' && !actor.isBoss) {
+      throw new ForbiddenError('team.boss_only');
+    }
+    // A boss holds every permission of the tree, staff the union of their groups' (`loadPerms`).
     if (access.perm !== undefined && !checkPerm(await loadPerms(request.ctx), access.perm)) {
       throw new ForbiddenError();
     }

@@ -301,6 +301,17 @@ export const en = {
     refused: 'Shopee refused: {{reason}}',
     store_not_found: 'Shopee store not found',
   },
+  team: {
+    boss_only: 'Only the main account may do this',
+    group_built_in: 'Built-in roles are read-only and cannot be changed or deleted',
+    group_in_use: '{{count}} staff members use this role; give them another role first',
+    group_not_found: 'Role not found',
+    staff_not_found: 'Staff member not found',
+    store_not_found: 'Store {{id}} not found',
+    unknown_group: 'Role {{id}} not found',
+    unknown_permission: 'Permission {{perm}} does not exist',
+    staff_pay_password: 'The pay password belongs to the main account; staff cannot set it',
+  },
   templates: {
     forbidden_word_not_found: 'Forbidden word not found',
     no_exchange_rate: 'No exchange rate for {{currency}}',

@@ -289,6 +289,17 @@ export const zhCN = {
     refused: 'Shopee 拒绝：{{reason}}',
     store_not_found: 'Shopee 店铺不存在',
   },
+  team: {
+    boss_only: '只有主账号可以执行此操作',
+    group_built_in: '内置角色只读，不能修改或删除',
+    group_in_use: '{{count}} 名员工正在使用该角色，请先为他们更换角色',
+    group_not_found: '角色不存在',
+    staff_not_found: '员工不存在',
+    store_not_found: '店铺 {{id}} 不存在',
+    unknown_group: '角色 {{id}} 不存在',
+    unknown_permission: '权限 {{perm}} 不存在',
+    staff_pay_password: '支付密码属于主账号，员工不能设置',
+  },
   templates: {
     forbidden_word_not_found: '违禁词不存在',
     no_exchange_rate: '没有 {{currency}} 的汇率',

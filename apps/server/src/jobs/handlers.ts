@@ -2,8 +2,10 @@ import { isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import {
+  auditLogs,
   captchas,
   idempotencyKeys,
+  loginLogs,
   outboxMessages,
   sessions,
   verificationCodes,
@@ -11,6 +13,7 @@ import {
 import type { Connectors } from '../integrations/marketplaces/index.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import type { SecretBox } from '../integrations/secret-box.ts';
+import { AUDIT_RETENTION_DAYS } from '../modules/audit/index.ts';
 import { DESIGN_RENDER, renderDesign } from '../modules/design/service.ts';
 import {
   EVERY_15_MINUTES,
@@ -50,8 +53,18 @@ const OUTBOX_RETENTION_MS = 7 * DAY_MS;
  */
 const IDEMPOTENCY_RETENTION_MS = DAY_MS;
 
+/** The boss's visit log reaches back this far. */
+const LOGIN_LOG_RETENTION_MS = AUDIT_RETENTION_DAYS * DAY_MS;
+const AUDIT_RETENTION_MS = AUDIT_RETENTION_DAYS * DAY_MS;
+
 export type PurgeResult = Record<
-  'captchas' | 'verificationCodes' | 'sessions' | 'outboxMessages' | 'idempotencyKeys',
+  | 'captchas'
+  | 'verificationCodes'
+  | 'sessions'
+  | 'outboxMessages'
+  | 'idempotencyKeys'
+  | 'loginLogs'
+  | 'auditLogs',
   number
 >;
 
@@ -108,6 +121,22 @@ export async function purgeExpired(
           .where(lt(idempotencyKeys.createdAt, before(IDEMPOTENCY_RETENTION_MS)))
           .returning({ key: idempotencyKeys.key }),
     ],
+    [
+      'loginLogs',
+      () =>
+        db
+          .delete(loginLogs)
+          .where(lt(loginLogs.createdAt, before(LOGIN_LOG_RETENTION_MS)))
+          .returning({ id: loginLogs.id }),
+    ],
+    [
+      'auditLogs',
+      () =>
+        db
+          .delete(auditLogs)
+          .where(lt(auditLogs.at, before(AUDIT_RETENTION_MS)))
+          .returning({ id: auditLogs.id }),
+    ],
   ];
 
   const result: PurgeResult = {
@@ -116,6 +145,8 @@ export async function purgeExpired(
     sessions: 0,
     outboxMessages: 0,
     idempotencyKeys: 0,
+    loginLogs: 0,
+    auditLogs: 0,
   };
   await job.progress(0, steps.length);
   for (const [index, [table, purge]] of steps.entries()) {

@@ -1,5 +1,6 @@
 import type { AppDeps, App } from '../http/deps.ts';
 import { registerAccountRoutes } from './account/routes.ts';
+import { registerAuditRoutes } from './audit/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerCartRoutes } from './cart/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
@@ -20,6 +21,7 @@ import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
 import { registerProductionRoutes } from './production/routes.ts';
 import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
+import { registerTeamRoutes } from './team/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUpcRoutes } from './upc/routes.ts';
 import { registerListingRoutes } from './listings/routes.ts';
@@ -51,6 +53,8 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
   registerProductionRoutes(app, deps);
+  registerTeamRoutes(app);
+  registerAuditRoutes(app);
   registerTemplateRoutes(app);
   registerUpcRoutes(app);
   registerListingRoutes(app, deps);

@@ -1,4 +1,4 @@
-import { MARKET_SITES, type Marketplace } from '@app/shared';
+import { MARKET_SITES, type BuiltInGroup, type Marketplace } from '@app/shared';
 import { createMarketplaceSimulators, type SimGrant } from '@app/sim';
 import type { Config } from '../config.ts';
 import type { Ctx } from '../context.ts';
@@ -7,14 +7,23 @@ import { simulatorsEnabled } from '../integrations/marketplaces/index.ts';
 import { storeSecretBox, type SecretBox } from '../integrations/secret-box.ts';
 import { sealAuth, setStaff } from '../modules/markets/service.ts';
 import { alignDemoSkus } from '../modules/orders/index.ts';
-import { stores, users } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { groups, stores, userGroups, users } from '../db/schema.ts';
 import { sellerIdOf } from '../tenancy.ts';
 
-/** Staff of the demo seller; they sign in with the boss's demo password and see only their stores. */
+/**
+ * Staff of the demo seller; they sign in with the boss's demo password and see only their stores,
+ * with the permissions of one built-in group each.
+ */
 export const DEMO_STAFF = [
-  { email: 'staff1@example.com', name: 'Demo Staff 1', store: 'amazon' },
-  { email: 'staff2@example.com', name: 'Demo Staff 2', store: 'shopify' },
-] as const satisfies ReadonlyArray<{ email: string; name: string; store: Marketplace }>;
+  { email: 'staff1@example.com', name: 'Demo Staff 1', store: 'amazon', group: 'lister' },
+  { email: 'staff2@example.com', name: 'Demo Staff 2', store: 'shopify', group: 'order_clerk' },
+] as const satisfies ReadonlyArray<{
+  email: string;
+  name: string;
+  store: Marketplace;
+  group: BuiltInGroup;
+}>;
 
 /**
  * One sandbox store per marketplace: the account each simulator is asked to grant, on which
@@ -112,6 +121,10 @@ export async function seedDemoStores(
     const demo = DEMO_STAFF.find((s) => s.email === user.email);
     const storeId = demo && storeIds.get(demo.store);
     if (storeId) await setStaff(ctx, { id: storeId, staff_ids: [user.id] });
+    const [group] = demo
+      ? await db.select({ id: groups.id }).from(groups).where(eq(groups.key, demo.group))
+      : [];
+    if (group) await db.insert(userGroups).values({ userId: user.id, groupId: group.id });
   }
   await alignDemoSkus(db, sellerId);
 }

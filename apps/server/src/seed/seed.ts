@@ -5,6 +5,8 @@ import { systemCtx } from '../context.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import { createTenant, hashPassword } from '../modules/auth/index.ts';
 import { seedTemplateRules } from '../modules/templates/index.ts';
+import { listScope, permsFromRows } from '../modules/menus/index.ts';
+import { seedBuiltInGroups } from '../modules/team/index.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedGoods } from './goods.ts';
@@ -97,6 +99,7 @@ export async function seedBase(
     await seedMemberLevels(tx);
     await seedMenuTrees(tx);
     await seedFactories(tx);
+    await seedBuiltInGroups(tx, permsFromRows(await listScope(tx, 'seller')));
     await seedTemplateRules(tx);
     await bumpRevision(tx, MENUS_REVISION);
   });

@@ -129,7 +129,8 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
       security,
       body: SavePayPwdInput,
       response: EmptyData,
-      ...userAccess,
+      // The pay password is the boss's: staff pay (with the finance permission) by typing it.
+      access: { auth: 'user', boss: true },
     },
     async (ctx, input) => {
       await savePayPwd(ctx, input);

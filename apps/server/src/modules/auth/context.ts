@@ -7,11 +7,18 @@ import type { Messenger } from '../../integrations/messenger.ts';
 export interface AuthCtx extends Ctx {
   config: Config;
   messenger: Messenger;
+  /** The client's `User-Agent`, for the login log. */
+  userAgent: string;
 }
 
 export function authCtx(
   request: FastifyRequest,
   deps: { config: Config; messenger: Messenger },
 ): AuthCtx {
-  return { ...request.ctx, config: deps.config, messenger: deps.messenger };
+  return {
+    ...request.ctx,
+    config: deps.config,
+    messenger: deps.messenger,
+    userAgent: request.headers['user-agent'] ?? '',
+  };
 }

@@ -15,8 +15,9 @@ import type {
 import type { Ctx } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { users } from '../../db/schema.ts';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
+import { recordLogin } from '../team/index.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { createTenant } from './tenants.ts';
 import { consumeCode, sendAlreadyRegisteredNotice, sendCode } from './codes.ts';
@@ -140,15 +141,40 @@ export async function registerByMobile(
   });
 }
 
+/**
+ * Runs a sign-in attempt on `user` (null: no such account) and writes its outcome to the login
+ * log, failures with their error key, so the boss sees every attempt on their team's accounts.
+ */
+async function logAttempt(
+  ctx: AuthCtx,
+  user: UserRow | null,
+  attempt: () => Promise<UserInfo>,
+): Promise<UserInfo> {
+  const base = { user: user && { id: user.id, sellerId: user.sellerId }, ip: ctx.ip };
+  const entry = { ...base, userAgent: ctx.userAgent };
+  try {
+    const info = await attempt();
+    await recordLogin(ctx, { ...entry, success: true });
+    return info;
+  } catch (error) {
+    if (error instanceof AppError) {
+      await recordLogin(ctx, { ...entry, success: false, reason: error.key });
+    }
+    throw error;
+  }
+}
+
 export async function login(ctx: AuthCtx, input: LoginInput): Promise<UserInfo> {
   await verifyCaptcha(ctx, input.captcha_key, input.captcha);
   const user = await findUserBy(ctx.db, { email: input.email });
-  if (!(await passwordMatches(user, input.password)) || !user) {
-    const key = 'auth.email_or_password_incorrect';
-    throw new ValidationError({ password: key }, key);
-  }
-  assertActive(user);
-  return signIn(ctx, user.id);
+  return logAttempt(ctx, user, async () => {
+    if (!(await passwordMatches(user, input.password)) || !user) {
+      const key = 'auth.email_or_password_incorrect';
+      throw new ValidationError({ password: key }, key);
+    }
+    assertActive(user);
+    return signIn(ctx, user.id);
+  });
 }
 
 /** Unknown numbers get the same answer and no message, so this cannot list who is registered. */
@@ -161,6 +187,15 @@ export async function sendLoginSmsCode(ctx: AuthCtx, input: MobileCodeInput): Pr
 export async function loginByMobile(ctx: AuthCtx, input: LoginByMobileInput): Promise<UserInfo> {
   const externalBinding = externalBindingOf(input);
   const user = await findUserBy(ctx.db, { mobile: input.mobile });
+  return logAttempt(ctx, user, () => loginWithMobile(ctx, input, user, externalBinding));
+}
+
+async function loginWithMobile(
+  ctx: AuthCtx,
+  input: LoginByMobileInput,
+  user: UserRow | null,
+  externalBinding: string | null,
+): Promise<UserInfo> {
   if (input.password !== undefined) {
     if (!(await passwordMatches(user, input.password)) || !user) {
       const key = 'auth.mobile_or_password_incorrect';

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { TooManyRequestsError, ValidationError } from '../../errors.ts';
-import { requireUser } from '../../tenancy.ts';
+import { ofSeller, requireUser } from '../../tenancy.ts';
 import { verifyPassword } from '../auth/index.ts';
 
 /** Five wrong pay passwords per user in 15 minutes, then 429 until the window ends. */
@@ -77,10 +77,12 @@ export function payPasswordCheck(app: FastifyInstance): PayPasswordCheck {
     const actor = requireUser(request.ctx);
     const peek = await counter(request, { increment: false });
     if (!peek.isAllowed && peek.remaining <= 0) throw tooMany(peek.ttlInSeconds);
+    // The pay password is the boss's: staff allowed to pay (the finance permission) type it.
     const [user] = await request.ctx.db
       .select({ hash: users.payPasswordHash })
       .from(users)
-      .where(eq(users.id, actor.userId));
+      .where(and(ofSeller(users.sellerId, actor.sellerId), eq(users.isBoss, true)))
+      .limit(1);
     if (!user?.hash) {
       throw new ValidationError(
         { pay_password: 'account.set_pay_password_first' },

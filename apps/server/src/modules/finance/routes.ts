@@ -72,7 +72,6 @@ const BILL = permOf('/my/platformbill', 'list');
 const BILL_EXPORT = permOf('/my/platformbill', 'export');
 
 const can = (perm: PermRequirement): { access: Access } => ({ access: { auth: 'user', perm } });
-const signedIn = { access: { auth: 'user' } } as const satisfies { access: Access };
 const security = [{ bearer: [] }];
 
 /**
@@ -182,7 +181,7 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
         headers: idempotencyHeader,
         body: BuyLevelInput,
         response: BuyLevelResult,
-        ...signedIn,
+        ...can(PAY),
       },
       async (_ctx, input, request) => {
         await checkPayPassword(request, input.pay_password);
@@ -212,7 +211,7 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       summary: "The seller's level purchases",
       security,
       response: z.array(LevelPurchase),
-      ...signedIn,
+      ...can({ or: [PAY, CONSUME] }),
     },
     (ctx) => levelHistory(ctx),
   );
@@ -226,7 +225,7 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       security,
       querystring: DeductionInput,
       response: Deduction,
-      ...signedIn,
+      ...can({ or: [PAY, permOf('/goods/checkout', 'submit')] }),
     },
     (ctx, input) => deduction(ctx, input.amount_minor),
   );

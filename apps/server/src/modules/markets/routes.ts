@@ -268,7 +268,8 @@ export function registerMarketRoutes(app: App, deps: AppDeps): void {
       summary: "Set which staff may see and use a store (replaces the store's list)",
       body: SetStaffInput,
       response: Store,
-      ...can('staff'),
+      // Staff management is the boss's: a staff member never widens anyone's store scope.
+      access: { auth: 'user', perm: perm('staff'), boss: true },
     },
     (ctx, input) => setStaff(ctx, input),
   );

@@ -51,6 +51,7 @@ import {
 import type { SecretBox } from '../../integrations/secret-box.ts';
 import { ofSeller, ownedBy, sellerIdOf, storeViewOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
+import { recordAudit } from '../audit/index.ts';
 import { containsPattern } from '../goods-library/service.ts';
 
 /** The request's context plus what stores need: the connectors and the credentials box. */
@@ -263,13 +264,16 @@ async function updateStore(
   id: number,
   values: Partial<Pick<StoreRow, 'alias' | 'taxNumber' | 'status'>>,
 ): Promise<Store> {
-  const row = await findStore(ctx, id);
-  const [updated] = await ctx.db
-    .update(stores)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(stores.id, row.id))
-    .returning();
-  return toStore(ctx, updated!);
+  return withTransaction(ctx, async (tx) => {
+    const row = await findStore(tx, id, { lock: true });
+    const [updated] = await tx.db
+      .update(stores)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(stores.id, row.id))
+      .returning();
+    await recordAudit(tx, { object: 'store', id: row.id, before: row, after: updated! });
+    return toStore(tx, updated!);
+  });
 }
 
 export function updateMarketInfo(ctx: Ctx, input: UpdateMarketInfoInput): Promise<Store> {

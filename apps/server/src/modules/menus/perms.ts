@@ -1,10 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { GetMenuResult, MenuItem, MenuScope } from '@app/shared';
+import { MENU_TYPE, type GetMenuResult, type MenuItem, type MenuScope } from '@app/shared';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { MENUS_REVISION, readRevision } from '../../db/revisions.ts';
-import { menus } from '../../db/schema.ts';
+import { groups, menus, userGroups } from '../../db/schema.ts';
 import { unixSeconds } from '../../time.ts';
 
 type MenuRow = typeof menus.$inferSelect;
@@ -67,6 +67,8 @@ export interface ScopeTree {
   scope: MenuScope;
   revision: number;
   result: GetMenuResult;
+  /** Set on a staff user's narrowed tree: their answer is theirs alone (its own ETag). */
+  userId?: number;
 }
 
 const trees = new WeakMap<Executor, Map<MenuScope, ScopeTree>>();
@@ -93,10 +95,84 @@ export async function scopeTree(ctx: Ctx, scope: MenuScope): Promise<ScopeTree> 
   return tree;
 }
 
-/** The permission strings an actor holds: every permission of its scope's tree. */
+/** The permissions a staff user's groups grant (the union), as stored. */
+async function groupPerms(db: Executor, userId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ permissions: groups.permissions })
+    .from(userGroups)
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(eq(userGroups.userId, userId));
+  return new Set(rows.flatMap((r) => r.permissions));
+}
+
+/** Whether a menu row grants something the holder has: any of its comma-separated perms. */
+const grants = (row: MenuItem, held: ReadonlySet<string>) =>
+  permsFromRows([row]).some((p) => held.has(p));
+
+/**
+ * The tree cut down to what a staff user may use: permission rows they hold, pages with one of
+ * them (or with no permissions at all, such as home), and directories still holding a page they
+ * can use. A hidden page without permissions (a detail page) stays, but keeps no directory alive.
+ */
+export function narrowTree(rows: MenuItem[], held: ReadonlySet<string>): GetMenuResult {
+  const children = new Map<number | null, MenuItem[]>();
+  for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
+  const kept = new Set<number>();
+  const keep = (row: MenuItem): boolean => {
+    const below = children.get(row.id) ?? [];
+    if (row.type === MENU_TYPE.permission) {
+      if (!grants(row, held)) return false;
+      kept.add(row.id);
+      return true;
+    }
+    const usable = below.map(keep).some(Boolean);
+    if (row.type === MENU_TYPE.page) {
+      const perms = below.filter((c) => c.type === MENU_TYPE.permission);
+      if (perms.length > 0 && !usable) return false;
+      kept.add(row.id);
+      return usable || row.isShow;
+    }
+    if (usable) kept.add(row.id);
+    return usable;
+  };
+  (children.get(null) ?? []).forEach(keep);
+  const menusKept = rows.filter((r) => kept.has(r.id));
+  return { menus: menusKept, perms: permsFromRows(menusKept) };
+}
+
+/** Staff trees per scope tree (so per revision) and user; a group or membership edit bumps the revision. */
+const staffTrees = new WeakMap<ScopeTree, Map<number, ScopeTree>>();
+
+/**
+ * The tree an actor may use: the whole scope tree for a boss and an operator, the narrowed one
+ * for staff (cached per user and revision: the revision versions groups too).
+ */
+export async function actorTree(ctx: Ctx): Promise<ScopeTree> {
+  const { actor } = ctx;
+  if (actor.kind !== 'user' && actor.kind !== 'admin') throw new Error('no menu tree');
+  const tree = await scopeTree(ctx, scopeOf(actor));
+  if (actor.kind === 'admin' || actor.isBoss) return tree;
+  let perUser = staffTrees.get(tree);
+  if (!perUser) {
+    perUser = new Map();
+    staffTrees.set(tree, perUser);
+  }
+  const hit = perUser.get(actor.userId);
+  if (hit) return hit;
+  const held = await groupPerms(ctx.db, actor.userId);
+  const rows = tree.result.menus;
+  const narrowed = { ...tree, result: narrowTree(rows, held), userId: actor.userId };
+  perUser.set(actor.userId, narrowed);
+  return narrowed;
+}
+
+/**
+ * The permission strings an actor holds: every permission of its scope's tree for a boss or an
+ * operator; for staff, those of the tree their groups grant.
+ */
 export async function loadPerms(ctx: Ctx): Promise<string[]> {
   // Jobs and seeds call services directly, past every route's permission check: no menu grants
   // the system actor anything.
   if (ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') return [];
-  return (await scopeTree(ctx, scopeOf(ctx.actor))).result.perms;
+  return (await actorTree(ctx)).result.perms;
 }

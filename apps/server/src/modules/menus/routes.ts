@@ -44,13 +44,17 @@ const serializeMenu = serializerCompiler({
   httpStatus: '200',
 }) as (data: unknown) => string;
 
+/** A staff user's tree is narrowed to their groups, so its tag names them. */
+const etagOf = (tree: ScopeTree) =>
+  `"menus-${tree.scope}-${tree.revision}${tree.userId === undefined ? '' : `-u${tree.userId}`}"`;
+
 /** Serialized, and compressed on demand, once per tree revision (a revision is a new tree object). */
 const answers = new WeakMap<ScopeTree, CachedJson>();
 
 function answerOf(tree: ScopeTree): CachedJson {
   let answer = answers.get(tree);
   if (!answer) {
-    answer = cachedJson(serializeMenu(ok(tree.result)), `"menus-${tree.scope}-${tree.revision}"`);
+    answer = cachedJson(serializeMenu(ok(tree.result)), etagOf(tree));
     answers.set(tree, answer);
   }
   return answer;

@@ -15,7 +15,7 @@ import { bumpRevision, MENUS_REVISION } from '../../db/revisions.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { menus } from '../../db/schema.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
-import { listScope, scopeOf, scopeTree, toMenuItem, treeOrder, type ScopeTree } from './perms.ts';
+import { actorTree, listScope, toMenuItem, treeOrder, type ScopeTree } from './perms.ts';
 
 export type { ScopeTree };
 import { LOCKS } from '../../db/locks.ts';
@@ -25,7 +25,7 @@ type MenuRow = typeof menus.$inferSelect;
 /** The signed-in actor's menus (seller tree for users, admin tree for operators) and perms. */
 export async function getMenu(ctx: Ctx): Promise<ScopeTree> {
   if (ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') throw new UnauthorizedError();
-  return scopeTree(ctx, scopeOf(ctx.actor));
+  return actorTree(ctx);
 }
 
 export async function listMenus(ctx: Ctx, input: MenuListQuery): Promise<MenuItem[]> {

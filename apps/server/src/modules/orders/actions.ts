@@ -41,6 +41,7 @@ import { unixSeconds } from '../../time.ts';
 import { orderLogText } from './log-text.ts';
 import { cancelPurchaseOrder, lockSellerMoney } from '../finance/index.ts';
 import { visibleStores } from '../markets/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { visibleOrder, writeOrderLog } from './access.ts';
 import { visibleOrders } from './list.ts';
 import { assertLogistics } from './logistics.ts';
@@ -68,6 +69,9 @@ function act(
     const row = await visibleOrder(tx, id, { lock: true });
     assertAllowed(row, action);
     await change(tx, row);
+    // Every desk action passes here, so the audit log sees each of them with what it changed.
+    const [after] = await tx.db.select().from(orders).where(eq(orders.id, row.id));
+    await recordAudit(tx, { object: 'order', id: row.id, before: row, after: after ?? null });
     return orderOf(tx, id);
   });
 }

@@ -149,7 +149,13 @@ export function registerOrderTransferRoutes(app: App, deps: AppDeps): void {
         querystring: ExportDownloadQuery,
         produces: [XLSX_TYPE],
       },
-      config: { access: { auth: 'user' }, tokenInQuery: true },
+      config: {
+        access: {
+          auth: 'user',
+          perm: { or: [permOf('/newOrder', 'export'), permOf('/newOrder/FBAorder', 'export')] },
+        },
+        tokenInQuery: true,
+      },
     },
     async (request, reply) => {
       const file = await exportFile(request.ctx, deps.storage, request.query.job);

@@ -10,6 +10,7 @@ import {
   ForbidWordQuery,
   IdsInput,
   MediaBatchResult,
+  EDITOR_PERM,
   permOf,
   PlanSale,
   PlanSaleInput,
@@ -51,7 +52,7 @@ import {
 
 const template = (action: string) => permOf('/goods/template', action);
 const pricing = (action: string) => permOf('/goods/priceTemplate', action);
-const can = (perm?: PermRequirement): { access: Access } => ({ access: { auth: 'user', perm } });
+const can = (perm: PermRequirement): { access: Access } => ({ access: { auth: 'user', perm } });
 
 /** Text and pricing templates, exchange rates and forbidden words: shared by every marketplace. */
 export function registerTemplateRoutes(app: App): void {
@@ -162,7 +163,7 @@ export function registerTemplateRoutes(app: App): void {
         'The selling price on a site for a cost in fen, by a saved or an unsaved template, with each step',
       body: PlanSaleInput,
       response: PlanSale,
-      ...can(),
+      ...can({ or: [EDITOR_PERM, pricing('list')] }),
     },
     (ctx, input) => planSale(ctx, input),
   );
@@ -192,7 +193,7 @@ export function registerTemplateRoutes(app: App): void {
         "Every platform or seller forbidden word in a listing's texts, with field and position; exempt brands are not flagged",
       body: ForbidCheckInput,
       response: ForbidCheckResult,
-      ...can(),
+      ...can(EDITOR_PERM),
     },
     (ctx, input) => checkForbiddenWords(ctx, input),
   );
@@ -205,7 +206,7 @@ export function registerTemplateRoutes(app: App): void {
       summary: 'Whether the texts may be published: ok without any forbidden word, plus the hits',
       body: ForbidCheckInput,
       response: ForbidVerifyResult,
-      ...can(),
+      ...can(EDITOR_PERM),
     },
     (ctx, input) => verifyForbiddenWords(ctx, input),
   );

@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  EDITOR_PERM,
   GenerateMyUpcInput,
   GenerateMyUpcResult,
   GenerateSkuInput,
@@ -34,7 +35,7 @@ import {
 import { generateSkus, getSkuRule, saveSkuRule } from './sku.ts';
 
 const upc = (action: string) => permOf('/goods/upc', action);
-const can = (perm?: PermRequirement): { access: Access } => ({ access: { auth: 'user', perm } });
+const can = (perm: PermRequirement): { access: Access } => ({ access: { auth: 'user', perm } });
 
 /** The UPC / EAN pool (`/api/upc/*`) and the code and SKU generators (`/api/common/generate/*`). */
 export function registerUpcRoutes(app: App): void {
@@ -116,7 +117,7 @@ export function registerUpcRoutes(app: App): void {
         'Preview the next free codes of the pool (oldest first) and how many are free; nothing is reserved: publishing takes its code in its own transaction',
       querystring: GenerateUpcInput,
       response: GenerateUpcResult,
-      ...can(),
+      ...can({ or: [EDITOR_PERM, upc('list')] }),
     },
     (ctx, input) => previewFreeCodes(ctx, input),
   );
@@ -144,7 +145,7 @@ export function registerUpcRoutes(app: App): void {
         "Hand out the next SKUs of the seller's rule; never one handed out before nor one of the seller's finished SKU codes",
       body: GenerateSkuInput,
       response: GenerateSkuResult,
-      ...can(),
+      ...can(EDITOR_PERM),
     },
     (ctx, input) => generateSkus(ctx, input),
   );
@@ -156,7 +157,7 @@ export function registerUpcRoutes(app: App): void {
       tags,
       summary: "The seller's SKU rule (a default until saved) and today's next sequence",
       response: SkuRule,
-      ...can(),
+      ...can({ or: [EDITOR_PERM, upc('import')] }),
     },
     (ctx) => getSkuRule(ctx),
   );

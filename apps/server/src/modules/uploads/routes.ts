@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DownloadImagesInput,
+  EDITOR_PERM,
   EmptyData,
   IdInput,
   IdsQuery,
@@ -21,6 +22,7 @@ import { imageZipEntries, modifyImagesSize, resizeToNewImage } from './tools.ts'
 
 const ONE_YEAR = 31_536_000;
 const tags = ['common'];
+const DOWNLOAD = { or: [EDITOR_PERM, 'goods:materialMmt:download'] };
 
 export function registerUploadRoutes(app: App, deps: AppDeps): void {
   // Encapsulated, so multipart bodies are parsed for these routes only.
@@ -59,7 +61,7 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
       summary: 'Delete an uploaded file and its thumbnail',
       body: IdInput,
       response: EmptyData,
-      access: { auth: 'user' },
+      access: { auth: 'user', perm: { or: [EDITOR_PERM, 'goods:materialMmt:delete'] } },
     },
     (_ctx, input, request) => deleteUpload(uploadCtx(request, deps), input),
   );
@@ -74,7 +76,7 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
         "Store a resized copy (sharp; `fit` as in sharp) of one of the seller's images (`file_id`) or of a platform image (`url`), beside the original",
       body: ImageResizeInput,
       response: UploadedFile,
-      access: { auth: 'user' },
+      access: { auth: 'user', perm: EDITOR_PERM },
     },
     (_ctx, input, request) => resizeToNewImage(uploadCtx(request, deps), input),
   );
@@ -89,7 +91,7 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
         'Store resized copies of several of the seller’s images (originals stay, as listings may link them); one result per id',
       body: ModifyImagesSizeInput,
       response: ModifyImagesSizeResult,
-      access: { auth: 'user' },
+      access: { auth: 'user', perm: EDITOR_PERM },
     },
     (_ctx, input, request) => modifyImagesSize(uploadCtx(request, deps), input),
   );
@@ -104,7 +106,7 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
         querystring: IdsQuery,
         produces: ['application/zip'],
       },
-      config: { access: { auth: 'user' }, tokenInQuery: true },
+      config: { access: { auth: 'user', perm: DOWNLOAD }, tokenInQuery: true },
     },
     async (request, reply) =>
       streamZip(
@@ -124,7 +126,7 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
         body: DownloadImagesInput,
         produces: ['application/zip'],
       },
-      config: { access: { auth: 'user' } },
+      config: { access: { auth: 'user', perm: DOWNLOAD } },
     },
     async (request, reply) =>
       streamZip(reply, 'images.zip', await imageZipEntries(uploadCtx(request, deps), request.body)),

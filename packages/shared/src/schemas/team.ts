@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { Email, Mobile, Password, passwordIsLogin, PASSWORD_IS_LOGIN } from './auth.ts';
+import { pageResultOf, queryInt, text, UNIX_SECONDS_MAX } from './common.ts';
+
+/**
+ * Staff management (spec 1 and 6, `/api/group/*`, `/api/user/*`): groups are named permission
+ * lists; a staff user holds the union of their groups' permissions, on the stores assigned to them.
+ */
+export const BUILT_IN_GROUPS = ['lister', 'order_clerk', 'finance', 'viewer'] as const;
+export type BuiltInGroup = (typeof BUILT_IN_GROUPS)[number];
+
+const unix = z.number().int();
+const permission = text().trim().min(1).max(200);
+const ids = z.array(z.number().int().positive()).max(1000);
+
+export const Group = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The built-in group's key (the web translates its name); null for the seller's own. */
+  key: z.enum(BUILT_IN_GROUPS).nullable(),
+  built_in: z.boolean(),
+  permissions: z.array(z.string()),
+  /** How many of the seller's staff are in the group. */
+  user_count: z.number().int(),
+  created_at: unix,
+  updated_at: unix,
+});
+export type Group = z.infer<typeof Group>;
+
+export const GroupQuery = z.object({
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+  /** Contained in the name. */
+  keyword: text().trim().max(100).optional(),
+});
+export type GroupQuery = z.infer<typeof GroupQuery>;
+export const GroupPage = pageResultOf(Group);
+export type GroupPage = z.infer<typeof GroupPage>;
+
+export const CreateGroupInput = z.object({
+  name: text().trim().min(1).max(64),
+  permissions: z.array(permission).max(1000),
+});
+export type CreateGroupInput = z.infer<typeof CreateGroupInput>;
+
+export const UpdateGroupInput = CreateGroupInput.partial().extend({
+  id: z.number().int().positive(),
+});
+export type UpdateGroupInput = z.infer<typeof UpdateGroupInput>;
+
+/** One page of the permission tree: its permissions, for the group editor's check boxes. */
+export const PermissionTreePage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  router: z.string().nullable(),
+  perms: z.array(z.object({ id: z.number().int(), name: z.string(), perm: z.string() })),
+});
+export const PermissionTreeMenu = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pages: z.array(PermissionTreePage),
+});
+/** The seller menu tree grouped by top-level menu, pages with permissions only. */
+export const PermissionTree = z.array(PermissionTreeMenu);
+export type PermissionTree = z.infer<typeof PermissionTree>;
+
+export const STAFF_STATUSES = ['active', 'disabled'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+export const StaffUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  is_boss: z.boolean(),
+  status: z.enum(STAFF_STATUSES),
+  group_ids: z.array(z.number().int()),
+  store_ids: z.array(z.number().int()),
+  last_login_at: unix.nullable(),
+  created_at: unix,
+});
+export type StaffUser = z.infer<typeof StaffUser>;
+
+export const StaffQuery = z.object({
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+  /** Contained in the name, e-mail or mobile. */
+  keyword: text().trim().max(100).optional(),
+  status: z.enum(STAFF_STATUSES).optional(),
+  group_id: queryInt(z.number().int().positive()).optional(),
+});
+export type StaffQuery = z.infer<typeof StaffQuery>;
+export const StaffPage = pageResultOf(StaffUser);
+export type StaffPage = z.infer<typeof StaffPage>;
+
+const staffFields = {
+  name: text().trim().min(1).max(64),
+  email: Email.optional(),
+  mobile: Mobile.optional(),
+  group_ids: ids,
+  /** The stores the staff member may see and use (`store_staff`). */
+  store_ids: ids,
+};
+
+/** A staff member signs in with an e-mail or a mobile number, so one of them is required. */
+export const CreateStaffInput = z
+  .object({ ...staffFields, password: Password })
+  .refine((v) => v.email !== undefined || v.mobile !== undefined, {
+    message: 'validation.required',
+    path: ['email'],
+  })
+  .refine((v) => !passwordIsLogin(v.password, [v.email, v.mobile]), {
+    message: PASSWORD_IS_LOGIN,
+    path: ['password'],
+  });
+export type CreateStaffInput = z.infer<typeof CreateStaffInput>;
+
+export const UpdateStaffInput = z
+  .object({
+    id: z.number().int().positive(),
+    name: staffFields.name.optional(),
+    email: Email.nullable().optional(),
+    mobile: Mobile.nullable().optional(),
+    /** A new password the boss sets; the staff member's sessions end. */
+    password: Password.optional(),
+    group_ids: ids.optional(),
+    store_ids: ids.optional(),
+  })
+  .refine((v) => !v.password || !passwordIsLogin(v.password, [v.email, v.mobile]), {
+    message: PASSWORD_IS_LOGIN,
+    path: ['password'],
+  });
+export type UpdateStaffInput = z.infer<typeof UpdateStaffInput>;
+
+export const DisableStaffInput = z.object({
+  id: z.number().int().positive(),
+  /** false enables a disabled member again. */
+  disabled: z.boolean().default(true),
+});
+export type DisableStaffInput = z.infer<typeof DisableStaffInput>;
+
+/** The boss and staff of the seller, for the log filters. */
+export const RelatedUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_boss: z.boolean(),
+  status: z.enum(STAFF_STATUSES),
+});
+export type RelatedUser = z.infer<typeof RelatedUser>;
+
+export const LoginLogQuery = z.object({
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+  user_id: queryInt(z.number().int().positive()).optional(),
+  success: z.enum(['true', 'false']).optional(),
+  /** Unix seconds, inclusive. */
+  start: queryInt(z.number().int().min(0).max(UNIX_SECONDS_MAX)).optional(),
+  end: queryInt(z.number().int().min(0).max(UNIX_SECONDS_MAX)).optional(),
+});
+export type LoginLogQuery = z.infer<typeof LoginLogQuery>;
+
+export const LoginLog = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  created_at: unix,
+  ip: z.string(),
+  user_agent: z.string(),
+  success: z.boolean(),
+  /** The error key of a failed attempt. */
+  reason: z.string().nullable(),
+});
+export type LoginLog = z.infer<typeof LoginLog>;
+export const LoginLogPage = pageResultOf(LoginLog);
+export type LoginLogPage = z.infer<typeof LoginLogPage>;
+
+/** What the audit log names an object by (`/api/audit/history?object=…`). */
+export const AUDIT_OBJECTS = ['group', 'staff', 'store', 'order', 'listing', 'goods'] as const;
+export type AuditObject = (typeof AUDIT_OBJECTS)[number];
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  at: unix,
+  object: z.string(),
+  object_id: z.string(),
+  action: z.enum(['create', 'update', 'delete']),
+  /** Changed fields: their value before and after (secrets are never recorded). */
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = pageResultOf(AuditEntry);
+export type AuditPage = z.infer<typeof AuditPage>;
+
+export const AuditQuery = z.object({
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+  object: z.enum(AUDIT_OBJECTS).optional(),
+  object_id: text().trim().max(64).optional(),
+  user_id: queryInt(z.number().int().positive()).optional(),
+  start: queryInt(z.number().int().min(0).max(UNIX_SECONDS_MAX)).optional(),
+  end: queryInt(z.number().int().min(0).max(UNIX_SECONDS_MAX)).optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditHistoryQuery = z.object({
+  object: z.enum(AUDIT_OBJECTS),
+  id: text().trim().min(1).max(64),
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+});
+export type AuditHistoryQuery = z.infer<typeof AuditHistoryQuery>;
