@@ -23,7 +23,10 @@ import { benchListings } from './bench-listings.mjs';
 // `npm run bench`: API throughput/latency on PGlite and PostgreSQL (against a bare node:http
 // server sending the same SQL), the login page's initial JS,
 // upload throughput, design mockup rendering, balance payments and the catalogue at 100,000 products
-// (BENCH_CATALOGUE=0 skips that part).
+// (BENCH_CATALOGUE=0 skips that part). `npm run bench -- api` measures only the authenticated
+// routes against the bare server (BENCH_DATABASES=pglite or postgres narrows it to one database).
+const API_ONLY = process.argv[2] === 'api';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const DURATION = process.env.BENCH_DURATION ?? '10';
 const CONNECTIONS = '50';
 
@@ -139,15 +142,17 @@ async function loginPageJs() {
 await buildIfStale();
 const results = [];
 const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
-results.push(
-  ...(await benchDatabase(
-    'pglite',
-    { DATA_DIR: pgliteDir },
-    `pglite:${path.join(pgliteDir, 'pglite')}`,
-  )),
-);
+if (DATABASES.includes('pglite')) {
+  results.push(
+    ...(await benchDatabase(
+      'pglite',
+      { DATA_DIR: pgliteDir },
+      `pglite:${path.join(pgliteDir, 'pglite')}`,
+    )),
+  );
+}
 
-const pg = createPgDatabase('bench');
+const pg = DATABASES.includes('postgres') ? createPgDatabase('bench') : null;
 if (pg) {
   try {
     results.push(
@@ -160,7 +165,7 @@ if (pg) {
   }
 }
 
-const bundle = await loginPageJs();
+const bundle = API_ONLY ? null : await loginPageJs();
 console.log(
   `\nAPI at ${CONNECTIONS} connections, ${DURATION} s per run${hasTaskset ? ', server on core 0, load on core 1' : ''}:`,
 );
@@ -181,6 +186,10 @@ console.table(
 console.log(
   '`vs bare`: req/s of the product over a bare node:http server sending the same SQL (scripts/bench-baseline.mjs); budget 0.8',
 );
+if (API_ONLY) {
+  fs.rmSync(pgliteDir, { recursive: true, force: true });
+  process.exit(0);
+}
 console.log(
   `Login page initial JS: ${bundle.kbGzip} KB gzipped in ${bundle.files} files (${bundle.method}); budget 250 KB`,
 );

@@ -12,7 +12,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './http/access.ts';
 import { contentSecurityDirectives } from './http/content-security.ts';
-import { registerNoStore } from './http/no-store.ts';
 import { registerCompression } from './http/compression.ts';
 import type { App, AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -61,8 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives (errors keep it): an onSend hook cost every answer a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
 
   registerSecurityHeaders(app, {
@@ -96,7 +97,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandling(app);
   registerAccessControl(app, deps.database.db);
-  registerNoStore(app);
 
   app.get(
     '/api/health',

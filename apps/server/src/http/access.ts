@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 import { resolveSession } from '../modules/auth/index.ts';
 import { loadPerms } from '../modules/menus/index.ts';
+import { markNoStore } from './no-store.ts';
 
 /**
  * Every `/api` route declares who may call it in `config.access`: anyone, a signed-in
@@ -63,10 +64,13 @@ export function describeAccess(access: Access): string {
   return `Access: ${WHO[access.auth]}${perm}${boss}.`;
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(
+  request: FastifyRequest,
+  config = request.routeOptions.config,
+): string | null {
   const header = request.headers.authorization;
   if (header) return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
-  if (!request.routeOptions.config?.tokenInQuery) return null;
+  if (!config?.tokenInQuery) return null;
   const token = (request.query as Record<string, unknown> | undefined)?.token;
   return typeof token === 'string' && token !== '' ? token : null;
 }
@@ -92,8 +96,10 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
+  app.addHook('onRequest', async (request, reply) => {
+    // `routeOptions` builds a new object on every read: read it once.
+    const config = request.routeOptions.config;
+    const token = bearerToken(request, config);
     const { actor, permVersion } = token
       ? await resolveSession(db, token)
       : { actor: { kind: 'anonymous' } as const, permVersion: undefined };
@@ -103,7 +109,8 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
       DEFAULT_LANGUAGE;
     request.ctx = { db, actor, log: request.log, ip: request.ip, lang, permVersion };
 
-    const access = request.routeOptions.config?.access;
+    const access = config?.access;
+    markNoStore(reply, access, actor);
     if (!access || access.auth === 'public') return;
     if (actor.kind === 'anonymous') throw new UnauthorizedError();
     if (access.auth === 'any') return;

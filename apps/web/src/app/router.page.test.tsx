@@ -25,10 +25,16 @@ describe('signed-in shell (real server)', () => {
     expect(tabLabels()).toEqual(['/home/index', '/goods/collect', '/newOrder']);
 
     const strip = document.querySelector('.app-tabs') as HTMLElement;
-    const close = within(strip).getAllByRole('button', { name: /remove/i });
+    const close = strip.querySelectorAll('.app-tabs__close');
     fireEvent.click(close[close.length - 1]!);
     await waitFor(() => expect(window.location.pathname).toBe('/goods/collect'));
     expect(tabLabels()).toEqual(['/home/index', '/goods/collect']);
+    // The tablist holds only tabs: the × is not a button there, and Delete closes a focused tab.
+    expect(within(strip).queryAllByRole('button', { name: /remove/i })).toEqual([]);
+    fireEvent.keyDown(within(strip).getByRole('tab', { name: 'Private finished library' }), {
+      key: 'Delete',
+    });
+    await waitFor(() => expect(tabLabels()).toEqual(['/home/index']));
   });
 
   it('sends a revoked token to /login with the expiry message and clears the session', async () => {

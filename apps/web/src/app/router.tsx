@@ -8,11 +8,15 @@ import { lazyPage } from '../shared/lazy-page.ts';
 import { NavigationBridge, ScrollToTop } from './navigation-bridge.tsx';
 import { PageLoading } from '../shared/ui/page-loading.tsx';
 import { paths } from '../shared/paths.ts';
-import { RoutePage } from './route-page.tsx';
 import { SessionLoader } from './session-loader.tsx';
 import { withShellRoutes } from './shell-routes.ts';
 
 const AppLayout = lazyPage(() => import('./layout/app-layout.tsx'), 'AppLayout');
+/**
+ * The map of every signed-in view (view-registry.ts) comes with the layout's chunk, which imports
+ * it too, so the sign-in pages do not download it.
+ */
+const RoutePage = lazyPage(() => import('./route-page.tsx'), 'RoutePage');
 
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 const LoginH5Page = lazyPage(

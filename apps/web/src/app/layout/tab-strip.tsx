@@ -1,5 +1,6 @@
+import type { KeyboardEvent } from 'react';
 import { Button, Dropdown, Tabs } from 'antd';
-import { MoreOutlined } from '@ant-design/icons';
+import { CloseOutlined, MoreOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH } from '@app/shared';
@@ -7,7 +8,12 @@ import { menuLabel } from '../../shared/i18n/menu-label.ts';
 import { tabHref } from '../tabs/tabs.ts';
 import { useTabsStore } from '../tabs/tabs-store.ts';
 
-/** The process tabs of spec 2: click to switch, × to close, and bulk close from the menu. */
+/**
+ * The process tabs of spec 2: click to switch, × (or Delete on a focused tab) to close, and bulk
+ * close from the menu. The × is drawn inside the tab and hidden from assistive technology: antd's
+ * own close buttons sit in the tablist, which may hold only tabs (WAI-ARIA, axe
+ * aria-required-children); the menu beside the strip closes the current tab for them.
+ */
 export function TabStrip() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -20,24 +26,42 @@ export function TabStrip() {
     if (next) navigate(tabHref(next));
   };
 
+  const closeFocused = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Delete' && event.key !== 'Backspace') return;
+    const key = (event.target as HTMLElement)
+      .closest('[data-node-key]')
+      ?.getAttribute('data-node-key');
+    if (key && key !== HOME_PATH) close(key);
+  };
+
   return (
-    <div className="app-tabs">
+    <div className="app-tabs" onKeyDown={closeFocused}>
       <Tabs
-        type="editable-card"
-        hideAdd
+        type="card"
         size="small"
         activeKey={active?.value ?? ''}
         onChange={(key) => {
           const tab = tabs.find((candidate) => candidate.value === key);
           if (tab) navigate(tabHref(tab));
         }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close(key);
-        }}
         items={tabs.map((tab) => ({
           key: tab.value,
-          label: tab.value === HOME_PATH ? t('tabs.home') : menuLabel(t, tab.label),
-          closable: tab.value !== HOME_PATH,
+          label:
+            tab.value === HOME_PATH ? (
+              t('tabs.home')
+            ) : (
+              <>
+                {menuLabel(t, tab.label)}
+                <CloseOutlined
+                  aria-hidden
+                  className="app-tabs__close"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    close(tab.value);
+                  }}
+                />
+              </>
+            ),
         }))}
       />
       {/* Beside the tabs, not in antd's tablist: a tablist may hold only tabs (WAI-ARIA). */}

@@ -8,7 +8,6 @@ import {
   validationErrorMap,
   type Language,
 } from '@app/shared';
-import { en } from './en.ts';
 import { zhCN } from './zh-cn.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
@@ -24,14 +23,23 @@ export function readStoredLanguage(): Language {
   }
 }
 
+/**
+ * The default language's texts are bundled; the other language's come in their own chunk when
+ * it is chosen (`i18nReady`, `setLanguage`), so a first visit does not download both.
+ */
+const catalogues: Record<Language, () => Promise<object>> = {
+  'zh-CN': () => Promise.resolve(zhCN),
+  en: async () => (await import('./en.ts')).en,
+};
+
 export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+  resources: { 'zh-CN': { translation: zhCN } },
   lng: readStoredLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  // Resources are bundled, so initialisation finishes before the first render.
+  // The bundled resources are in place at once; `i18nReady` adds a stored other language.
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -42,6 +50,19 @@ void i18n.use(initReactI18next).init({
 z.config({ customError: validationErrorMap });
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+/** Languages whose texts are in place: the default's are bundled. */
+const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
+
+/** Merges a language's texts beside those lazily loaded areas may have added already. */
+async function loadCatalogue(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  i18n.addResourceBundle(language, 'translation', await catalogues[language](), true, false);
+  loaded.add(language);
+}
+
+/** Resolves once the stored language's texts are in place: render the app after it. */
+export const i18nReady: Promise<void> = loadCatalogue(currentLanguage());
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
@@ -63,6 +84,7 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Private mode can refuse storage; the switch still applies to this visit.
   }
+  await loadCatalogue(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
