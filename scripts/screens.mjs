@@ -3,6 +3,7 @@
  * Walks every screen a seller meets in one language and reports text that is in the other one.
  *
  *   node scripts/screens.mjs --base http://127.0.0.1:9310 --lang zh-CN --out /tmp/screens/zh
+ *   node scripts/screens.mjs --lang en --out /tmp/screens/en --only editor   (a few screens)
  *
  * Needs a running demo server (DEMO=1, DEV_CAPTCHA_ANSWER) and /usr/bin/chromium. It opens the
  * public pages, signs in as the demo seller, sets the language the way the header switch does
@@ -25,6 +26,8 @@ const { values: args } = parseArgs({
     email: { type: 'string', default: 'demo@example.com' },
     password: { type: 'string', default: 'Demo@123456' },
     captcha: { type: 'string', default: '1234' },
+    /** Only the screens whose name matches this regular expression (e.g. `editor`). */
+    only: { type: 'string', default: '' },
   },
 });
 const { base, lang, out } = args;
@@ -164,7 +167,10 @@ async function capture(page, name) {
   process.stdout.write(`${name}: ${bad.length}\n`);
 }
 
+const only = new RegExp(args.only);
+
 async function visit(page, url, name) {
+  if (!only.test(name)) return;
   try {
     await page.goto(`${base}${url}`, { waitUntil: 'domcontentloaded' });
     await capture(page, name);
@@ -279,7 +285,26 @@ if (parent) await visit(page, `/goods/productHouseDetail?id=${parent}`, 'detail-
 if (parent) await visit(page, `/goods/productHouseDetailG?id=${parent}`, 'detail-shared');
 if (parent) await visit(page, `/productDetailMain?id=${parent}`, 'public-product-detail');
 if (finished) await visit(page, `/goods/productHouseEdit?id=${finished}`, 'editor-finished');
-if (listing) await visit(page, `/goods/collectyunEdit?id=${listing}`, 'editor-listing');
+// Each of the editor's four steps: the category step lists the product type's attributes.
+for (const step of [0, 1, 2, 3]) {
+  if (listing)
+    await visit(
+      page,
+      `/goods/collectyunEdit?id=${listing}&step=${step}`,
+      `editor-listing-${step + 1}`,
+    );
+}
+// The category step again with a product type chosen (the mug: a number and enum attributes).
+if (listing && only.test('editor-listing-2-attributes')) {
+  try {
+    await page.goto(`${base}/goods/collectyunEdit?id=${listing}&step=1`);
+    await page.locator('.listings-category-tag', { hasText: 'MUG' }).first().click();
+    await page.locator('[data-testid="step-category"] .listings-template-grid').waitFor();
+    await capture(page, 'editor-listing-2-attributes');
+  } catch (error) {
+    process.stdout.write(`editor-listing-2-attributes: failed (${error.message.split('\n')[0]})\n`);
+  }
+}
 if (order) await visit(page, `/newOrder?order=${order}`, 'drawer-order');
 
 await browser.close();

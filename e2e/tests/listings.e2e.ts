@@ -196,7 +196,7 @@ it('lists a finished product on Amazon from templates, fixes a forbidden word, p
 
   const listings = new ListingsPage(page, baseURL);
   await listings.listFromCollect(title, {
-    store: 'Amazon US (demo)',
+    store: '亚马逊美国站（演示）',
     pricing: `US retail ${tag}`,
     templates: {
       'Title template': `Tee title ${tag}`,

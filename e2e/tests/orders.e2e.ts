@@ -31,7 +31,7 @@ it('syncs the demo stores, filters, holds and releases, splits, sets logistics i
   await orders.goto();
   // The Shopify sandbox store: its simulator answers a first sync in seconds (Amazon's rate
   // limits make a 90-day first sync take many minutes), and its buyers order demo SKUs.
-  await orders.choose('Store', 'Shopify demo shop');
+  await orders.choose('Store', 'Shopify 演示店');
   await orders.search();
   await expect.poll(() => new URL(page.url()).searchParams.get('market_id')).toMatch(/^\d+$/);
   const started = Date.now();
@@ -46,8 +46,7 @@ it('syncs the demo stores, filters, holds and releases, splits, sets logistics i
   await expect.poll(() => new URL(page.url()).searchParams.get('sku')).toBe('DEMO-MUG-11OZ');
   expect(new URL(page.url()).searchParams.get('market_id')).toMatch(/^\d+$/);
   await orders.waitForRows();
-  for (const text of await orders.rows().allInnerTexts())
-    expect(text).toContain('Shopify demo shop');
+  for (const text of await orders.rows().allInnerTexts()) expect(text).toContain('Shopify 演示店');
   await orders.rows().first().locator('.ant-table-row-expand-icon').click();
   await page.locator('.orders-items-table').getByText('DEMO-MUG-11OZ').first().waitFor();
 

@@ -19,7 +19,8 @@ export const DEMO_STAFF = [
 /**
  * One sandbox store per marketplace: the account each simulator is asked to grant, on which
  * site. Amazon, Shopee and Temu use the accounts their consent pages offer by default, so
- * authorizing the demo seller again updates these stores instead of adding new ones.
+ * authorizing the demo seller again updates these stores instead of adding new ones. An alias is
+ * the seller's own text, written once: the demo's are in zh-CN, the product's first language.
  */
 const DEMO_STORES: Array<{
   marketplace: Marketplace;
@@ -27,15 +28,15 @@ const DEMO_STORES: Array<{
   account: string;
   alias: string;
 }> = [
-  { marketplace: 'amazon', site: 'US', account: 'A3SIMSELLER0001', alias: 'Amazon US (demo)' },
+  { marketplace: 'amazon', site: 'US', account: 'A3SIMSELLER0001', alias: '亚马逊美国站（演示）' },
   {
     marketplace: 'shopify',
     site: 'GLOBAL',
     account: 'demo-shop.myshopify.com',
-    alias: 'Shopify demo shop',
+    alias: 'Shopify 演示店',
   },
-  { marketplace: 'shopee', site: 'SG', account: '322300222', alias: 'Shopee SG (demo)' },
-  { marketplace: 'temu', site: 'US', account: '634418212233', alias: 'Temu US (demo)' },
+  { marketplace: 'shopee', site: 'SG', account: '322300222', alias: 'Shopee 新加坡站（演示）' },
+  { marketplace: 'temu', site: 'US', account: '634418212233', alias: 'Temu 美国站（演示）' },
 ];
 
 export interface DemoStoreOptions {

@@ -4,8 +4,9 @@ import {
   REQUEST_TIMEOUT_MS,
   type Envelope as SharedEnvelope,
 } from '@app/shared';
-import { loginPath, paths } from '../shared/paths.ts';
+import { adminLoginPath, loginPath, paths } from '../shared/paths.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
+import { useOperatorStore } from '../shared/auth/operator-store.ts';
 import { feedback } from '../shared/feedback.ts';
 import { currentLanguage, i18n } from '../shared/i18n/i18n.ts';
 import { currentAppPath, navigateTo } from '../shared/navigation.ts';
@@ -29,7 +30,12 @@ export interface RequestOptions {
    * same click reuses it), so the server replays the first answer instead of paying twice.
    */
   idempotencyKey?: string;
+  /** Whose session the call carries: the seller's (default) or the operator's in the admin console. */
+  session?: Session;
 }
+
+/** The seller's back office and the operators' console keep separate sessions. */
+export type Session = 'seller' | 'operator';
 
 type Envelope = SharedEnvelope<unknown>;
 
@@ -81,31 +87,40 @@ function handledError(code: number, status: number, message: string): ApiError {
   return new ApiError({ code, status, message, handled: true });
 }
 
-function expireSession(path: string): ApiError {
+function expireSession(path: string, session: Session): ApiError {
   const message = i18n.t('request.expired');
-  const auth = useAuthStore.getState();
   if (isLogoutCall(path)) {
     // The logout call itself only removes the user locally; the caller finishes the job.
     return handledError(401, 401, message);
   }
   // Parallel calls can all come back 401; only the first one clears, warns and redirects.
-  if (auth.token === null) return handledError(401, 401, message);
+  if (tokenOf(session).token === null) return handledError(401, 401, message);
   const from = currentAppPath();
-  auth.clearSession();
+  if (session === 'operator') {
+    useOperatorStore.getState().clear();
+    feedback.warning(message);
+    navigateTo(adminLoginPath(from), { replace: true });
+    return handledError(401, 401, message);
+  }
+  useAuthStore.getState().clearSession();
   feedback.warning(message);
   navigateTo(loginPath(from.startsWith(paths.login) ? null : from), { replace: true });
   return handledError(401, 401, message);
 }
 
+function tokenOf(session: Session): { token: string | null; expiry: number | null } {
+  return session === 'operator' ? useOperatorStore.getState() : useAuthStore.getState();
+}
+
 /** Headers every call sends: the reader's language, the page's domain and the session. */
-function requestHeaders(path: string): Record<string, string> {
+function requestHeaders(path: string, session: Session): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     // The server renders its messages in this language (spec: user setting, else this header).
     'Accept-Language': currentLanguage(),
     'x-domain': domainHeader(),
   };
-  const { token, expiry } = useAuthStore.getState();
+  const { token, expiry } = tokenOf(session);
   if (token && !isAuthFree(path)) {
     headers.Authorization = `Bearer ${token}`;
     if (expiry !== null) headers['x-token-expire'] = String(expiry);
@@ -118,7 +133,7 @@ function requestHeaders(path: string): Record<string, string> {
  * with an ApiError whose `handled` flag says whether the user has already been told (401, 403,
  * 404, 500) or the screen should show the message.
  */
-function settle<T>(path: string, status: number, body: unknown): T {
+function settle<T>(path: string, status: number, body: unknown, session: Session): T {
   if (status < ACCEPTED_STATUS_MIN || status > ACCEPTED_STATUS_MAX) {
     if (status === 503) {
       navigateTo(paths.unavailable);
@@ -127,7 +142,7 @@ function settle<T>(path: string, status: number, body: unknown): T {
     throw new ApiError({ code: status, status, message: i18n.t('request.unavailable') });
   }
 
-  if (isEnvelope(body) && body.code === 401) throw expireSession(path);
+  if (isEnvelope(body) && body.code === 401) throw expireSession(path, session);
   if (status === 403) {
     navigateTo(paths.forbidden);
     throw handledError(403, status, isEnvelope(body) ? body.message : 'Forbidden');
@@ -160,8 +175,8 @@ function settle<T>(path: string, status: number, body: unknown): T {
 
 /** The one request client (spec 7 "Request conventions", spec 8 error catalogue). */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', params, data, signal } = options;
-  const headers = requestHeaders(path);
+  const { method = 'GET', params, data, signal, session = 'seller' } = options;
+  const headers = requestHeaders(path, session);
   const hasBody = data !== undefined && method !== 'GET';
   if (hasBody) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
@@ -198,13 +213,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);
   }
-  return settle<T>(path, response.status, body);
+  return settle<T>(path, response.status, body, session);
 }
 
 export interface UploadOptions {
   /** Whole percent of the body sent so far. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  session?: Session;
 }
 
 /**
@@ -213,12 +229,12 @@ export interface UploadOptions {
  * too. No timeout: a large file on a slow line may take longer than any other call.
  */
 export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  const { onProgress, signal } = options;
+  const { onProgress, signal, session = 'seller' } = options;
   return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(path));
     xhr.withCredentials = true;
-    for (const [name, value] of Object.entries(requestHeaders(path))) {
+    for (const [name, value] of Object.entries(requestHeaders(path, session))) {
       xhr.setRequestHeader(name, value);
     }
     xhr.upload.onprogress = (event) => {
@@ -243,7 +259,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     }
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
-  }).then(({ status, body }) => settle<T>(path, status, body));
+  }).then(({ status, body }) => settle<T>(path, status, body, session));
 }
 
 export const api = {

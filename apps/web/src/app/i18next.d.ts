@@ -1,4 +1,5 @@
 import 'i18next';
+import type { adminZhCN } from '../features/admin/i18n-zh-cn.ts';
 import type { designZhCN } from '../features/design/i18n-zh-cn.ts';
 import type { publicZhCN } from '../features/public/i18n-zh-cn.ts';
 import type { zhCN } from '../shared/i18n/zh-cn.ts';
@@ -12,7 +13,8 @@ declare module 'i18next' {
     resources: {
       translation: typeof zhCN &
         typeof consoleTextsZhCN &
-        typeof publicZhCN & { design: typeof designZhCN };
+        typeof publicZhCN &
+        typeof adminZhCN & { design: typeof designZhCN };
     };
   }
 }

@@ -25,6 +25,8 @@ const RegisterPage = lazyPage(
 );
 const ForgetPage = lazyPage(() => import('../features/auth/pages/forget-page.tsx'), 'ForgetPage');
 
+const AdminApp = lazyPage(() => import('../features/admin/index.ts'), 'AdminApp');
+
 const errorPages = () => import('./errors/error-page.tsx');
 const ForbiddenPage = lazyPage(errorPages, 'ForbiddenPage');
 const NotFoundPage = lazyPage(errorPages, 'NotFoundPage');
@@ -98,6 +100,7 @@ function AppRoutes() {
             <Route path={paths.register} element={<RegisterPage />} />
             <Route path={paths.forget} element={<ForgetPage />} />
           </Route>
+          <Route path={`${paths.admin}/*`} element={<AdminApp />} />
           <Route path={paths.forbidden} element={<ForbiddenPage />} />
           <Route path={paths.notFound} element={<NotFoundPage />} />
           <Route path={paths.serverError} element={<ServerErrorPage />} />

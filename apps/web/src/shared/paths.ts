@@ -27,7 +27,17 @@ export const paths = {
   /** Server-menu pages that screens outside their own feature link to. */
   recharge: '/my/recharge',
   finishedLibrary: '/goods/collect',
+  /** The platform operators' console and its sign-in. */
+  admin: '/admin',
+  adminLogin: '/admin/login',
 } as const;
+
+/** `/admin/login?redirect=…`, like `loginPath` for the operators' console. */
+export function adminLoginPath(redirect?: string | null): string {
+  if (!redirect || !redirect.startsWith(`${paths.admin}/`) || redirect.startsWith(paths.adminLogin))
+    return paths.adminLogin;
+  return `${paths.adminLogin}?redirect=${encodeURIComponent(redirect)}`;
+}
 
 export type ProfileSection = 'profile' | 'mobile' | 'password' | 'pay';
 

@@ -177,6 +177,14 @@ export const listingsEn: typeof listingsZhCN = {
       skuRequired: 'Enter the SKU',
       priceRequired: 'Enter a price',
       columns: 'Variation columns',
+      /** Names of the marketplace's variation attributes; a column the seller types shows as typed. */
+      attributes: {
+        color: 'Color',
+        size: 'Size',
+        style: 'Style',
+        material: 'Material',
+        pattern: 'Pattern',
+      },
       applyPricing: 'Price the items',
       repriced: '{{count}} child SKUs priced by the template',
       breakdown: 'Price breakdown',

@@ -174,6 +174,14 @@ export const listingsZhCN = {
       skuRequired: '请输入 SKU',
       priceRequired: '请输入售价',
       columns: '变体属性列',
+      /** Names of the marketplace's variation attributes; a column the seller types shows as typed. */
+      attributes: {
+        color: '颜色',
+        size: '尺码',
+        style: '款式',
+        material: '材质',
+        pattern: '图案',
+      },
       applyPricing: '计算售价',
       repriced: '已按模板为 {{count}} 个子 SKU 定价',
       breakdown: '售价构成',

@@ -35,7 +35,13 @@ export function StepVariations({
   info: ListingInfo | undefined;
   issuesFor: IssuesFor;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Variation columns are the marketplace's attribute names (`color`): known ones are named in
+  // the reader's language, a column the seller typed shows as typed.
+  const attributeName = (attr: string) => {
+    const key = `listings.editor.variations.attributes.${attr.toLowerCase()}`;
+    return i18n.exists(key) ? String(t(key as never)) : attr;
+  };
   const form = Form.useFormInstance<EditorValues>();
   const isVariation = Form.useWatch('is_variation', form) as boolean | undefined;
   const columns = (Form.useWatch('show_variation_theme', form) as string[] | undefined) ?? [];
@@ -119,7 +125,14 @@ export function StepVariations({
         )}
         {isVariation && (
           <Form.Item name="show_variation_theme" label={t('listings.editor.variations.columns')}>
-            <Select mode="tags" maxCount={5} />
+            <Select
+              mode="tags"
+              maxCount={5}
+              options={['color', 'size', 'style', 'material', 'pattern'].map((value) => ({
+                value,
+                label: attributeName(value),
+              }))}
+            />
           </Form.Item>
         )}
       </div>
@@ -180,11 +193,11 @@ export function StepVariations({
                 },
                 ...(isVariation ? columns : []).map((attr) => ({
                   key: `v-${attr}`,
-                  title: attr,
+                  title: attributeName(attr),
                   width: 120,
                   render: (_: unknown, field: { name: number }) => (
                     <Form.Item name={[field.name, 'variation', attr]} className="listings-cell">
-                      <Input maxLength={100} aria-label={attr} />
+                      <Input maxLength={100} aria-label={attributeName(attr)} />
                     </Form.Item>
                   ),
                 })),

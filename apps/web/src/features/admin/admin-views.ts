@@ -1,0 +1,13 @@
+import type { ComponentType } from 'react';
+import { paths } from '../../shared/paths.ts';
+import { lazyPage } from '../../shared/lazy-page.ts';
+
+/** A console page as the operator's menu names it: `/sys/menu` is served at `/admin/sys/menu`. */
+export function adminPathOf(router: string): string {
+  return `${paths.admin}${router.startsWith('/') ? router : `/${router}`}`;
+}
+
+/** The console pages this build has, by the menu's `viewPath`; the others say they are coming. */
+export const ADMIN_VIEWS: Record<string, ComponentType> = {
+  'sys/menu': lazyPage(() => import('./pages/admin-menus-page.tsx'), 'AdminMenusPage'),
+};
