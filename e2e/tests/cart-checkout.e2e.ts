@@ -6,6 +6,7 @@ import { CheckoutPage } from '../pages/checkout-page.ts';
 import { BillPage, LedgerPage, RechargePage } from '../pages/finance-pages.ts';
 import { RegisterPage } from '../pages/register-page.ts';
 import { VipPage } from '../pages/vip-page.ts';
+import { ProductionDesk } from '../pages/production-desk.ts';
 
 /**
  * Alipay's return URL names the public host (`localhost`), so the whole flow runs there: on
@@ -119,6 +120,22 @@ it('recharges through Alipay, checks out three products from the balance, sees t
   const orderNumber = await checkout.payFromBalance(PAY_PASSWORD);
   expect(orderNumber).toMatch(/^PO\d+/);
   await shot(page, 'cart-e2e-paid-en');
+
+  // The platform produces it: an operator signs in to the console, accepts and ships it.
+  const operator = await session.context.newPage();
+  const desk = new ProductionDesk(operator, baseURL);
+  await desk.signIn('admin', 'Admin@123456', captcha);
+  await desk.find(orderNumber);
+  await shot(operator, 'production-desk-en');
+  let drawer = await desk.open(orderNumber);
+  await drawer.getByRole('button', { name: 'Accept' }).click();
+  await drawer.getByText('In production').waitFor();
+  await desk.ship(drawer, 'SF Express', 'SF1234567890123');
+  drawer = operator.locator('.ant-drawer-content');
+  await drawer.getByText('SF1234567890123').waitFor();
+  expect(await drawer.getByText(/^Shipped$/).count()).toBeGreaterThan(0);
+  await shot(operator, 'production-drawer-shipped-en');
+  await operator.close();
 
   const ledger = new LedgerPage(page, baseURL);
   await ledger.goto();

@@ -9,5 +9,9 @@ export function adminPathOf(router: string): string {
 
 /** The console pages this build has, by the menu's `viewPath`; the others say they are coming. */
 export const ADMIN_VIEWS: Record<string, ComponentType> = {
+  'sys/production': lazyPage(
+    () => import('./pages/production-desk-page.tsx'),
+    'ProductionDeskPage',
+  ),
   'sys/menu': lazyPage(() => import('./pages/admin-menus-page.tsx'), 'AdminMenusPage'),
 };

@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  formatMoney,
+  formatTimestamp,
+  PURCHASE_ORDER_STATUSES,
+  type ProductionBatchResult,
+  type ProductionOrder,
+  type ProductionQuery,
+} from '@app/shared';
+import { reportError } from '../../../api/form-errors.ts';
+import { feedback } from '../../../shared/feedback.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { production, productionKeys } from '../api/production.ts';
+import { ProductionDrawer } from '../components/production-drawer.tsx';
+import { ProductionStatus } from '../components/production-status.tsx';
+
+interface FilterValues {
+  /** '' is "all states". */
+  status?: ProductionQuery['status'] | '';
+  number?: string;
+  sku?: string;
+  factory_id?: number;
+  seller_id?: number;
+  dates?: [Dayjs, Dayjs] | null;
+}
+
+function queryOf(values: FilterValues): Partial<ProductionQuery> {
+  const { dates, ...rest } = values;
+  const query: Partial<ProductionQuery> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined && value !== null && value !== '')
+      (query as Record<string, unknown>)[key] = value;
+  }
+  if (dates) {
+    query.from = dates[0].startOf('day').unix();
+    query.to = dates[1].endOf('day').unix();
+  }
+  return query;
+}
+
+/** /admin/sys/production: the purchase orders to accept, produce and ship, by state and factory. */
+export function ProductionDeskPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [form] = Form.useForm<FilterValues>();
+  const [filters, setFilters] = useState<Partial<ProductionQuery>>({ status: 'paid' });
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [open, setOpen] = useState<number | null>(null);
+  const query = { ...filters, ...paging };
+  const list = useQuery({
+    queryKey: productionKeys.page(query),
+    queryFn: () => production.page(query),
+    placeholderData: keepPreviousData,
+  });
+  const factories = useQuery({
+    queryKey: productionKeys.factories(),
+    queryFn: production.factories,
+  });
+  const zh = currentLanguage() === 'zh-CN';
+  const rows = list.data?.list ?? [];
+
+  const runBatch = async (run: (ids: number[]) => Promise<ProductionBatchResult>) => {
+    try {
+      const { results } = await run(selected);
+      const failed = results.filter((r) => !r.ok);
+      feedback.success(
+        t('admin.production.batchDone', {
+          ok: results.length - failed.length,
+          failed: failed.length,
+        }),
+      );
+      const numbers = new Map(rows.map((r) => [r.id, r.number]));
+      for (const r of failed)
+        feedback.warning(
+          t('admin.production.batchRefused', {
+            number: numbers.get(r.id) ?? r.id,
+            reason: r.reason,
+          }),
+        );
+      setSelected([]);
+      void client.invalidateQueries({ queryKey: productionKeys.all });
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  return (
+    <Card title={t('admin.production.title')}>
+      <Form<FilterValues>
+        form={form}
+        layout="inline"
+        className="admin-filters"
+        initialValues={{ status: 'paid' }}
+        onFinish={(values) => {
+          setFilters(queryOf(values));
+          setPaging((p) => ({ ...p, page: 1 }));
+          setSelected([]);
+        }}
+      >
+        <Form.Item name="status" label={t('admin.production.filters.status')}>
+          <Select
+            allowClear
+            placeholder={t('admin.production.filters.all')}
+            style={{ width: 140 }}
+            options={[
+              { value: '', label: t('admin.production.filters.all') },
+              ...PURCHASE_ORDER_STATUSES.map((s) => ({
+                value: s,
+                label: t(`admin.production.statuses.${s}`),
+              })),
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="number" label={t('admin.production.filters.number')}>
+          <Input allowClear maxLength={100} style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="sku" label={t('admin.production.filters.sku')}>
+          <Input allowClear maxLength={100} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="factory_id" label={t('admin.production.filters.factory')}>
+          <Select
+            allowClear
+            placeholder={t('admin.production.filters.all')}
+            style={{ width: 160 }}
+            options={(factories.data ?? []).map((f) => ({
+              value: f.id,
+              label: zh ? f.name : f.name_en,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="seller_id" label={t('admin.production.filters.seller')}>
+          <InputNumber min={1} precision={0} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="dates" label={t('admin.production.filters.dates')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('admin.production.filters.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              form.submit();
+            }}
+          >
+            {t('admin.production.filters.reset')}
+          </Button>
+        </Space>
+      </Form>
+      <Space className="admin-batch">
+        <Button
+          type="primary"
+          disabled={selected.length === 0}
+          onClick={() => void runBatch(production.accept)}
+        >
+          {t('admin.production.actions.acceptSelected', { count: selected.length })}
+        </Button>
+        <Button disabled={selected.length === 0} onClick={() => void runBatch(production.produced)}>
+          {t('admin.production.actions.producedSelected', { count: selected.length })}
+        </Button>
+      </Space>
+      <Table<ProductionOrder>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={rows}
+        locale={{ emptyText: t('admin.production.empty') }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+        }}
+        onRow={(row) => ({ onDoubleClick: () => setOpen(row.id) })}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: list.data?.pagination.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('admin.production.total', { total }),
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
+        columns={[
+          {
+            key: 'number',
+            title: t('admin.production.columns.number'),
+            render: (_, row) => (
+              <Button type="link" onClick={() => setOpen(row.id)}>
+                {row.number}
+              </Button>
+            ),
+          },
+          {
+            key: 'seller',
+            title: t('admin.production.columns.seller'),
+            render: (_, row) => `${row.seller_name} (#${row.seller_id})`,
+          },
+          {
+            key: 'status',
+            title: t('admin.production.columns.status'),
+            render: (_, row) => <ProductionStatus status={row.status} />,
+          },
+          { key: 'quantity', title: t('admin.production.columns.quantity'), dataIndex: 'quantity' },
+          {
+            key: 'amount',
+            title: t('admin.production.columns.amount'),
+            align: 'right',
+            render: (_, row) => formatMoney(row.amount_minor, 'CNY', currentLanguage()),
+          },
+          {
+            key: 'created',
+            title: t('admin.production.columns.created'),
+            render: (_, row) => formatTimestamp(row.created_at),
+          },
+          {
+            key: 'paid',
+            title: t('admin.production.columns.paid'),
+            render: (_, row) => formatTimestamp(row.paid_at),
+          },
+          {
+            key: 'actions',
+            title: t('admin.production.columns.actions'),
+            render: (_, row) => (
+              <Button size="small" onClick={() => setOpen(row.id)}>
+                {t('admin.production.actions.open')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {open !== null && <ProductionDrawer id={open} onClose={() => setOpen(null)} />}
+    </Card>
+  );
+}

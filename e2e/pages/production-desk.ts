@@ -1,0 +1,46 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The operators' console: /admin/login and the production desk at /admin/sys/production. */
+export class ProductionDesk {
+  constructor(
+    private readonly page: Page,
+    private readonly baseURL: string,
+  ) {}
+
+  async signIn(username: string, password: string, captcha: string): Promise<void> {
+    await this.page.goto(`${this.baseURL}/admin/sys/production`);
+    await this.page.waitForURL(/\/admin\/login/);
+    await this.page.getByLabel('Username').fill(username);
+    await this.page.getByLabel('Password').fill(password);
+    await this.page.getByPlaceholder('Type the characters shown').fill(captcha);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await this.page.waitForURL(/\/admin\/sys\/production/);
+  }
+
+  /** Narrows the desk to one purchase order by its number, in every state. */
+  async find(number: string): Promise<Locator> {
+    await this.page.getByLabel('Status').click();
+    await this.page.locator('.ant-select-dropdown:visible').getByTitle('All', { exact: true }).click();
+    await this.page.getByLabel('PO number').fill(number);
+    await this.page.getByRole('button', { name: 'Search' }).click();
+    const row = this.page.locator('.ant-table-row').filter({ hasText: number });
+    await row.waitFor();
+    return row;
+  }
+
+  async open(number: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: number }).click();
+    const drawer = this.page.locator('.ant-drawer-content');
+    await drawer.getByText(`Purchase order ${number}`).waitFor();
+    return drawer;
+  }
+
+  async ship(drawer: Locator, carrier: string, trackingNo: string): Promise<void> {
+    await drawer.getByRole('button', { name: 'Ship', exact: true }).click();
+    const dialog = this.page.getByRole('dialog').filter({ hasText: 'Tracking number' });
+    await dialog.getByLabel('Other carrier name').fill(carrier);
+    await dialog.getByLabel('Tracking number').fill(trackingNo);
+    await dialog.getByRole('button', { name: 'Ship', exact: true }).click();
+    await this.page.getByText(/^Shipped; the tracking number went/).waitFor();
+  }
+}
