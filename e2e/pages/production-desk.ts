@@ -14,13 +14,18 @@ export class ProductionDesk {
     await this.page.getByLabel('Password').fill(password);
     await this.page.getByPlaceholder('Type the characters shown').fill(captcha);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
-    await this.page.waitForURL(/\/admin\/sys\/production/);
+    // The console routes in the page (no load event): the desk's own table says it is there.
+    await this.page.getByText('Production desk', { exact: true }).last().waitFor();
+    await this.page.locator('.ant-table').waitFor();
   }
 
   /** Narrows the desk to one purchase order by its number, in every state. */
   async find(number: string): Promise<Locator> {
     await this.page.getByLabel('Status').click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle('All', { exact: true }).click();
+    await this.page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle('All', { exact: true })
+      .click();
     await this.page.getByLabel('PO number').fill(number);
     await this.page.getByRole('button', { name: 'Search' }).click();
     const row = this.page.locator('.ant-table-row').filter({ hasText: number });
@@ -30,8 +35,8 @@ export class ProductionDesk {
 
   async open(number: string): Promise<Locator> {
     await this.page.getByRole('button', { name: number }).click();
-    const drawer = this.page.locator('.ant-drawer-content');
-    await drawer.getByText(`Purchase order ${number}`).waitFor();
+    const drawer = this.page.getByRole('dialog').filter({ hasText: `Purchase order ${number}` });
+    await drawer.waitFor();
     return drawer;
   }
 

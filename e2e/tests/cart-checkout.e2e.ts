@@ -127,12 +127,11 @@ it('recharges through Alipay, checks out three products from the balance, sees t
   await desk.signIn('admin', 'Admin@123456', captcha);
   await desk.find(orderNumber);
   await shot(operator, 'production-desk-en');
-  let drawer = await desk.open(orderNumber);
+  const drawer = await desk.open(orderNumber);
   await drawer.getByRole('button', { name: 'Accept' }).click();
-  await drawer.getByText('In production').waitFor();
+  await drawer.locator('.ant-tag', { hasText: 'In production' }).first().waitFor();
   await desk.ship(drawer, 'SF Express', 'SF1234567890123');
-  drawer = operator.locator('.ant-drawer-content');
-  await drawer.getByText('SF1234567890123').waitFor();
+  await drawer.getByText('SF1234567890123').first().waitFor();
   expect(await drawer.getByText(/^Shipped$/).count()).toBeGreaterThan(0);
   await shot(operator, 'production-drawer-shipped-en');
   await operator.close();
