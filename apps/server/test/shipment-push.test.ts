@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
 import { startSimHarness, type SimHarness } from './sim-harness.ts';
-import { orderItems, orders, shipmentPushes, stores } from '../src/db/schema.ts';
+import { orderItems, orders, orderSyncState, shipmentPushes, stores } from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth, storeSessionFor } from '../src/modules/markets/service.ts';
@@ -23,6 +23,7 @@ let h: SimHarness;
 let t: TestApp;
 let seller: SellerFixture;
 const noProgress = { progress: async () => {} };
+const RECENT_MS = 2 * 86_400_000;
 /** A channel every marketplace takes. */
 const FOUR_PX = LOGISTICS_CHANNELS.find((c) => c.code === '4PX-GP')!;
 
@@ -58,6 +59,11 @@ async function sandboxStore(marketplace: Marketplace, site: string, account: str
       source: 'sandbox',
     })
     .returning();
+  // A first sync would read 90 days of orders (an Amazon one, each order's items at 0.5/s: most
+  // of a minute); a store synced up to two days ago reads the dozen orders of those two days.
+  await t.database.db
+    .insert(orderSyncState)
+    .values({ storeId: row!.id, updatedAfter: new Date(Date.now() - RECENT_MS) });
   await syncStore(access(), row!, noProgress);
   return row!;
 }
@@ -107,6 +113,12 @@ describe('shipment push', { timeout: 180_000 }, () => {
       expect(run).toMatchObject({ confirmed: 1, refused: 0 });
       // Nothing is left due: a second run sends nothing again.
       expect(await runShipmentPushes(access(), noProgress)).toMatchObject({ confirmed: 0 });
+      const log = await post('show-order-log', { id: order!.id });
+      expect(log.body.data.at(-1)).toMatchObject({
+        action: 'shipment_push.confirmed',
+        user_id: null,
+        text: `平台已确认运单号 ${saved.body.data.shipped_number}`,
+      });
 
       pass(60_000);
       await syncStore(access(), store, noProgress);
@@ -133,6 +145,11 @@ describe('shipment push', { timeout: 180_000 }, () => {
       lastErrorKey: 'marketplace.rate_limit',
     });
     expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    const actions = async () =>
+      (await post('show-order-log', { id: order!.id })).body.data.map(
+        (l: { action: string }) => l.action,
+      );
+    expect(await actions()).not.toContain('shipment_push.refused');
     // Not due yet: the run leaves it alone.
     expect(await runShipmentPushes(access(), noProgress)).toMatchObject({ retrying: 0 });
     h.sims.shopify.faults.clear();
@@ -143,6 +160,9 @@ describe('shipment push', { timeout: 180_000 }, () => {
       attempts: 2,
       reason: null,
     });
+    expect((await actions()).filter((a: string) => a.startsWith('shipment_push.'))).toEqual([
+      'shipment_push.confirmed',
+    ]);
   });
 
   it("records the marketplace's refusal with its reason, stops, and the desk sends it again", async () => {
@@ -167,6 +187,15 @@ describe('shipment push', { timeout: 180_000 }, () => {
     const refused = await pushOf(order!.id);
     expect(refused).toMatchObject({ status: 'refused', lastErrorKey: 'marketplace.validation' });
     expect(refused.reason).toContain('Shipped');
+    const log = await call(t.app, 'POST', '/api/cw-order/show-order-log', {
+      token: seller.token,
+      body: { id: order!.id },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(log.body.data.at(-1)).toMatchObject({
+      action: 'shipment_push.refused',
+      text: `The marketplace refused tracking number ${refused.trackingNumber}: ${refused.reason}`,
+    });
     expect(await runShipmentPushes(access(), noProgress)).toMatchObject({ refused: 0 });
 
     const shown = (await post('show-orders', { ids: [order!.id] })).body.data[0];

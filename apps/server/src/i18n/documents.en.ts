@@ -55,6 +55,8 @@ export const documentsEn: DocumentTexts = {
     purchase_cancelled: 'Purchase order {{number}} cancelled',
     refund: 'Refunded {{currency}} {{amount}}',
     label: 'Shipping label printed ({{tracking}})',
+    'shipment_push.confirmed': 'Tracking number {{tracking}} confirmed on the marketplace',
+    'shipment_push.refused': 'The marketplace refused tracking number {{tracking}}: {{reason}}',
     customs_one: 'Customs declaration saved for {{count}} item',
     customs_other: 'Customs declaration saved for {{count}} items',
     import_one: 'Imported from a file (row {{rows}})',

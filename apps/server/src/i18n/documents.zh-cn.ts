@@ -49,6 +49,8 @@ export const documentsZhCn: DocumentTexts = {
     purchase_cancelled: '采购单 {{number}} 已取消',
     refund: '退款 {{currency}} {{amount}}',
     label: '打印了面单（{{tracking}}）',
+    'shipment_push.confirmed': '平台已确认运单号 {{tracking}}',
+    'shipment_push.refused': '平台拒绝了运单号 {{tracking}}：{{reason}}',
     customs_other: '保存了 {{count}} 个商品的报关信息',
     import_other: '从文件导入（第 {{rows}} 行）',
     shopee_pack: '合并打包，运单号 {{tracking}}',

@@ -84,6 +84,10 @@ function keyOf(lang: Language, action: string, d: Detail, currency: string) {
       const rows = Array.isArray(d.rows) ? d.rows.map(str) : [];
       return { key: action, params: { rows: rows.join(', '), count: rows.length } };
     }
+    case 'shipment_push.confirmed':
+      return { key: action, params: { tracking: str(d.tracking) } };
+    case 'shipment_push.refused':
+      return { key: action, params: { tracking: str(d.tracking), reason: str(d.reason) } };
     case 'shopee_pack':
       return { key: action, params: { tracking: str(d.tracking_no) } };
     case 'shopee_note':

@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { orders, shipmentPushes, stores, type ShipmentPushItem } from '../../db/schema.ts';
+import {
+  orderLogs,
+  orders,
+  shipmentPushes,
+  stores,
+  type ShipmentPushItem,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import {
   MarketplaceError,
@@ -151,7 +157,19 @@ async function pushOne(
   } catch (error) {
     change = outcomeOf(push, error, new Date());
   }
-  await db.update(shipmentPushes).set(change).where(eq(shipmentPushes.id, push.id));
+  await db.transaction(async (tx) => {
+    await tx.update(shipmentPushes).set(change).where(eq(shipmentPushes.id, push.id));
+    // The seller reads on the order's log when the marketplace took the tracking or refused it;
+    // a retry waiting on a 429 is no news to them.
+    if (change.status === 'confirmed' || change.status === 'refused') {
+      await tx.insert(orderLogs).values({
+        orderId: push.orderId,
+        userId: null,
+        action: `shipment_push.${change.status}`,
+        detail: { tracking: push.trackingNumber, reason: change.reason ?? null },
+      });
+    }
+  });
   return change.status!;
 }
 
