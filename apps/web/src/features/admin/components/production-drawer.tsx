@@ -34,6 +34,15 @@ export function ProductionDrawer({ id, onClose }: { id: number; onClose: () => v
     queryKey: productionKeys.info(id),
     queryFn: () => production.info(id),
   });
+  const factories = useQuery({
+    queryKey: productionKeys.factories(),
+    queryFn: production.factories,
+  });
+  const factoryName = (factoryId: number | null) => {
+    const factory = factories.data?.find((f) => f.id === factoryId);
+    if (!factory) return factoryId ?? '—';
+    return currentLanguage() === 'zh-CN' ? factory.name : factory.name_en;
+  };
   const [dialog, setDialog] = useState<Dialog>(null);
   const money = (minor: number) => formatMoney(minor, 'CNY', currentLanguage());
   const order = detail.data;
@@ -193,7 +202,7 @@ export function ProductionDrawer({ id, onClose }: { id: number; onClose: () => v
               {
                 key: 'factory',
                 title: t('admin.production.detail.factory'),
-                dataIndex: 'factory_id',
+                render: (_, item) => factoryName(item.factory_id),
               },
               {
                 key: 'files',
