@@ -110,7 +110,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     request.ctx = { db, actor, log: request.log, ip: request.ip, lang, permVersion };
 
     const access = config?.access;
-    markNoStore(reply, access, actor);
+    markNoStore(reply, access !== undefined && access.auth !== 'public', actor);
     if (!access || access.auth === 'public') return;
     if (actor.kind === 'anonymous') throw new UnauthorizedError();
     if (access.auth === 'any') return;

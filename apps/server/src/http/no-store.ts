@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../context.ts';
-import type { Access } from './access.ts';
 
 /**
  * Answers that belong to a signed-in actor (a non-public route, or any request that carried a
@@ -10,7 +9,6 @@ import type { Access } from './access.ts';
  * immutable and public by key). Set here rather than in an onSend hook, which cost every answer
  * a promise and a header lookup.
  */
-export function markNoStore(reply: FastifyReply, access: Access | undefined, actor: Actor): void {
-  if ((access && access.auth !== 'public') || actor.kind !== 'anonymous')
-    void reply.header('cache-control', 'no-store');
+export function markNoStore(reply: FastifyReply, signedInRoute: boolean, actor: Actor): void {
+  if (signedInRoute || actor.kind !== 'anonymous') void reply.header('cache-control', 'no-store');
 }
