@@ -47,19 +47,22 @@ export function PermissionTreeField({
     () => new Set(tree.flatMap((m) => m.pages.flatMap((p) => p.perms.map((x) => x.perm)))),
     [tree],
   );
+  // Not virtual: about 150 rows render at once without trouble, and every row stays findable.
   return (
-    <Tree
-      checkable
-      selectable={false}
-      disabled={disabled}
-      defaultExpandAll
-      height={360}
-      treeData={treeData}
-      checkedKeys={value}
-      onCheck={(checked) => {
-        const keys = Array.isArray(checked) ? checked : checked.checked;
-        onChange?.(keys.map(String).filter((k) => leaves.has(k)));
-      }}
-    />
+    <div style={{ maxHeight: 360, overflow: 'auto' }}>
+      <Tree
+        checkable
+        selectable={false}
+        disabled={disabled}
+        defaultExpandAll
+        virtual={false}
+        treeData={treeData}
+        checkedKeys={value}
+        onCheck={(checked) => {
+          const keys = Array.isArray(checked) ? checked : checked.checked;
+          onChange?.(keys.map(String).filter((k) => leaves.has(k)));
+        }}
+      />
+    </div>
   );
 }
