@@ -71,9 +71,12 @@ export function VisitLogPage({ title }: ViewProps) {
           {
             key: 'ua',
             title: t('team.visit.userAgent'),
+            // A user agent is long: one line, the whole of it on hover.
+            width: 360,
+            ellipsis: { showTitle: false },
             render: (_, l) => (
-              <Tooltip title={l.user_agent}>
-                <span className="team-ua">{l.user_agent}</span>
+              <Tooltip title={l.user_agent} placement="topLeft">
+                {l.user_agent}
               </Tooltip>
             ),
           },
