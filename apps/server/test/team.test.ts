@@ -148,6 +148,9 @@ describe('groups and staff', () => {
     )) {
       expect(group.permissions.filter((p: string) => p.startsWith('my:accountPay'))).toEqual([]);
     }
+    for (const group of res.body.data.list) {
+      expect(group.permissions.filter((p: string) => p.startsWith('subAccount:'))).toEqual([]);
+    }
     const update = await api('POST', '/api/group/update', boss.token, {
       id: finance.id,
       name: 'Mine',
@@ -163,6 +166,8 @@ describe('groups and staff', () => {
       m.pages.flatMap((p) => p.perms.map((x) => x.perm)),
     );
     expect(perms).toContain('goods:collectyun:list');
+    // The sub-account pages are the boss's: no group may grant them.
+    expect(perms.filter((p: string) => p.startsWith('subAccount:'))).toEqual([]);
   });
 
   it('creates a group of listing permissions and refuses unknown ones', async () => {
@@ -172,6 +177,11 @@ describe('groups and staff', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.data.field_keys).toEqual({ permissions: 'team.unknown_permission' });
+    const bossPage = await api('POST', '/api/group/create', boss.token, {
+      name: 'Boss pages',
+      permissions: ['subAccount:staff:add'],
+    });
+    expect(bossPage.status).toBe(422);
     const res = await api('POST', '/api/group/create', boss.token, {
       name: 'Lister',
       permissions: ['goods:collectyun:list', 'goods:collectyun:info', 'market:index:list'],

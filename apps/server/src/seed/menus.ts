@@ -171,6 +171,14 @@ const SELLER_MENUS: MenuSeed[] = [
     page('/my/productStatistics', 'menu.my.productStatistics', { actions: ['list'] }),
     page('/my/orderData', 'menu.my.orderData', { actions: ['list'] }),
   ]),
+  // The boss's own pages: their routes are boss-only, so the group editor never offers these
+  // permissions (BOSS_ONLY_PERM_PREFIX) and no staff member's menu shows them.
+  dir('menu.group.subAccount', 'TeamOutlined', [
+    page('/subAccount/role', 'menu.subAccount.role', { actions: CRUD }),
+    page('/subAccount/staff', 'menu.subAccount.staff', { actions: [...CRUD, 'disable'] }),
+    page('/subAccount/visitLog', 'menu.subAccount.visitLog', { actions: ['list'] }),
+    page('/subAccount/audit', 'menu.subAccount.audit', { actions: ['list'] }),
+  ]),
   dir('menu.group.my', 'UserOutlined', [
     page('/my/newInfo', 'menu.my.newInfo', { actions: ['update'] }),
     page('/my/logout', 'menu.my.logout', hidden),

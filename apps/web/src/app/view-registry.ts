@@ -143,6 +143,13 @@ const VIEWS: Record<string, View> = {
     () => import('../features/orders/pages/order-settlement-page.tsx'),
     'OrderSettlementPage',
   ),
+  'subaccount/role': lazyPage(() => import('../features/team/pages/role-page.tsx'), 'RolePage'),
+  'subaccount/staff': lazyPage(() => import('../features/team/pages/staff-page.tsx'), 'StaffPage'),
+  'subaccount/visitlog': lazyPage(
+    () => import('../features/team/pages/visit-log-page.tsx'),
+    'VisitLogPage',
+  ),
+  'subaccount/audit': lazyPage(() => import('../features/team/pages/audit-page.tsx'), 'AuditPage'),
   'my/logout': lazyPage(() => import('../features/my/pages/logout-page.tsx'), 'LogoutPage'),
 };
 

@@ -9,6 +9,12 @@ import { pageResultOf, queryInt, text, UNIX_SECONDS_MAX } from './common.ts';
 export const BUILT_IN_GROUPS = ['lister', 'order_clerk', 'finance', 'viewer'] as const;
 export type BuiltInGroup = (typeof BUILT_IN_GROUPS)[number];
 
+/**
+ * The sub-account pages' permissions (`subAccount:*`): their routes are the boss's alone, so a
+ * group never grants them and the group editor does not offer them.
+ */
+export const BOSS_ONLY_PERM_PREFIX = 'subAccount:';
+
 const unix = z.number().int();
 const permission = text().trim().min(1).max(200);
 const ids = z.array(z.number().int().positive()).max(1000);

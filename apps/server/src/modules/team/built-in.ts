@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BuiltInGroup } from '@app/shared';
+import { BOSS_ONLY_PERM_PREFIX, type BuiltInGroup } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
 import { groups } from '../../db/schema.ts';
 
@@ -57,7 +57,7 @@ const NAMES: Record<BuiltInGroup, string> = {
 };
 
 export function builtInPermissions(group: BuiltInGroup, sellerPerms: string[]): string[] {
-  return sellerPerms.filter(RULES[group]);
+  return sellerPerms.filter((p) => !p.startsWith(BOSS_ONLY_PERM_PREFIX) && RULES[group](p));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import {
+  BOSS_ONLY_PERM_PREFIX,
   BUILT_IN_GROUPS,
   MENU_TYPE,
   type BuiltInGroup,
@@ -89,7 +90,10 @@ export async function permissionTree(ctx: Ctx): Promise<PermissionTree> {
   type Page = PermissionTree[number]['pages'][number];
   const pageOf = (page: (typeof rows)[number]): Page[] => {
     const perms = (byParent.get(page.id) ?? [])
-      .filter((p) => p.type === MENU_TYPE.permission && p.perms)
+      .filter(
+        (p) =>
+          p.type === MENU_TYPE.permission && p.perms && !p.perms.startsWith(BOSS_ONLY_PERM_PREFIX),
+      )
       .map((p) => ({ id: p.id, name: p.name, perm: p.perms! }));
     return perms.length > 0 ? [{ id: page.id, name: page.name, router: page.router, perms }] : [];
   };
@@ -105,7 +109,11 @@ export async function permissionTree(ctx: Ctx): Promise<PermissionTree> {
 
 /** Only permissions of the seller tree may be granted; an unknown one is a 422 on `permissions`. */
 async function checkPermissions(ctx: Ctx, permissions: string[]): Promise<string[]> {
-  const known = new Set((await scopeTree(ctx, 'seller')).result.perms);
+  const known = new Set(
+    (await scopeTree(ctx, 'seller')).result.perms.filter(
+      (p) => !p.startsWith(BOSS_ONLY_PERM_PREFIX),
+    ),
+  );
   const unknown = permissions.find((p) => !known.has(p));
   if (unknown !== undefined) {
     throw new ValidationError(

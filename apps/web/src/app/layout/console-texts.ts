@@ -22,6 +22,8 @@ import { ordersEn } from '../../features/orders/i18n-en.ts';
 import { ordersZhCN } from '../../features/orders/i18n-zh-cn.ts';
 import { shopeeOrdersEn } from '../../features/shopee-orders/i18n-en.ts';
 import { shopeeOrdersZhCN } from '../../features/shopee-orders/i18n-zh-cn.ts';
+import { teamEn } from '../../features/team/i18n-en.ts';
+import { teamZhCN } from '../../features/team/i18n-zh-cn.ts';
 import { templatesEn } from '../../features/templates/i18n-en.ts';
 import { templatesZhCN } from '../../features/templates/i18n-zh-cn.ts';
 import { upcEn } from '../../features/upc/i18n-en.ts';
@@ -50,6 +52,7 @@ export const consoleTextsZhCN = {
   orderTransfer: orderTransferZhCN,
   finance: financeZhCN,
   orderDocuments: orderDocumentsZhCN,
+  team: teamZhCN,
 };
 
 export const consoleTextsEn: typeof consoleTextsZhCN = {
@@ -68,4 +71,5 @@ export const consoleTextsEn: typeof consoleTextsZhCN = {
   orderTransfer: orderTransferEn,
   finance: financeEn,
   orderDocuments: orderDocumentsEn,
+  team: teamEn,
 };

@@ -120,8 +120,10 @@ export const consoleEn: typeof consoleZhCN = {
       my: 'My account',
       sys: 'System',
       market: 'Stores',
+      subAccount: 'Sub-accounts',
     },
     market: { index: 'Store list' },
+    subAccount: { role: 'Roles', staff: 'Staff', visitLog: 'Visit log', audit: 'Audit log' },
     goods: {
       productHouse: 'Parent library',
       productHouseDetail: 'Parent product',

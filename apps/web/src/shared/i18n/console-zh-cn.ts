@@ -113,8 +113,10 @@ export const consoleZhCN = {
       my: '个人中心',
       sys: '系统管理',
       market: '店铺管理',
+      subAccount: '子账号',
     },
     market: { index: '店铺列表' },
+    subAccount: { role: '角色管理', staff: '员工管理', visitLog: '登录日志', audit: '操作日志' },
     goods: {
       productHouse: '母版库',
       productHouseDetail: '母版详情',

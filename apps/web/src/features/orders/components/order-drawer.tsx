@@ -3,8 +3,10 @@ import { Drawer, Result, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deskStatusName, permOf, type Order, type OrderAction } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
+import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
+import { AuditHistory } from '../../team/index.ts';
 import { cancelOrder, useOrderLog, useOrderMutation, useOrdersById } from '../api/orders.ts';
 import { orderPaths } from '../paths.ts';
 import { AddressDialog, CancelDialog, SplitDialog } from './order-dialogs.tsx';
@@ -28,6 +30,8 @@ function formatAddress(order: Order): string {
 function OrderDetail({ order, readOnly }: { order: Order; readOnly: boolean }) {
   const { t } = useTranslation();
   const log = useOrderLog(order.id);
+  // The audit log is the boss's (the route refuses staff), so staff never ask for it.
+  const isBoss = useAuthStore((s) => s.userInfo?.is_boss ?? false);
   const [dialog, setDialog] = useState<'address' | 'split' | 'cancel' | null>(null);
   const canUpdate = useCan(permOf(PAGE, 'update')) && !readOnly;
   const canMemo = useCan(permOf(PAGE, 'memo')) && !readOnly;
@@ -102,6 +106,13 @@ function OrderDetail({ order, readOnly }: { order: Order; readOnly: boolean }) {
         <Typography.Title level={5}>{t('orders.drawer.log')}</Typography.Title>
         {log.isLoading ? <Spin /> : <LogTimeline logs={log.data ?? []} />}
       </section>
+
+      {isBoss && (
+        <section className="orders-drawer-section">
+          <Typography.Title level={5}>{t('team.history.title')}</Typography.Title>
+          <AuditHistory object="order" id={order.id} />
+        </section>
+      )}
 
       {dialog === 'address' && <AddressDialog order={order} onClose={() => setDialog(null)} />}
       {dialog === 'split' && <SplitDialog order={order} onClose={() => setDialog(null)} />}
