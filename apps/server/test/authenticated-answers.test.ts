@@ -76,6 +76,9 @@ describe('?token=', () => {
     'GET /api/cw-order/export-download',
     'GET /api/cw-order/import-template',
     'GET /api/material/download',
+    // The operator's pick list and print files open as downloads in a new tab.
+    'GET /api/sys/production/pick-list',
+    'GET /api/sys/production/print-files',
     'POST /api/common/upload-single',
   ];
 
