@@ -34,7 +34,8 @@ export class Shell {
   async closeTab(label: string): Promise<void> {
     await this.page
       .locator('.app-tabs .ant-tabs-tab', { hasText: label })
-      .getByRole('button', { name: /remove/i })
+      // The × is drawn inside the tab, hidden from assistive technology (the tablist holds only tabs).
+      .locator('.app-tabs__close')
       .click();
   }
 
