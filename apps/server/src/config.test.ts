@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('hashes passwords at the ASVS cost unless a demo asks for less', () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe(17);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '10' })).toThrow(
+      /PASSWORD_HASH_COST: below 17 only with DEMO=1/,
+    );
+    expect(loadConfig({ DEMO: '1', PASSWORD_HASH_COST: '10' }).PASSWORD_HASH_COST).toBe(10);
+    expect(() => loadConfig({ DEMO: '1', PASSWORD_HASH_COST: '4' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it('asks for the rest of a marketplace credential set once any part is given', () => {
     expect(() => loadConfig({ SHOPIFY_API_KEY: 'k' })).toThrow(/SHOPIFY_API_SECRET: required/);
     expect(() => loadConfig({ AMAZON_LWA_CLIENT_ID: 'id', AMAZON_LWA_CLIENT_SECRET: 's' })).toThrow(

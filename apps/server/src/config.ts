@@ -108,6 +108,11 @@ export const ConfigSchema = z
     KUAIDI100_KEY: z.string().min(1).optional(),
     /** Default `https://poll.kuaidi100.com`, or the mounted simulator's without credentials. */
     KUAIDI100_URL: z.string().url().optional(),
+    /**
+     * log2 of scrypt's N for new password hashes. Below the ASVS minimum (17) only with DEMO: the
+     * test suites' throw-away servers register and log in hundreds of users.
+     */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
     /** Seconds between a simulated parcel's events (the demo delivers in five steps). */
     TRACKING_SIM_STEP_SECONDS: z.coerce.number().int().positive().default(60),
   })
@@ -151,6 +156,13 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['DEMO'],
         message: 'must not be set in production: it exposes the codes sent and default logins',
+      });
+    }
+    if (c.PASSWORD_HASH_COST < 17 && !c.DEMO) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: 'below 17 only with DEMO=1 (never in production)',
       });
     }
     if (c.DEV_CAPTCHA_ANSWER && !c.DEMO) {

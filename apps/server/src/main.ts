@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeError } from './describe-error.ts';
+import { setPasswordHashCost } from './modules/auth/index.ts';
 import { DEMO_LOGINS, operatorPasswordFor, seedBase, seedDemo } from './seed/seed.ts';
 import { DEMO_STAFF, demoStoreOptions } from './seed/markets.ts';
 import {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, {});
   const webDist = config.WEB_DIST ?? path.resolve(here, '../../web/dist');
   const log = pino({ level: config.LOG_LEVEL });
+  setPasswordHashCost(config.PASSWORD_HASH_COST);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? null : config.DATA_DIR,

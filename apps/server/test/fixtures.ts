@@ -15,7 +15,7 @@ import { issueToken } from '../src/modules/auth/sessions.ts';
 
 export const FIXTURE_PASSWORD = 'Fixture@123456';
 
-/** One scrypt hash per password per test file: each costs ~350 ms and the salt does not matter here. */
+/** One scrypt hash per password per test file: the salt does not matter here. */
 const hashes = new Map<string, Promise<string>>();
 function hashOnce(password: string): Promise<string> {
   let hash = hashes.get(password);

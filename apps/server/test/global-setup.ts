@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { seedBase } from '../src/seed/seed.ts';
-import { adminQuery, databaseUrl } from './databases.ts';
+import { adminQuery, databaseUrl, scratchRoot } from './databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +21,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = project.config.env?.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'test-pglite-template-'));
+    const dir = await fs.mkdtemp(path.join(scratchRoot, 'test-pglite-template-'));
     await prepare(() => openDatabase({ dataDir: dir }));
     project.provide('databaseTemplate', dir);
     return () => fs.rm(dir, { recursive: true, force: true });

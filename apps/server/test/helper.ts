@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -17,9 +19,10 @@ import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from '../src/jobs/handlers.ts';
 import type { JobRunner } from '../src/jobs/runner.ts';
-import { adminQuery, databaseUrl } from './databases.ts';
+import { adminQuery, databaseUrl, scratchRoot } from './databases.ts';
 
 export const TEST_CAPTCHA = 'test-captcha';
+const execFileAsync = promisify(execFile);
 
 export interface TestApp {
   app: App;
@@ -46,8 +49,9 @@ export interface ScratchDatabase {
 export async function scratchDatabase(opts: { empty?: boolean } = {}): Promise<ScratchDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'test-pglite-'));
-    if (!opts.empty) await fs.cp(inject('databaseTemplate'), dir, { recursive: true });
+    const dir = await fs.mkdtemp(path.join(scratchRoot, 'test-pglite-'));
+    // cp(1) copies the template's 1,400 files in a tenth of the time fs.cp takes.
+    if (!opts.empty) await execFileAsync('cp', ['-R', `${inject('databaseTemplate')}/.`, dir]);
     return {
       open: () => openDatabase({ dataDir: dir }),
       remove: () => fs.rm(dir, { recursive: true, force: true }),

@@ -52,6 +52,20 @@ export interface RouteSpec<
 }
 
 /**
+ * One envelope per response schema, so the serializer compiled for it (http/serializer.ts) serves
+ * every route and every app built in this process that answers with that schema.
+ */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+function envelope(response: z.ZodType): z.ZodType {
+  let wrapped = envelopes.get(response);
+  if (!wrapped) {
+    wrapped = envelopeOf(response);
+    envelopes.set(response, wrapped);
+  }
+  return wrapped;
+}
+
+/**
  * Declares a JSON route in one call: its schemas, who may call it and its API documentation,
  * with the answer wrapped in the envelope. The handler gets the request context, the validated
  * body (or query string) and the request, typed from the zod schemas, and returns the
@@ -87,7 +101,7 @@ export function route<
       ...(params && { params }),
       ...(querystring && { querystring }),
       ...(body && { body }),
-      response: { 200: envelopeOf(response) },
+      response: { 200: envelope(response) },
     },
     config: { access, ...(tokenInQuery && { tokenInQuery }) },
     ...(onRequest && { onRequest }),

@@ -47,6 +47,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DEV_CAPTCHA_ANSWER: PAGE_TEST_CAPTCHA,
     LOG_LEVEL: 'warn',
     JOBS: 'off',
+    // Registering and logging in hundreds of users at the real scrypt cost (~350 ms each) took
+    // most of this server's CPU; the cost itself is checked by the server's unit tests.
+    PASSWORD_HASH_COST: '10',
     WEB_DIST: path.join(dataDir, 'no-web'),
     // pages.tsx gives each test a client address of its own (rate limits count per address).
     TRUST_PROXY: '127.0.0.1',

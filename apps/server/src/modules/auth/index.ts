@@ -3,7 +3,7 @@ export { createCaptcha, verifyCaptcha } from './captcha.ts';
 export { consumeCode, sendCode } from './codes.ts';
 export { authCtx, type AuthCtx } from './context.ts';
 export { assertPasswordAllowed } from './password-policy.ts';
-export { hashPassword, verifyPassword } from './passwords.ts';
+export { hashPassword, setPasswordHashCost, verifyPassword } from './passwords.ts';
 export { authLimiters } from './rate-limits.ts';
 export { createTenant } from './tenants.ts';
 export {

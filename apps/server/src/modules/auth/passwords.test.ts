@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from './passwords.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, SCRYPT_PARAMS, setPasswordHashCost, verifyPassword } from './passwords.ts';
+
+// test/setup.ts lowers the cost for the other suites; these tests check the real one.
+let lowered: number;
+beforeAll(() => {
+  lowered = setPasswordHashCost(17);
+});
+afterAll(() => {
+  setPasswordHashCost(lowered);
+});
 
 describe('password hashing', () => {
   it('uses the ASVS scrypt minimum (N=2^17, r=8, p=1)', () => {

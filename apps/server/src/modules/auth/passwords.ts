@@ -2,6 +2,19 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 
 /** ASVS 5.0 appendix C minimum for scrypt: N=2^17, r=8, p=1 (128 MiB per hash). */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+type ScryptParams = { N: number; r: number; p: number };
+/**
+ * What new hashes use. Only test runs lower it (config PASSWORD_HASH_COST, test/setup.ts): a hash
+ * at the real cost takes ~350 ms of a core, and the suites hash and verify thousands of times.
+ * Verifying reads the parameters from the stored hash, so every other rule runs unchanged.
+ */
+let hashParams: ScryptParams = SCRYPT_PARAMS;
+/** Sets log2 of N for new hashes; returns the one it replaces. */
+export function setPasswordHashCost(log2N: number): number {
+  const previous = Math.log2(hashParams.N);
+  hashParams = { ...SCRYPT_PARAMS, N: 2 ** log2N };
+  return previous;
+}
 const KEY_LENGTH = 32;
 /** Node's default maxmem (32 MiB) rejects N=2^17; 128 * N * r bytes plus headroom. */
 const MAX_MEM = 256 * 1024 * 1024;
@@ -22,11 +35,7 @@ async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function scrypt(
-  password: string,
-  salt: Buffer,
-  params: { N: number; r: number; p: number },
-): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: MAX_MEM };
   return withHashSlot(
     () =>
@@ -41,8 +50,8 @@ function scrypt(
 /** Encoded as `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old hashes. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, SCRYPT_PARAMS);
-  const { N, r, p } = SCRYPT_PARAMS;
+  const key = await scrypt(password, salt, hashParams);
+  const { N, r, p } = hashParams;
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
