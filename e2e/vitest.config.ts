@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    // expect.poll gives up after 1 s by default: a menu or list that a loaded CI machine draws
+    // a little later is not a failure.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, findChromium, root, run } from './lib.mjs';
 
-// `npm test`: unit + API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) + browser e2e.
+// `npm test`: unit + API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) + browser e2e,
+// in two lanes side by side: the server's suites, and the web's followed by e2e. Either lane
+// alone leaves a core idle much of the time (e2e waits on the browser and the marketplaces'
+// rate limits; page tests on their server), so together they take little more than the longer
+// one. Each suite's output is printed whole when it ends, so the two do not interleave.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -11,16 +15,24 @@ const failures = [];
 const failedTests = [];
 
 async function vitest(label, cwd, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const name = label.replace(/\W+/g, '-');
+  const out = path.join(reports, `${name}.json`);
+  const logFile = path.join(reports, `${name}.log`);
+  const log = fs.openSync(logFile, 'w');
+  const started = Date.now();
   const code = await run(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
     {
       cwd: path.join(root, cwd),
-      env: { ...process.env, ...env },
+      env: { ...process.env, FORCE_COLOR: '1', ...env },
+      stdio: ['ignore', log, log],
     },
   );
+  fs.closeSync(log);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\n=== ${label} (${seconds} s) ===`);
+  process.stdout.write(fs.readFileSync(logFile));
   let counted = false;
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -44,31 +56,39 @@ async function vitest(label, cwd, env = {}) {
   if (code !== 0 || !counted) failures.push(label);
 }
 
-await vitest('shared unit', 'packages/shared');
-await vitest('simulators', 'packages/sim');
-await vitest('web unit', 'apps/web');
-// One run, one project per database (apps/server/vitest.config.ts), so both share the workers.
-if (process.env.TEST_DATABASE_URL) {
-  await vitest('server API on PGlite and PostgreSQL', 'apps/server');
-} else {
-  await vitest('server API on PGlite', 'apps/server');
-  console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
+async function serverLane() {
+  await vitest('shared unit', 'packages/shared');
+  await vitest('simulators', 'packages/sim');
+  // One run, one project per database (apps/server/vitest.config.ts), so both share the workers.
+  if (process.env.TEST_DATABASE_URL) {
+    await vitest('server API on PGlite and PostgreSQL', 'apps/server');
+  } else {
+    await vitest('server API on PGlite', 'apps/server');
+    console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
+  }
 }
 
-const chromium = findChromium();
-if (chromium) {
-  await buildIfStale();
-  await vitest('e2e in Chromium', 'e2e', { CHROMIUM_PATH: chromium });
-} else if (process.env.E2E_REQUIRED === '1') {
-  console.log(
-    '\nE2E_REQUIRED=1 but no Chromium was found (set CHROMIUM_PATH or install chromium).',
-  );
-  failures.push('e2e (no Chromium)');
-} else {
-  console.log(
-    '\nE2E SKIPPED: no Chromium at /usr/bin/chromium or CHROMIUM_PATH (apt-get install -y chromium).',
-  );
+async function webLane() {
+  // The bundles e2e runs are built while the web suite runs, not after it.
+  const chromium = findChromium();
+  const built = chromium ? buildIfStale() : Promise.resolve();
+  await vitest('web unit', 'apps/web');
+  await built;
+  if (chromium) {
+    await vitest('e2e in Chromium', 'e2e', { CHROMIUM_PATH: chromium });
+  } else if (process.env.E2E_REQUIRED === '1') {
+    console.log(
+      '\nE2E_REQUIRED=1 but no Chromium was found (set CHROMIUM_PATH or install chromium).',
+    );
+    failures.push('e2e (no Chromium)');
+  } else {
+    console.log(
+      '\nE2E SKIPPED: no Chromium at /usr/bin/chromium or CHROMIUM_PATH (apt-get install -y chromium).',
+    );
+  }
 }
+
+await Promise.all([serverLane(), webLane()]);
 
 fs.rmSync(reports, { recursive: true, force: true });
 if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);

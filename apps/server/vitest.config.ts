@@ -15,20 +15,29 @@ import { defineConfig } from 'vitest/config';
  * its own, or its mock would leak into later files and miss modules earlier files loaded.
  */
 const root = fileURLToPath(new URL('./', import.meta.url));
-const mockingFiles = ['src', 'test']
+const testFiles = ['src', 'test']
   .flatMap((dir) =>
     readdirSync(root + dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`),
   )
   .filter((file) => file.endsWith('.test.ts'))
-  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(root + file, 'utf8')))
-  .map((file) => file.replaceAll('\\', '/'));
+  .map((file) => ({ file: file.replaceAll('\\', '/'), text: readFileSync(root + file, 'utf8') }));
+const mockingFiles = testFiles
+  .filter(({ text }) => /\bvi\.(mock|doMock)\(/.test(text))
+  .map(({ file }) => file);
+/**
+ * Files that never open a database (rules, signing, connectors against their simulators) run
+ * once, in the PGlite project: on PostgreSQL they would only repeat themselves.
+ */
+const databaseFree = testFiles
+  .filter(({ text }) => !/helper\.ts|sim-harness\.ts|openDatabase|TEST_DATABASE_URL/.test(text))
+  .map(({ file }) => file);
 
 // Per project, not at the root: `extends` would add the root's include to the isolated project's.
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 const databases = [
-  { name: 'pglite', env: { TEST_DATABASE_URL: '' } },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', env: {} }] : []),
+  { name: 'pglite', env: { TEST_DATABASE_URL: '' }, skip: [] as string[] },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', env: {}, skip: databaseFree }] : []),
 ];
 
 export default defineConfig({
@@ -41,14 +50,14 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     // Dropping the template database can take longer than the default 10 s on a loaded machine.
     teardownTimeout: 60_000,
-    projects: databases.flatMap(({ name, env }) => [
+    projects: databases.flatMap(({ name, env, skip }) => [
       {
         extends: true,
-        test: { name, env, include: ALL, exclude: mockingFiles, isolate: false },
+        test: { name, env, include: ALL, exclude: [...mockingFiles, ...skip], isolate: false },
       },
       {
         extends: true,
-        test: { name: `${name}-isolated`, env, include: mockingFiles },
+        test: { name: `${name}-isolated`, env, include: mockingFiles, exclude: skip },
       },
     ]),
   },

@@ -51,6 +51,10 @@ export default defineConfig({
           include: ['src/**/*.page.test.tsx'],
           globalSetup: ['src/test/real-server.ts'],
           sequence: { groupOrder: 1 },
+          // One module graph and jsdom per worker here too: loading antd and the app again for
+          // every file took a third of the project's CPU. setupPageTests resets what a file
+          // leaves behind (stores, query cache, body, storage).
+          isolate: false,
           maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 30_000,
           hookTimeout: 60_000,

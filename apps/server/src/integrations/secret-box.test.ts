@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { databaseForFile } from '../../test/helper.ts';
 import { serverSecrets } from '../db/schema.ts';
 import { createSecretBox, KEY_FILE_NAME, loadSecretKey, parseSecretKey } from './secret-box.ts';
 
@@ -77,7 +77,8 @@ describe('parseSecretKey', () => {
 
 describe('loadSecretKey', () => {
   const dirs: string[] = [];
-  let database: Database;
+  // A copy of the migrated template on the run's database, as every other file has.
+  const database = databaseForFile();
   const tempDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-box-'));
     dirs.push(dir);
@@ -88,52 +89,46 @@ describe('loadSecretKey', () => {
     NODE_ENV: 'development' as const,
     DATA_DIR: dir,
   });
-  beforeAll(async () => {
-    database = await openDatabase({ dataDir: null });
-  });
   afterEach(async () => {
-    await database.db.delete(serverSecrets);
+    await database().db.delete(serverSecrets);
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
-  afterAll(async () => {
-    await database?.close();
   });
 
   it('prefers STORE_SECRET_KEY and stores nothing', async () => {
     const dir = tempDir();
-    const loaded = await loadSecretKey(database.db, {
+    const loaded = await loadSecretKey(database().db, {
       ...dev(dir),
       STORE_SECRET_KEY: key.toString('hex'),
     });
     expect(loaded).toEqual(key);
     expect(fs.readdirSync(dir)).toEqual([]);
-    expect(await database.db.select().from(serverSecrets)).toEqual([]);
+    expect(await database().db.select().from(serverSecrets)).toEqual([]);
   });
 
   it('generates one key in the database that every process on it shares', async () => {
     // Two processes with their own data folders, as two servers on one PostgreSQL have.
     const [a, b] = await Promise.all([
-      loadSecretKey(database.db, dev(tempDir())),
-      loadSecretKey(database.db, dev(tempDir())),
+      loadSecretKey(database().db, dev(tempDir())),
+      loadSecretKey(database().db, dev(tempDir())),
     ]);
     expect(a).toHaveLength(32);
     expect(b).toEqual(a);
     const sealed = createSecretBox(a).seal('kept across processes and restarts');
-    const later = await loadSecretKey(database.db, dev(tempDir()));
+    const later = await loadSecretKey(database().db, dev(tempDir()));
     expect(createSecretBox(later).open(sealed)).toBe('kept across processes and restarts');
-    expect(await database.db.select().from(serverSecrets)).toHaveLength(1);
+    expect(await database().db.select().from(serverSecrets)).toHaveLength(1);
   });
 
   it('takes over the key file an earlier version wrote', async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, KEY_FILE_NAME), `${key.toString('base64')}\n`);
-    expect(await loadSecretKey(database.db, dev(dir))).toEqual(key);
-    expect(await loadSecretKey(database.db, dev(tempDir()))).toEqual(key);
+    expect(await loadSecretKey(database().db, dev(dir))).toEqual(key);
+    expect(await loadSecretKey(database().db, dev(tempDir()))).toEqual(key);
   });
 
   it('refuses production without the variable', async () => {
     await expect(
-      loadSecretKey(database.db, { ...dev(tempDir()), NODE_ENV: 'production' }),
+      loadSecretKey(database().db, { ...dev(tempDir()), NODE_ENV: 'production' }),
     ).rejects.toThrow(/STORE_SECRET_KEY is required/);
   });
 });

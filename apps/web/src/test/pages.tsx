@@ -7,6 +7,7 @@ import { syncTabsWithSession } from '../app/tabs/sync-tabs.ts';
 import { initialTabs } from '../app/tabs/tabs.ts';
 import { useTabsStore } from '../app/tabs/tabs-store.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
+import { queryClient } from '../shared/query-client.ts';
 import { setLanguage } from '../shared/i18n/i18n.ts';
 import { DEMO, PAGE_TEST_CAPTCHA } from './page-constants.ts';
 
@@ -215,5 +216,11 @@ export function setupPageTests(): void {
     useAuthStore.getState().clearSession();
     useTabsStore.setState({ tabs: initialTabs() });
   });
-  afterAll(settleRequests, 15_000);
+  // Files share one jsdom and module graph (vitest.config.ts): the next file starts with an empty
+  // body (no portals or holders left behind) and no cached answers of this file's sellers.
+  afterAll(async () => {
+    await settleRequests();
+    queryClient.clear();
+    document.body.replaceChildren();
+  }, 15_000);
 }

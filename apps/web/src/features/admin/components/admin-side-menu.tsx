@@ -36,6 +36,9 @@ export function AdminSideMenu() {
   );
   return (
     <Menu
+      // defaultOpenKeys counts only at mount: the menu mounts before get-menu answers, so it
+      // mounts again once the directories are known, all open.
+      key={open.join()}
       mode="inline"
       theme="dark"
       items={items}
