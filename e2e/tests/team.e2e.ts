@@ -82,6 +82,9 @@ it('the boss creates a listing role and a staff member in it; the staff member s
   for (const hidden of ['Sub-accounts', 'Finance', 'Orders', 'Purchasing']) {
     expect(menu).not.toContain(hidden);
   }
+  // The home page's account security lists no pay password: it is the boss's.
+  await staff.getByText('Account security').first().waitFor();
+  expect(await staff.locator('main').textContent()).not.toContain('Pay password');
   await snap(staff, 'team-staff-menu');
 
   // The server refuses what the menu hides: the balance is the boss's.

@@ -122,14 +122,19 @@ export function HomePage(_props: ViewProps) {
       on: t('home.security.bound'),
       off: t('home.security.unbound'),
     },
-    {
-      section: 'pay',
-      icon: <LockOutlined />,
-      label: t('home.security.payPassword'),
-      ok: binding.data?.pay_password,
-      on: t('home.security.set'),
-      off: t('home.security.notSet'),
-    },
+    // The pay password is the boss's; staff never set or use it.
+    ...(user?.is_boss
+      ? [
+          {
+            section: 'pay' as const,
+            icon: <LockOutlined />,
+            label: t('home.security.payPassword'),
+            ok: binding.data?.pay_password,
+            on: t('home.security.set'),
+            off: t('home.security.notSet'),
+          },
+        ]
+      : []),
     {
       section: null,
       icon: <LinkOutlined />,

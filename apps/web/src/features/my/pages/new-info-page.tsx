@@ -23,7 +23,9 @@ export function NewInfoPage({ title }: ViewProps) {
   const levelName = useLevelName();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab');
-  const active: ProfileSection = isSection(tab) ? tab : 'profile';
+  // The pay password is the boss's: staff neither set nor use it (the server refuses them too).
+  const isBoss = user?.is_boss ?? false;
+  const active: ProfileSection = isSection(tab) && (tab !== 'pay' || isBoss) ? tab : 'profile';
 
   return (
     <Card className="page-card profile-page" variant="borderless">
@@ -45,7 +47,9 @@ export function NewInfoPage({ title }: ViewProps) {
           { key: 'profile', label: t('my.tabs.profile'), children: <ProfileForm /> },
           { key: 'mobile', label: t('my.tabs.mobile'), children: <MobileForm /> },
           { key: 'password', label: t('my.tabs.password'), children: <PasswordForm /> },
-          { key: 'pay', label: t('my.tabs.pay'), children: <PayPasswordForm /> },
+          ...(isBoss
+            ? [{ key: 'pay', label: t('my.tabs.pay'), children: <PayPasswordForm /> }]
+            : []),
         ]}
       />
     </Card>
