@@ -10,5 +10,8 @@ export default defineConfig({
     // expect.poll gives up after 1 s by default: a menu or list that a loaded CI machine draws
     // a little later is not a failure.
     expect: { poll: { timeout: 15_000 } },
+    // One retry for a test that lost a race with the loaded machine; the report marks it
+    // "(retry x1)", and one that fails twice fails.
+    retry: 1,
   },
 });

@@ -33,6 +33,9 @@ export async function openBrowser(
     locale: opts.locale ?? 'zh-CN',
     viewport: opts.viewport ?? { width: 1440, height: 900 },
   });
+  // CI runs e2e beside the server suite on two cores: a step that takes 2 s alone took over 30 s
+  // (Playwright's default) once in two runs. Waits still end at the first sign of the state.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   return {
     browser,
