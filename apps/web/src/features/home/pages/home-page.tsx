@@ -31,13 +31,11 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   return 'evening';
 }
 
-/** The seller's money at a glance; hidden from staff who may not see it. */
+/** The seller's money at a glance (HomePage leaves it out for staff who may not see it). */
 function BalanceCard() {
   const { t } = useTranslation();
-  const allowed = useCan(FINANCE_INFO_PERM);
   const canRecharge = useCan(permOf('/my/recharge', 'add'));
   const info = useFinanceInfo();
-  if (!allowed) return null;
   return (
     <Card
       title={t('home.balance.title')}
@@ -74,6 +72,7 @@ export function HomePage(_props: ViewProps) {
   const levelName = useLevelName();
   const menuGroup = useAuthStore((s) => s.menuGroup);
   const binding = useBindingState();
+  const seesBalance = useCan(FINANCE_INFO_PERM);
 
   // The first pages of each menu group, so the shortcuts span the main areas.
   const shortcuts = useMemo(
@@ -170,10 +169,12 @@ export function HomePage(_props: ViewProps) {
       </Card>
 
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={8}>
-          <BalanceCard />
-        </Col>
-        <Col xs={24} lg={16}>
+        {seesBalance && (
+          <Col xs={24} lg={8}>
+            <BalanceCard />
+          </Col>
+        )}
+        <Col xs={24} lg={seesBalance ? 16 : 24}>
           <Card title={t('home.security.title')}>
             {binding.isPending ? (
               <Skeleton active paragraph={{ rows: 3 }} title={false} />
