@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, findChromium, root, run } from './lib.mjs';
 
-// `npm test`: unit + API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) + browser e2e,
-// in two lanes side by side: the server's suites, and the web's followed by e2e. Either lane
-// alone leaves a core idle much of the time (e2e waits on the browser and the marketplaces'
-// rate limits; page tests on their server), so together they take little more than the longer
-// one. Each suite's output is printed whole when it ends, so the two do not interleave.
+// `npm test`: unit + API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) + browser e2e.
+// The server's suites and the web's run side by side (a page test waits on its server a third
+// of its time), then e2e alone. Each suite's output is printed whole when it ends, so the two
+// lanes do not interleave.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -68,12 +67,15 @@ async function serverLane() {
   }
 }
 
-async function webLane() {
+async function webLane(serverDone) {
   // The bundles e2e runs are built while the web suite runs, not after it.
   const chromium = findChromium();
   const built = chromium ? buildIfStale() : Promise.resolve();
   await vitest('web unit', 'apps/web');
   await built;
+  // e2e waits for the server suite: beside it on two cores, browser steps that take seconds took
+  // over a minute, and one e2e file in two runs timed out even with a retry.
+  await serverDone;
   if (chromium) {
     await vitest('e2e in Chromium', 'e2e', { CHROMIUM_PATH: chromium });
   } else if (process.env.E2E_REQUIRED === '1') {
@@ -88,7 +90,8 @@ async function webLane() {
   }
 }
 
-await Promise.all([serverLane(), webLane()]);
+const serverDone = serverLane();
+await Promise.all([serverDone, webLane(serverDone)]);
 
 fs.rmSync(reports, { recursive: true, force: true });
 if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);
