@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,7 +7,9 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    // A worker per core, each with a server of its own (support/global-setup.ts); a third
+    // browser and server beside two would only share the same two cores.
+    maxWorkers: Math.min(2, availableParallelism()),
     // expect.poll gives up after 1 s by default: a menu or list that a loaded CI machine draws
     // a little later is not a failure.
     expect: { poll: { timeout: 15_000 } },

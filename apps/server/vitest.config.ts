@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The API suite runs on PGlite and, when TEST_DATABASE_URL names a PostgreSQL server, again
- * there: one project per database in one run, so both share the workers (one per core: a file
- * spends much of its time waiting on its database, and vitest's default leaves a core idle).
+ * The API suite runs on PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server, there
+ * and on PGlite where the embedded database matters (below): one project per database in one
+ * run, so both share the workers (one per core: a file spends much of its time waiting on its
+ * database, and vitest's default leaves a core idle).
  *
  * Files of a worker share one module graph (`isolate: false`): evaluating the server's modules
  * again for every file cost about 3 s of CPU per file, a third of the suite. Each file still gets
@@ -31,14 +32,39 @@ const mockingFiles = testFiles
 const databaseFree = testFiles
   .filter(({ text }) => !/helper\.ts|sim-harness\.ts|openDatabase|TEST_DATABASE_URL/.test(text))
   .map(({ file }) => file);
+/**
+ * With a PostgreSQL server (CI), the files that use a database run there, the production
+ * database, and on PGlite only where the embedded database behaves differently: one connection
+ * in the server's own process, so jobs, restarts over the same data, concurrent pays, chunked
+ * imports and the per-request round trips. Both are the same PostgreSQL dialect; the rest of
+ * PGlite's use is covered by the page tests and e2e, whose servers run on it, and by `npm test`
+ * without TEST_DATABASE_URL, which runs every file on PGlite. Running all of them twice cost CI
+ * 360 CPU-seconds on PGlite alone.
+ */
+const embeddedSpecific = [
+  'test/jobs.test.ts',
+  'test/job-resume.test.ts',
+  'test/listings-restart.test.ts',
+  'test/migration-idr.test.ts',
+  'test/pay-race.test.ts',
+  'test/production-import.test.ts',
+  'test/wire.test.ts',
+];
 
 // Per project, not at the root: `extends` would add the root's include to the isolated project's.
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
-const databases = [
-  { name: 'pglite', env: { TEST_DATABASE_URL: '' }, skip: [] as string[] },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', env: {}, skip: databaseFree }] : []),
-];
+const databases = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        name: 'pglite',
+        env: { TEST_DATABASE_URL: '' },
+        include: [...databaseFree, ...embeddedSpecific],
+        skip: [] as string[],
+      },
+      { name: 'postgres', env: {}, include: ALL, skip: databaseFree },
+    ]
+  : [{ name: 'pglite', env: {}, include: ALL, skip: [] as string[] }];
 
 export default defineConfig({
   test: {
@@ -50,14 +76,19 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     // Dropping the template database can take longer than the default 10 s on a loaded machine.
     teardownTimeout: 60_000,
-    projects: databases.flatMap(({ name, env, skip }) => [
+    projects: databases.flatMap(({ name, env, include, skip }) => [
       {
         extends: true,
-        test: { name, env, include: ALL, exclude: [...mockingFiles, ...skip], isolate: false },
+        test: { name, env, include, exclude: [...mockingFiles, ...skip], isolate: false },
       },
       {
         extends: true,
-        test: { name: `${name}-isolated`, env, include: mockingFiles, exclude: skip },
+        test: {
+          name: `${name}-isolated`,
+          env,
+          include: mockingFiles.filter((file) => include === ALL || include.includes(file)),
+          exclude: skip,
+        },
       },
     ]),
   },

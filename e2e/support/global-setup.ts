@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    baseURLs: string[];
     captcha: string;
   }
 }
@@ -42,8 +42,8 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error('server did not become healthy in 60 s');
 }
 
-/** Starts the built product (as `npm start` runs it) on a free port with a throw-away data dir. */
-export default async function setup(project: TestProject) {
+/** One built product (as `npm start` runs it) on a free port with a throw-away data dir. */
+async function startServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -65,11 +65,30 @@ export default async function setup(project: TestProject) {
   });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, child);
-  project.provide('baseURL', baseURL);
+  return {
+    baseURL,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A server per worker (support/target.ts picks its own): files run side by side, each on demo
+ * data only its worker changes, as they did one after another on one server. Most of a browser
+ * step is waiting (on the page, the server, a simulator), so two workers take about half the time.
+ */
+export default async function setup(project: TestProject) {
+  const workers = Number(project.globalConfig.maxWorkers) || 1;
+  const servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
+  project.provide(
+    'baseURLs',
+    servers.map((s) => s.baseURL),
+  );
   project.provide('captcha', CAPTCHA);
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((s) => s.stop()));
   };
 }

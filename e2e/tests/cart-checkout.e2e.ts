@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openBrowser, shot, type Session } from '../support/browser.ts';
 import { CartPage } from '../pages/cart-page.ts';
 import { CheckoutPage } from '../pages/checkout-page.ts';
@@ -7,13 +7,13 @@ import { BillPage, LedgerPage, RechargePage } from '../pages/finance-pages.ts';
 import { RegisterPage } from '../pages/register-page.ts';
 import { VipPage } from '../pages/vip-page.ts';
 import { ProductionDesk } from '../pages/production-desk.ts';
+import { baseURL as serverURL, captcha } from '../support/target.ts';
 
 /**
  * Alipay's return URL names the public host (`localhost`), so the whole flow runs there: on
  * 127.0.0.1 the browser would come back to another origin without the session.
  */
-const baseURL = inject('baseURL').replace('127.0.0.1', 'localhost');
-const captcha = inject('captcha');
+const baseURL = serverURL.replace('127.0.0.1', 'localhost');
 const PASSWORD = 'e2e cart password';
 const PAY_PASSWORD = '246810';
 

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openBrowser, shot, type Session } from '../support/browser.ts';
 import { logoPng } from '../support/png.ts';
 import { DesignToolPage } from '../pages/design-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import type { Page } from 'playwright-core';
+import { baseURL, captcha } from '../support/target.ts';
 
-const baseURL = inject('baseURL');
-const captcha = inject('captcha');
 /** Where the lead looks at the design tool's screenshots. */
 const SHOTS = '/tmp/shots';
 

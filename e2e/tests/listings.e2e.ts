@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openBrowser, type Session } from '../support/browser.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { ListingsPage } from '../pages/listings-page.ts';
+import { baseURL, captcha } from '../support/target.ts';
 
-const baseURL = inject('baseURL');
-const captcha = inject('captcha');
 const SHOTS = '/tmp/shots';
 const DEMO = { email: 'demo@example.com', password: 'Demo@123456' };
 

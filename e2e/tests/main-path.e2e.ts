@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type Session } from '../support/browser.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { ProfilePage } from '../pages/profile-page.ts';
 import { RegisterPage } from '../pages/register-page.ts';
 import { Shell } from '../pages/shell.ts';
+import { baseURL, captcha } from '../support/target.ts';
 
-const baseURL = inject('baseURL');
-const captcha = inject('captcha');
 const DEMO = { email: 'demo@example.com', password: 'Demo@123456' };
 
 async function english(session: Session): Promise<void> {

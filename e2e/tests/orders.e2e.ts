@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CartPage } from '../pages/cart-page.ts';
 import { CheckoutPage } from '../pages/checkout-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { OrdersPage } from '../pages/orders-page.ts';
 import { openBrowser, shot, type Session } from '../support/browser.ts';
-
-const baseURL = inject('baseURL');
-const captcha = inject('captcha');
+import { baseURL, captcha } from '../support/target.ts';
 
 let session: Session;
 beforeEach(async () => {

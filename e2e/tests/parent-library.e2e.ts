@@ -1,10 +1,8 @@
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openBrowser, shot, type Session } from '../support/browser.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { Shell } from '../pages/shell.ts';
-
-const baseURL = inject('baseURL');
-const captcha = inject('captcha');
+import { baseURL, captcha } from '../support/target.ts';
 
 let session: Session;
 beforeEach(async () => {

@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openBrowser, shot, type Session } from '../support/browser.ts';
-
-const baseURL = inject('baseURL');
+import { baseURL } from '../support/target.ts';
 
 let session: Session;
 beforeEach(async () => {

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, expect, inject, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { openBrowser, type Session } from '../support/browser.ts';
 import { LoginPage } from '../pages/login-page.ts';
+import { baseURL, captcha } from '../support/target.ts';
 
-const baseURL = inject('baseURL');
-const captcha = inject('captcha');
 const SHOTS = '/tmp/shots';
 
 async function snap(page: Page, name: string): Promise<void> {
