@@ -62,7 +62,7 @@ describe('Amazon listings (real server)', () => {
       timeout: 10_000,
     });
     fireEvent.click(screen.getByText('Save', { selector: 'button span' }));
-    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(await screen.findByText('Saved', {}, { timeout: 30_000 })).toBeTruthy();
 
     // No brand and no product type yet: the report says so and publishing waits.
     const panel = screen.getByTestId('compliance-panel');
