@@ -6,6 +6,7 @@ import {
   type PurchaseOrder,
   type PurchaseOrderStatus,
 } from '@app/shared';
+import { PoStatusTag } from '../../../shared/ui/po-status-tag.tsx';
 
 /** A signed change: green with + when money comes in, red with − when it goes out. */
 export function SignedAmount({ minor }: { minor: number }) {
@@ -34,21 +35,9 @@ export function KindTag({ kind }: { kind: LedgerKind }) {
   return <Tag color={KIND_COLORS[kind]}>{t(`finance.kinds.${kind}`)}</Tag>;
 }
 
-const STATUS_COLORS: Record<PurchaseOrderStatus, string> = {
-  unpaid: 'orange',
-  paid: 'green',
-  in_production: 'blue',
-  partially_shipped: 'cyan',
-  shipped: 'geekblue',
-  delivered: 'success',
-  exception: 'red',
-  cancelled: 'default',
-  refunded: 'purple',
-};
-
 export function StatusTag({ status }: { status: PurchaseOrderStatus }) {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLORS[status]}>{t(`finance.statuses.${status}`)}</Tag>;
+  return <PoStatusTag status={status}>{t(`finance.statuses.${status}`)}</PoStatusTag>;
 }
 
 export function PaidVia({ via }: { via: PurchaseOrder['paid_via'] }) {
