@@ -24,6 +24,8 @@ describe('batch ship from a file', () => {
   it('ships the good rows as a job and names the bad rows in a 422', async () => {
     const a = await paidOrder(t);
     const b = await paidOrder(t);
+    // Paid but not accepted: its row reads well, and the job's ship refuses it.
+    const c = await paidOrder(t);
     await desk.accept([a.order.id, b.order.id]);
     const [black] = a.product.skus;
     const csv = [
@@ -33,6 +35,7 @@ describe('batch ship from a file', () => {
       `${b.order.number},Local courier,LC-77001,,`,
       `PO-NOPE,YANWEN-SL,UG700000009YP,,`,
       `${b.order.number},YANWEN-SL,BAD,,`,
+      `${c.order.number},Local courier,LC-77002,,`,
     ].join('\n');
     const res = await uploadTo(
       t.app,
@@ -40,14 +43,32 @@ describe('batch ship from a file', () => {
       desk.token,
       Buffer.from(csv),
       'ship.csv',
+      {},
+      { 'accept-language': 'en' },
     );
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(res.body.key).toBe('production.import_bad_rows');
-    expect(res.body.data.rows.map((r: { row: number }) => r.row)).toEqual([5, 6]);
+    expect(res.body.data.rows).toEqual([
+      { row: 5, number: 'PO-NOPE', reason: 'No purchase order "PO-NOPE"' },
+      { row: 6, number: b.order.number, reason: expect.stringMatching(/tracking/i) },
+    ]);
     expect(res.body.data.fields).toHaveProperty('file');
     const job = await finished(res.body.data.job_id);
     expect(job.body.data.status, JSON.stringify(job.body.data)).toBe('succeeded');
-    expect(job.body.data.result).toMatchObject({ shipped: 2, failed: [] });
+    // Rows 2 and 3 are one package; the refused one names its PO and row for the screen.
+    expect(job.body.data.result).toEqual({
+      shipped: 2,
+      failed: [
+        {
+          id: c.order.id,
+          number: c.order.number,
+          rows: [7],
+          tracking_no: 'LC-77002',
+          reason: expect.any(String),
+        },
+      ],
+    });
+    expect((await desk.info(c.order.id)).status).toBe('paid');
 
     const first = await desk.info(a.order.id);
     expect(first.status).toBe('partially_shipped');

@@ -216,5 +216,38 @@ export const RefundInput = z.object({
 });
 export type RefundInput = z.input<typeof RefundInput>;
 
+/** A batch-ship file's size limit (5,000 rows of xlsx are well under a megabyte): the server's, checked by the console before sending. */
+export const SHIP_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
 export const ShipImportResult = z.object({ job_id: z.string() });
 export type ShipImportResult = z.infer<typeof ShipImportResult>;
+
+/** A batch-ship file's row refused when it was read: its row number, PO number as written, why. */
+export const ShipImportRefusedRow = z.object({
+  row: z.number().int(),
+  number: z.string(),
+  reason: z.string(),
+});
+export type ShipImportRefusedRow = z.infer<typeof ShipImportRefusedRow>;
+
+/** `data` of ship-import's 422: the refused rows and the job shipping the good ones, if any. */
+export const ShipImportBadRows = z.object({
+  rows: z.array(ShipImportRefusedRow),
+  job_id: z.string().nullable(),
+});
+export type ShipImportBadRows = z.infer<typeof ShipImportBadRows>;
+
+/** The ship-import job's result: packages shipped, and those the desk refused with their rows. */
+export const ShipImportReport = z.object({
+  shipped: z.number().int(),
+  failed: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      rows: z.array(z.number().int()),
+      tracking_no: z.string(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type ShipImportReport = z.infer<typeof ShipImportReport>;

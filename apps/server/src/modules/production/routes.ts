@@ -15,6 +15,7 @@ import {
   IdInput,
   IdQuery,
   IdsQuery,
+  SHIP_IMPORT_MAX_BYTES,
   ShipImportResult,
 } from '@app/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,8 +57,6 @@ export const PRODUCTION_PERMS = {
 
 const can = (perm: string): { access: Access } => ({ access: { auth: 'admin', perm } });
 const tags = ['sys/production'];
-/** A batch-ship file: 5,000 rows of xlsx are well under a megabyte. */
-const SHIP_FILE_MAX_BYTES = 5 * 1024 * 1024;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Downloads the console opens as links, which cannot send the token in a header. */
 const download = (perm: string) => ({ ...can(perm), tokenInQuery: true });
@@ -144,7 +143,7 @@ export function registerProductionRoutes(app: App, deps: AppDeps): void {
   // Encapsulated, so multipart bodies (one file, 5 MB) are parsed for this route only.
   void app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: SHIP_FILE_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+      limits: { fileSize: SHIP_IMPORT_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
     });
     route(
       scope,
@@ -172,7 +171,7 @@ export function registerProductionRoutes(app: App, deps: AppDeps): void {
             throw new ValidationError({
               file: {
                 key: 'uploads.file_too_large',
-                params: { mb: SHIP_FILE_MAX_BYTES / 1024 / 1024 },
+                params: { mb: SHIP_IMPORT_MAX_BYTES / 1024 / 1024 },
               },
             });
           }

@@ -1,6 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { LOGISTICS_CHANNELS, trackingNumberFits, type ShipPackageInput } from '@app/shared';
+import {
+  LOGISTICS_CHANNELS,
+  trackingNumberFits,
+  type ShipImportBadRows,
+  type ShipImportRefusedRow,
+  type ShipImportReport,
+  type ShipPackageInput,
+} from '@app/shared';
 import { systemCtx, type Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema.ts';
@@ -16,15 +23,18 @@ export const SHIP_IMPORT = 'production.ship-import';
 /** Rows one file may hold: a day's parcels of a large factory. */
 const MAX_ROWS = 5_000;
 
+/** A package to ship, with the PO number and file rows it came from for the result. */
+const Package = z.object({
+  number: z.string(),
+  rows: z.array(z.number().int()),
+  input: z.custom<ShipPackageInput>(),
+});
+type Package = z.infer<typeof Package>;
+
 const Payload = z.object({
   lang: z.enum(['zh-CN', 'en']),
-  packages: z.array(z.custom<ShipPackageInput>()),
+  packages: z.array(Package),
 });
-
-interface BadRow {
-  row: number;
-  reason: string;
-}
 
 /**
  * Reads a batch-ship file (xlsx or csv; row 1 the header, then PO number, carrier code or
@@ -36,33 +46,33 @@ async function parseRows(
   ctx: Ctx,
   bytes: Buffer,
   filename: string,
-): Promise<{ bad: BadRow[]; packages: ShipPackageInput[] }> {
+): Promise<{ bad: ShipImportRefusedRow[]; packages: Package[] }> {
   const rows: Array<{ row: number; cells: string[] }> = [];
   for await (const line of readTable(tableFileOf(bytes, filename), MAX_ROWS + 1)) {
     if (line.row > 1 && line.cells.some((c) => c.trim() !== '')) rows.push(line);
   }
   const numbers = [...new Set(rows.map((r) => (r.cells[0] ?? '').trim()).filter(Boolean))];
   const found = await ordersByNumber(ctx.db, numbers);
-  const bad: BadRow[] = [];
-  const packages = new Map<string, ShipPackageInput>();
-  const refuse = (row: number, message: Message) =>
-    bad.push({ row, reason: renderMessage(ctx.lang, message) });
+  const bad: ShipImportRefusedRow[] = [];
+  const packages = new Map<string, Package>();
   for (const { row, cells } of rows) {
     const [number = '', carrier = '', tracking = '', sku = '', qty = ''] = cells.map((c) =>
       c.trim(),
     );
+    const refuse = (message: Message) =>
+      bad.push({ row, number, reason: renderMessage(ctx.lang, message) });
     const order = found.get(number);
     if (!order) {
-      refuse(row, { key: 'production.import_no_order', params: { number } });
+      refuse({ key: 'production.import_no_order', params: { number } });
       continue;
     }
     if (!carrier || tracking.length < 4 || tracking.length > 40) {
-      refuse(row, { key: 'production.import_carrier_tracking' });
+      refuse({ key: 'production.import_carrier_tracking' });
       continue;
     }
     const channel = LOGISTICS_CHANNELS.find((c) => c.code === carrier.toUpperCase());
     if (channel && !trackingNumberFits(channel, tracking)) {
-      refuse(row, {
+      refuse({
         key: 'orders.bad_tracking_number',
         params: { carrier: channel.carrier, example: channel.tracking_example },
       });
@@ -73,16 +83,21 @@ async function parseRows(
       : -1;
     const quantity = qty ? Number(qty) : NaN;
     if (sku && (line < 0 || !Number.isInteger(quantity) || quantity <= 0)) {
-      refuse(row, { key: 'production.import_sku_quantity', params: { sku } });
+      refuse({ key: 'production.import_sku_quantity', params: { sku } });
       continue;
     }
     const id = `${order.id}\n${carrier.toUpperCase()}\n${tracking.toUpperCase()}`;
     const pkg = packages.get(id) ?? {
-      id: order.id,
-      ...(channel ? { carrier_code: channel.code } : { carrier_name: carrier }),
-      tracking_no: tracking,
+      number,
+      rows: [],
+      input: {
+        id: order.id,
+        ...(channel ? { carrier_code: channel.code } : { carrier_name: carrier }),
+        tracking_no: tracking,
+      },
     };
-    if (line >= 0) pkg.items = [...(pkg.items ?? []), { item: line, quantity }];
+    pkg.rows.push(row);
+    if (line >= 0) pkg.input.items = [...(pkg.input.items ?? []), { item: line, quantity }];
     packages.set(id, pkg);
   }
   return { bad, packages: [...packages.values()] };
@@ -123,7 +138,7 @@ export async function startShipImport(
       422,
       'production.import_bad_rows',
       { rows },
-      { rows: bad, job_id: jobId },
+      { rows: bad, job_id: jobId } satisfies ShipImportBadRows,
       { file: { key: 'production.import_bad_rows', params: { rows } } },
     );
   }
@@ -134,21 +149,24 @@ export async function startShipImport(
 export async function runShipImport(
   deps: { db: Executor; log: FastifyBaseLogger },
   job: JobContext,
-): Promise<{
-  shipped: number;
-  failed: Array<{ id: number; tracking_no: string; reason: string }>;
-}> {
+): Promise<ShipImportReport> {
   const { lang, packages } = Payload.parse(job.payload);
   const ctx = systemCtx(deps.db, deps.log, { lang });
-  const failed: Array<{ id: number; tracking_no: string; reason: string }> = [];
+  const failed: ShipImportReport['failed'] = [];
   let done = 0;
   await job.progress(0, packages.length);
-  for (const pkg of packages) {
+  for (const { number, rows, input } of packages) {
     try {
-      await shipPackage(ctx, pkg);
+      await shipPackage(ctx, input);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      failed.push({ id: pkg.id, tracking_no: pkg.tracking_no, reason: reasonText(error, lang) });
+      failed.push({
+        id: input.id,
+        number,
+        rows,
+        tracking_no: input.tracking_no,
+        reason: reasonText(error, lang),
+      });
     }
     done += 1;
     await job.progress(done, packages.length);

@@ -2,12 +2,6 @@ import type { orderTransferZhCN } from './i18n-zh-cn.ts';
 
 export const orderTransferEn: typeof orderTransferZhCN = {
   tabs: { import: 'Import orders', memos: 'Import memos', export: 'Export orders' },
-  job: {
-    queued: 'Queued…',
-    running: 'Working {{done}}/{{total}}',
-    reading: 'Reading the file…',
-    failed: 'The job failed: {{reason}}',
-  },
   import: {
     intro:
       'One row per item; the rows of one order share its order number. An order with any bad row is left out entirely, and order numbers already imported are not imported again.',

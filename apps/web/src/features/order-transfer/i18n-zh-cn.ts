@@ -1,12 +1,6 @@
 /** Order import and export (/newOrder/import). */
 export const orderTransferZhCN = {
   tabs: { import: '导入订单', memos: '导入备注', export: '导出订单' },
-  job: {
-    queued: '排队中…',
-    running: '处理中 {{done}}/{{total}}',
-    reading: '正在读取文件…',
-    failed: '任务失败：{{reason}}',
-  },
   import: {
     intro:
       '每行一个商品，同一订单的多行使用相同的订单号。任一行有错误的订单整单不导入，已导入的订单号不会重复导入。',

@@ -30,6 +30,13 @@ export const en: typeof zhCN = {
     badResponse: 'The server sent a response we could not read',
     unavailable: 'The service is temporarily unavailable, please try again later',
   },
+  // A background job's progress (`shared/jobs/job-progress.tsx`).
+  jobs: {
+    queued: 'Queued…',
+    running: 'Working {{done}}/{{total}}',
+    reading: 'Reading the file…',
+    failed: 'The job failed: {{reason}}',
+  },
   chunk: {
     reload: 'the system has been upgraded, refreshing local storage, please wait...',
   },

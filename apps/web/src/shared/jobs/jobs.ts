@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { JobState } from '@app/shared';
-import { api } from '../../api/client.ts';
+import { api, type Session } from '../../api/client.ts';
 import { sessionKeys } from '../session/session-keys.ts';
 
 /** How often a running job's progress is asked for. */
@@ -14,15 +14,20 @@ export const jobKeys = {
 export const isJobFinished = (job: JobState | undefined) =>
   job?.status === 'succeeded' || job?.status === 'failed';
 
-export function getJob(id: string, signal?: AbortSignal): Promise<JobState> {
-  return api.get<JobState>(`/jobs/${encodeURIComponent(id)}`, undefined, { signal });
+/** `session`: the operator's console follows the jobs it started with its own session. */
+export function getJob(
+  id: string,
+  signal?: AbortSignal,
+  session: Session = 'seller',
+): Promise<JobState> {
+  return api.get<JobState>(`/jobs/${encodeURIComponent(id)}`, undefined, { signal, session });
 }
 
 /** A job's state (`GET /api/jobs/:id`), asked for again every second until it has finished. */
-export function useJob(id: string | null) {
+export function useJob(id: string | null, session: Session = 'seller') {
   return useQuery({
-    queryKey: jobKeys.one(id ?? ''),
-    queryFn: ({ signal }) => getJob(id!, signal),
+    queryKey: [...jobKeys.one(id ?? ''), session],
+    queryFn: ({ signal }) => getJob(id!, signal, session),
     enabled: id !== null,
     refetchInterval: (query) => (isJobFinished(query.state.data) ? false : JOB_POLL_MS),
   });

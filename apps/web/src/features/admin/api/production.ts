@@ -7,6 +7,7 @@ import type {
   ProductionQuery,
   RefundInput,
   ResolveExceptionInput,
+  ShipImportResult,
   ShipPackageInput,
 } from '@app/shared';
 import { api } from '../../../api/client.ts';
@@ -39,4 +40,14 @@ export const production = {
     api.post<ProductionOrderDetail>(`${base}/resolve`, input, { ...operator, idempotencyKey }),
   refund: (input: RefundInput, idempotencyKey: string) =>
     api.post<ProductionOrderDetail>(`${base}/refund`, input, { ...operator, idempotencyKey }),
+  /** Downloads are fetched with the session in the header, as in the seller console, then saved. */
+  pickList: (ids: number[]) => api.getBlob(`${base}/pick-list`, { ids: ids.join(',') }, operator),
+  printFiles: (ids: number[]) =>
+    api.getBlob(`${base}/print-files`, { ids: ids.join(',') }, operator),
+  /** Starts the batch-ship job; a 422 with `ShipImportBadRows` names the refused rows. */
+  shipImport: (file: File, onProgress: (percent: number) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.upload<ShipImportResult>(`${base}/ship-import`, form, { ...operator, onProgress });
+  },
 };

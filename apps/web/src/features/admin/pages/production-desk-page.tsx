@@ -1,20 +1,38 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Tooltip,
+} from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
+  checkPerm,
   formatMoney,
   formatTimestamp,
+  permOf,
   PURCHASE_ORDER_STATUSES,
   type ProductionBatchResult,
   type ProductionOrder,
   type ProductionQuery,
 } from '@app/shared';
+import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
+import { useOperatorStore } from '../../../shared/auth/operator-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { saveBlob } from '../../../shared/save-blob.ts';
 import { production, productionKeys } from '../api/production.ts';
+import { BatchShipDialog } from '../components/batch-ship-dialog.tsx';
 import { ProductionDrawer } from '../components/production-drawer.tsx';
 import { ProductionStatus } from '../components/production-status.tsx';
 
@@ -27,6 +45,10 @@ interface FilterValues {
   seller_id?: number;
   dates?: [Dayjs, Dayjs] | null;
 }
+
+/** The desk's downloads for the selected orders, by the file the browser saves. */
+const DOWNLOADS = { pickList: 'pick-list.xlsx', printFiles: 'print-files.zip' } as const;
+type Download = keyof typeof DOWNLOADS;
 
 function queryOf(values: FilterValues): Partial<ProductionQuery> {
   const { dates, ...rest } = values;
@@ -51,6 +73,10 @@ export function ProductionDeskPage() {
   const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<number | null>(null);
+  const [shipping, setShipping] = useState(false);
+  const [downloading, setDownloading] = useState<Download | null>(null);
+  const perms = useOperatorStore((s) => s.perms);
+  const may = (action: string) => checkPerm(perms, permOf('/sys/production', action));
   const query = { ...filters, ...paging };
   const list = useQuery({
     queryKey: productionKeys.page(query),
@@ -88,6 +114,30 @@ export function ProductionDeskPage() {
       reportError(error);
     }
   };
+
+  const download = async (kind: Download) => {
+    const file = DOWNLOADS[kind];
+    setDownloading(kind);
+    try {
+      saveBlob(await production[kind](selected), file);
+      feedback.success(t('admin.production.download.done', { file }));
+    } catch (error) {
+      // 401, 403 and 500 were told by the client; a 404 (an order gone) is told here.
+      if (isApiError(error) && error.handled && error.status !== 404) return;
+      feedback.error(
+        t('admin.production.download.failed', {
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    } finally {
+      setDownloading(null);
+    }
+  };
+  const refresh = useCallback(
+    () => void client.invalidateQueries({ queryKey: productionKeys.all }),
+    [client],
+  );
+  const none = selected.length === 0;
 
   return (
     <Card title={t('admin.production.title')}>
@@ -164,6 +214,24 @@ export function ProductionDeskPage() {
         <Button disabled={selected.length === 0} onClick={() => void runBatch(production.produced)}>
           {t('admin.production.actions.producedSelected', { count: selected.length })}
         </Button>
+        {may('print') &&
+          (['pickList', 'printFiles'] as const).map((kind) => (
+            <Tooltip key={kind} title={none ? t('admin.production.actions.selectFirst') : null}>
+              <Button
+                icon={<DownloadOutlined />}
+                disabled={none}
+                loading={downloading === kind}
+                onClick={() => void download(kind)}
+              >
+                {t(`admin.production.actions.${kind}`)}
+              </Button>
+            </Tooltip>
+          ))}
+        {may('ship') && (
+          <Button icon={<UploadOutlined />} onClick={() => setShipping(true)}>
+            {t('admin.production.actions.batchShip')}
+          </Button>
+        )}
       </Space>
       <Table<ProductionOrder>
         rowKey="id"
@@ -233,6 +301,7 @@ export function ProductionDeskPage() {
         ]}
       />
       {open !== null && <ProductionDrawer id={open} onClose={() => setOpen(null)} />}
+      {shipping && <BatchShipDialog onClose={() => setShipping(false)} onShipped={refresh} />}
     </Card>
   );
 }

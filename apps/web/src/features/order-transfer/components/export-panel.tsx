@@ -25,7 +25,7 @@ import {
 import { ExportColumns } from './export-columns.tsx';
 import { ExportScope } from './export-scope.tsx';
 import { ExportTemplates } from './export-templates.tsx';
-import { JobProgress } from './job-progress.tsx';
+import { JobProgress } from '../../../shared/jobs/job-progress.tsx';
 import { RecentExports } from './recent-exports.tsx';
 
 type Lang = 'en' | 'zh-CN';

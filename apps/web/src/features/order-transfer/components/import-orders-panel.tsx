@@ -19,7 +19,7 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { saveBlob } from '../../../shared/save-blob.ts';
 import { downloadFile, reasonOf, uploadOrderImport } from '../api/order-transfer.ts';
 import { problemsCsv } from '../transfer-logic.ts';
-import { JobProgress } from './job-progress.tsx';
+import { JobProgress } from '../../../shared/jobs/job-progress.tsx';
 
 const ACCEPT =
   '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

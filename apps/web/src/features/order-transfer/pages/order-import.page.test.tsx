@@ -1,63 +1,9 @@
-/// <reference types="node" />
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FetchXhr } from '../../../test/fetch-xhr.ts';
 import { renderApp, setupPageTests, signInAsNewSeller } from '../../../test/pages.tsx';
 
 setupPageTests();
-
-function readBlob(blob: Blob): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
-/** The page uploads with XMLHttpRequest (for progress); here it goes through the stubbed fetch. */
-class FetchXhr {
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: ProgressEventInit) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private method = 'GET';
-  private url = '';
-  private headers: Record<string, string> = {};
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  abort() {}
-  send(form: FormData) {
-    void (async () => {
-      try {
-        const file = form.get('file') as File;
-        const boundary = `----page-test-${Math.random().toString(16).slice(2)}`;
-        const body = Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
-          ),
-          await readBlob(file),
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]);
-        const res = await fetch(this.url, {
-          method: this.method,
-          headers: { ...this.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-          body: new Uint8Array(body),
-        });
-        this.status = res.status;
-        this.responseText = await res.text();
-        this.onload?.();
-      } catch {
-        this.onerror?.();
-      }
-    })();
-  }
-}
 
 beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FetchXhr);

@@ -2,18 +2,22 @@ import { useEffect, useRef } from 'react';
 import { Alert, Progress, Typography } from 'antd';
 import type { JobState } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { isJobFinished, useJob } from '../../../shared/jobs/jobs.ts';
+import type { Session } from '../../api/client.ts';
+import { isJobFinished, useJob } from './jobs.ts';
 
 /** A job's progress bar while it runs; `onFinished` once it has succeeded or failed. */
 export function JobProgress({
   jobId,
   onFinished,
+  session,
 }: {
   jobId: string;
   onFinished: (job: JobState) => void;
+  /** Whose session follows the job: the seller's (default) or the operator's. */
+  session?: Session;
 }) {
   const { t } = useTranslation();
-  const job = useJob(jobId).data;
+  const job = useJob(jobId, session).data;
   const reported = useRef<string | null>(null);
   useEffect(() => {
     if (job && isJobFinished(job) && reported.current !== job.id) {
@@ -23,22 +27,16 @@ export function JobProgress({
   }, [job, onFinished]);
 
   if (job?.status === 'failed') {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('orderTransfer.job.failed', { reason: job.message ?? '' })}
-      />
-    );
+    return <Alert type="error" showIcon title={t('jobs.failed', { reason: job.message ?? '' })} />;
   }
   const label =
     !job || job.status === 'queued'
-      ? t('orderTransfer.job.queued')
+      ? t('jobs.queued')
       : job.total > 0
-        ? t('orderTransfer.job.running', { done: job.done, total: job.total })
-        : t('orderTransfer.job.reading');
+        ? t('jobs.running', { done: job.done, total: job.total })
+        : t('jobs.reading');
   return (
-    <div className="order-transfer-progress" role="status">
+    <div role="status" style={{ maxWidth: 640 }}>
       <Progress
         percent={job?.progress ?? 0}
         status={job?.status === 'succeeded' ? 'success' : 'active'}
