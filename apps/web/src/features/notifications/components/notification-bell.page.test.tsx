@@ -67,7 +67,7 @@ describe('the notification bell (real server)', () => {
     expect(
       await screen.findByRole('button', { name: 'Notifications' }, { timeout: 10_000 }),
     ).toBeTruthy();
-    fireEvent.click(await screen.findByText('Unread only'));
+    fireEvent.click(await screen.findByText('Unread'));
     expect(
       await screen.findByText('No notifications yet', undefined, { timeout: 10_000 }),
     ).toBeTruthy();

@@ -39,7 +39,7 @@ export function NotificationBell() {
           value={unreadOnly ? 'unread' : 'all'}
           onChange={(value) => setUnreadOnly(value === 'unread')}
           options={[
-            { value: 'all', label: t('notifications.title') },
+            { value: 'all', label: t('notifications.all') },
             { value: 'unread', label: t('notifications.unreadOnly') },
           ]}
         />
