@@ -64,6 +64,11 @@ async function main(): Promise<void> {
     storage,
     connectors,
     box: storeSecretBox(config),
+    messenger,
+    site: {
+      name: config.SITE_NAME,
+      url: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    },
     tracking: trackingDeps(config),
   });
   // Starting also resumes the jobs a crash or shutdown left running.

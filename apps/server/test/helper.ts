@@ -129,6 +129,8 @@ export async function startApp(
     storage,
     connectors,
     box: storeSecretBox(config),
+    messenger,
+    site: { name: config.SITE_NAME, url: 'http://localhost' },
   });
   const stop = async () => {
     await app.close();

@@ -77,6 +77,15 @@ describe('carrier tracking', () => {
     expect(Math.abs(pkg.events[5].time * 1000 - (clock - 10 * MINUTE))).toBeLessThan(2_000);
     const last = show.body.data.log.at(-1);
     expect(last).toMatchObject({ action: 'deliver', actor_kind: 'system', to_status: 'delivered' });
+    const notices = await call(t.app, 'GET', '/api/notification/list', {
+      token: seller.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(notices.body.data.list[0]).toMatchObject({
+      kind: 'po_delivered',
+      message: `Purchase order ${order.number} was delivered`,
+      link: `/my/accountPay?order=${order.id}`,
+    });
   });
 
   it('flags a parcel without a new event for seven days as an exception', async () => {

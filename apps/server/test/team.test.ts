@@ -14,6 +14,11 @@ interface Operation {
  * account and session, reference data, and tools that touch no seller data by themselves.
  */
 const PERSONAL = [
+  'GET /api/notification/list',
+  'GET /api/notification/unread-count',
+  'POST /api/notification/read',
+  'GET /api/notification/settings',
+  'POST /api/notification/settings',
   'POST /api/update-sms-code',
   'POST /api/save-mem-mobile',
   'POST /api/save-user-name',

@@ -34,3 +34,4 @@ export * from './schemas/listing.ts';
 export * from './schemas/listing-multistation.ts';
 export * from './validation-messages.ts';
 export * from './schemas/team.ts';
+export * from './schemas/notification.ts';

@@ -237,6 +237,26 @@ export const en = {
     parent_not_found: 'Parent menu not found',
     permission_has_no_children: 'A permission entry cannot have children',
   },
+  notifications: {
+    not_found: 'Notification {{id}} does not exist',
+    po_shipped: 'Purchase order {{number}} has shipped: {{carrier}} {{tracking}}',
+    po_delivered: 'Purchase order {{number}} was delivered',
+    po_exception: {
+      lost: 'Purchase order {{number}} is in exception: the parcel was lost',
+      returned: 'Purchase order {{number}} is in exception: the parcel was returned',
+      damaged: 'Purchase order {{number}} is in exception: the goods were damaged',
+      stuck: 'Purchase order {{number}} is in exception: no tracking update for days',
+    },
+    push_refused:
+      'The marketplace refused tracking number {{tracking}} of order {{number}}: {{reason}}',
+    low_balance: 'Your balance is down to ¥{{balance}}, below ¥{{threshold}}: please recharge',
+    awaiting_funds:
+      'Order {{number}} is waiting for funds: the balance could not pay its production',
+    mail: {
+      subject: '{{site}} notification: {{message}}',
+      body: '{{message}}\n\nOpen it: {{url}}\n\nTo stop these e-mails, turn off "E-mail notifications" on your profile.',
+    },
+  },
   orders: {
     action_not_allowed: 'Order {{id}} is {{status}}: {{action}} is not allowed',
     already_refunded: 'Order {{number}} is already refunded',

@@ -227,6 +227,24 @@ export const zhCN = {
     parent_not_found: '上级菜单不存在',
     permission_has_no_children: '权限项下不能有子项',
   },
+  notifications: {
+    not_found: '通知 {{id}} 不存在',
+    po_shipped: '采购单 {{number}} 已发货：{{carrier}} {{tracking}}',
+    po_delivered: '采购单 {{number}} 已签收',
+    po_exception: {
+      lost: '采购单 {{number}} 出现异常：包裹丢失',
+      returned: '采购单 {{number}} 出现异常：包裹被退回',
+      damaged: '采购单 {{number}} 出现异常：商品损坏',
+      stuck: '采购单 {{number}} 出现异常：物流长时间没有更新',
+    },
+    push_refused: '平台拒绝了订单 {{number}} 的运单号 {{tracking}}：{{reason}}',
+    low_balance: '账户余额仅剩 ¥{{balance}}，已低于 ¥{{threshold}}，请及时充值',
+    awaiting_funds: '订单 {{number}} 正在等待资金：余额不足以支付其生产费用',
+    mail: {
+      subject: '{{site}} 通知：{{message}}',
+      body: '{{message}}\n\n查看详情：{{url}}\n\n不想再收到这类邮件？请在“个人资料”中关闭“邮件通知”。',
+    },
+  },
   orders: {
     action_not_allowed: '订单 {{id}} 当前状态不允许此操作',
     already_refunded: '订单 {{number}} 已退款',

@@ -11,6 +11,7 @@ import {
   verificationCodes,
 } from '../db/schema.ts';
 import type { Connectors } from '../integrations/marketplaces/index.ts';
+import type { Messenger } from '../integrations/messenger.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import type { SecretBox } from '../integrations/secret-box.ts';
 import { AUDIT_RETENTION_DAYS } from '../modules/audit/index.ts';
@@ -26,6 +27,7 @@ import { ORDERS_EXPORT, runOrderExport } from '../modules/orders/export.ts';
 import { ORDERS_SHIPMENT_PUSH } from '../modules/orders/shipment-push.ts';
 import { runShipmentPushes } from '../modules/orders/shipment-push-job.ts';
 import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
+import { NOTIFICATIONS_MAIL, sendNotificationMails } from '../modules/notifications/index.ts';
 import { registerListingJobs } from '../modules/listings/index.ts';
 import {
   pollParcels,
@@ -168,6 +170,9 @@ export function registerJobHandlers(
     storage: ObjectStorage;
     connectors: Connectors;
     box: SecretBox;
+    messenger: Messenger;
+    /** The site's name and address, for the links in notification e-mails. */
+    site: { name: string; url: string };
     /** Carrier tracking; without it parcels are not polled. */
     tracking?: Pick<TrackingDeps, 'provider' | 'pollEverySeconds'> | null;
   },
@@ -207,6 +212,17 @@ export function registerJobHandlers(
   runner.define(ORDERS_EXPORT, (job) => runOrderExport(files, job), fileWork);
   runner.define(ORDERS_IMPORT, (job) => runOrderImport(files, job), fileWork);
   runner.define(SHIP_IMPORT, (job) => runShipImport({ db: deps.database.db, log: deps.log }, job));
+  // Notification e-mails owed by the minute: the bell shows the news at once anyway.
+  runner.define(NOTIFICATIONS_MAIL, () =>
+    sendNotificationMails({
+      db: deps.database.db,
+      log: deps.log,
+      messenger: deps.messenger,
+      siteName: deps.site.name,
+      siteUrl: deps.site.url,
+    }),
+  );
+  runner.schedule(NOTIFICATIONS_MAIL, EVERY_MINUTE);
   const tracking = deps.tracking;
   if (tracking) {
     runner.define(TRACKING_POLL, (job) =>

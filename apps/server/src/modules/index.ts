@@ -15,6 +15,7 @@ import { registerJobRoutes } from './jobs/routes.ts';
 import { registerMarketRoutes } from './markets/routes.ts';
 import { registerMaterialRoutes } from './materials/routes.ts';
 import { registerMenuRoutes } from './menus/routes.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerOrderDocumentRoutes } from './orders/documents-routes.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
 import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
@@ -54,6 +55,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerShopeeOrderRoutes(app, deps);
   registerProductionRoutes(app, deps);
   registerTeamRoutes(app);
+  registerNotificationRoutes(app);
   registerAuditRoutes(app);
   registerTemplateRoutes(app);
   registerUpcRoutes(app);

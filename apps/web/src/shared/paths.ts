@@ -39,7 +39,7 @@ export function adminLoginPath(redirect?: string | null): string {
   return `${paths.adminLogin}?redirect=${encodeURIComponent(redirect)}`;
 }
 
-export type ProfileSection = 'profile' | 'mobile' | 'password' | 'pay';
+export type ProfileSection = 'profile' | 'mobile' | 'password' | 'pay' | 'notifications';
 
 export function profilePath(section?: ProfileSection): string {
   return section ? `${paths.profile}?tab=${section}` : paths.profile;

@@ -72,3 +72,11 @@ export async function rechargeThroughSimulator(token: string, amountMinor: numbe
   }
   throw new Error(`Recharge ${payment.out_trade_no} was not credited`);
 }
+
+/** Buys a member level from the balance with `TEST_PAY_PASSWORD` (a paying call: its own key). */
+export function buyLevel(token: string, levelId: number): Promise<unknown> {
+  return call('/level/buy', token, {
+    body: { level_id: levelId, pay_password: TEST_PAY_PASSWORD },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+}

@@ -69,6 +69,8 @@ export const users = pgTable(
     externalBinding: text('external_binding'),
     /** The language messages are written in for this user; null follows Accept-Language. */
     language: text('language').$type<Language>(),
+    /** E-mail me the notifications I can see (the bell's), in `language`. */
+    notifyByEmail: boolean('notify_by_email').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { ledgerEntries, sellers } from '../../db/schema.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { hasText, renderText } from '../../i18n/render-text.ts';
+import { noteBalance } from '../notifications/index.ts';
 
 /** How each kind moves money: sign of the balance change and of the frozen change. */
 const DIRECTION: Record<LedgerKind, { balance: 1 | -1; frozen: 1 | -1 | 0 }> = {
@@ -78,7 +79,8 @@ export async function lockSellerMoney(
 /**
  * The only way money moves: locks the seller row (`lockSellerMoney`), refuses a movement that
  * would make the balance or the frozen amount negative, updates both and writes the ledger row
- * with the amounts after it. `tx` must be a transaction the caller commits.
+ * with the amounts after it; a debit that leaves the balance low tells the seller
+ * (`noteBalance`). `tx` must be a transaction the caller commits.
  */
 export async function post(tx: Executor, sellerId: number, movement: Movement): Promise<Posted> {
   const { kind, amountMinor } = movement;
@@ -113,5 +115,6 @@ export async function post(tx: Executor, sellerId: number, movement: Movement): 
       memoParams: movement.memo?.params ?? null,
     })
     .returning({ id: ledgerEntries.id });
+  if (balanceDelta < 0) await noteBalance({ db: tx }, sellerId, balanceMinor);
   return { entryId: entry!.id, balanceMinor, frozenMinor };
 }

@@ -79,7 +79,10 @@ const trees = new WeakMap<Executor, Map<MenuScope, ScopeTree>>();
  * for every actor of a scope; the revision comes with the session (`ctx.permVersion`), so a
  * cached tree costs no query at all.
  */
-export async function scopeTree(ctx: Ctx, scope: MenuScope): Promise<ScopeTree> {
+export async function scopeTree(
+  ctx: Pick<Ctx, 'db' | 'permVersion'>,
+  scope: MenuScope,
+): Promise<ScopeTree> {
   const revision = ctx.permVersion ?? (await readRevision(ctx.db, MENUS_REVISION));
   let cached = trees.get(ctx.db);
   if (!cached) {
@@ -175,4 +178,17 @@ export async function loadPerms(ctx: Ctx): Promise<string[]> {
   // the system actor anything.
   if (ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') return [];
   return (await actorTree(ctx)).result.perms;
+}
+
+/**
+ * The permissions of one of a seller's users outside their own request (whom a notification is
+ * e-mailed to): the whole seller tree for the boss, the narrowed one for staff.
+ */
+export async function userPerms(
+  ctx: Pick<Ctx, 'db' | 'permVersion'>,
+  user: { userId: number; isBoss: boolean },
+): Promise<string[]> {
+  const tree = await scopeTree(ctx, 'seller');
+  if (user.isBoss) return tree.result.perms;
+  return narrowTree(tree.result.menus, await groupPerms(ctx.db, user.userId)).perms;
 }

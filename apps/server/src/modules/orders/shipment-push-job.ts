@@ -14,6 +14,7 @@ import {
 } from '../../integrations/marketplaces/connector.ts';
 import type { JobContext } from '../../jobs/runner.ts';
 import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
+import { notificationLinks, notify } from '../notifications/index.ts';
 
 /** Pushes claimed at a time; each store's are sent one after another, stores side by side. */
 const BATCH = 100;
@@ -118,12 +119,18 @@ async function unshippedRemoteItems(
     .filter((i) => i.quantity > 0);
 }
 
+interface PushedOrder {
+  remoteId: string | undefined;
+  number: string;
+}
+
 async function pushOne(
   access: StoreAccess,
   store: StoreRow | undefined,
-  remoteId: string | undefined,
+  order: PushedOrder | undefined,
   push: PushRow,
 ): Promise<PushRow['status']> {
+  const remoteId = order?.remoteId;
   const { db } = access;
   let change: Partial<PushRow>;
   try {
@@ -169,6 +176,25 @@ async function pushOne(
         detail: { tracking: push.trackingNumber, reason: change.reason ?? null },
       });
     }
+    // A refusal waits for the seller (a new number, the store authorized again): tell them.
+    if (change.status === 'refused') {
+      await notify(
+        { db: tx },
+        {
+          sellerId: push.sellerId,
+          kind: 'push_refused',
+          message: {
+            key: 'notifications.push_refused',
+            params: {
+              number: order?.number ?? String(push.orderId),
+              tracking: push.trackingNumber,
+              reason: change.reason ?? '',
+            },
+          },
+          link: notificationLinks.orderLogistics(push.orderId),
+        },
+      );
+    }
   });
   return change.status!;
 }
@@ -191,7 +217,7 @@ export async function runShipmentPushes(
     const [storeRows, orderRows] = await Promise.all([
       access.db.select().from(stores).where(inArray(stores.id, storeIds)),
       access.db
-        .select({ id: orders.id, remoteId: orders.remoteId })
+        .select({ id: orders.id, remoteId: orders.remoteId, number: orders.number })
         .from(orders)
         .where(
           inArray(
@@ -200,12 +226,14 @@ export async function runShipmentPushes(
           ),
         ),
     ]);
-    const remoteOf = new Map(orderRows.map((o) => [o.id, o.remoteId ?? undefined]));
+    const orderOf = new Map(
+      orderRows.map((o) => [o.id, { remoteId: o.remoteId ?? undefined, number: o.number }]),
+    );
     await Promise.all(
       storeIds.map(async (storeId) => {
         const store = storeRows.find((s) => s.id === storeId);
         for (const push of claimed.filter((p) => p.storeId === storeId)) {
-          const status = await pushOne(access, store, remoteOf.get(push.orderId), push);
+          const status = await pushOne(access, store, orderOf.get(push.orderId), push);
           if (status === 'queued') run.retrying++;
           else if (status !== 'pushing') run[status]++;
         }

@@ -19,6 +19,7 @@ import {
   type OrderItemSnapshot,
   type PurchaseOrderRow,
 } from '../finance/index.ts';
+import { notificationLinks, notify } from '../notifications/index.ts';
 import { lockOrder, nextStatus } from './orders.ts';
 
 /**
@@ -121,6 +122,15 @@ export async function flagException(
     from: order.status,
     to,
     params: { reason: input.reason, note: input.note, ...params },
+  });
+  await notify(ctx, {
+    sellerId: order.sellerId,
+    kind: 'po_exception',
+    message: {
+      key: `notifications.po_exception.${input.reason}`,
+      params: { number: order.number },
+    },
+    link: notificationLinks.purchaseOrder(order.id),
   });
 }
 

@@ -18,6 +18,7 @@ import {
   type OrderItemSnapshot,
   type PurchaseOrderRow,
 } from '../finance/index.ts';
+import { notificationLinks, notify } from '../notifications/index.ts';
 import { saveLogistics } from '../orders/index.ts';
 import { lockOrder, nextStatus } from './orders.ts';
 import { linkedOrders } from './read.ts';
@@ -127,6 +128,19 @@ export async function shipPackage(ctx: Ctx, input: ShipPackageInput): Promise<vo
         tracking_no: trackingNo,
         items: contents,
       },
+    });
+    await notify(tx, {
+      sellerId: order.sellerId,
+      kind: 'po_shipped',
+      message: {
+        key: 'notifications.po_shipped',
+        params: {
+          number: order.number,
+          carrier: channel?.carrier ?? input.carrier_name ?? '',
+          tracking: trackingNo,
+        },
+      },
+      link: notificationLinks.purchaseOrder(order.id),
     });
     await passTrackingOn(tx, order, { channel, trackingNo });
   });

@@ -16,6 +16,7 @@ import {
   writePurchaseOrderLog,
   type PackageRow,
 } from '../finance/index.ts';
+import { notificationLinks, notify } from '../notifications/index.ts';
 import { flagException } from './actions.ts';
 import { lockOrder } from './orders.ts';
 
@@ -138,6 +139,12 @@ async function saveTracking(
       from: order.status,
       to: 'delivered',
       params: { package_id: pkg.id },
+    });
+    await notify(ctx, {
+      sellerId: order.sellerId,
+      kind: 'po_delivered',
+      message: { key: 'notifications.po_delivered', params: { number: order.number } },
+      link: notificationLinks.purchaseOrder(order.id),
     });
     return 'delivered';
   }

@@ -10,6 +10,8 @@ import { listingsEn } from '../../features/listings/i18n-en.ts';
 import { listingsZhCN } from '../../features/listings/i18n-zh-cn.ts';
 import { multistationEn } from '../../features/listings/i18n-multistation-en.ts';
 import { multistationZhCN } from '../../features/listings/i18n-multistation-zh-cn.ts';
+import { notificationsEn } from '../../features/notifications/i18n-en.ts';
+import { notificationsZhCN } from '../../features/notifications/i18n-zh-cn.ts';
 import { marketsEn } from '../../features/markets/i18n-en.ts';
 import { marketsZhCN } from '../../features/markets/i18n-zh-cn.ts';
 import { materialsEn } from '../../features/materials/i18n-en.ts';
@@ -53,6 +55,7 @@ export const consoleTextsZhCN = {
   finance: financeZhCN,
   orderDocuments: orderDocumentsZhCN,
   team: teamZhCN,
+  notifications: notificationsZhCN,
 };
 
 export const consoleTextsEn: typeof consoleTextsZhCN = {
@@ -72,4 +75,5 @@ export const consoleTextsEn: typeof consoleTextsZhCN = {
   finance: financeEn,
   orderDocuments: orderDocumentsEn,
   team: teamEn,
+  notifications: notificationsEn,
 };

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 import { useLevelName } from '../../shared/auth/level-name.ts';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
 import { saveLanguage } from '../../shared/session/save-language.ts';
 import { reportError } from '../../api/form-errors.ts';
@@ -37,6 +38,7 @@ export function HeaderBar() {
         <span />
       )}
       <Space size="middle" className="app-header__right">
+        <NotificationBell />
         <LanguageSwitch onChosen={(lng) => void saveLanguage(lng).catch(reportError)} />
         <Dropdown
           trigger={['click']}

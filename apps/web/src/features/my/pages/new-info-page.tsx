@@ -1,6 +1,7 @@
 import { Avatar, Card, Tabs, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { EmailNotificationsSwitch } from '../../notifications/index.ts';
 import type { ProfileSection } from '../../../shared/paths.ts';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
@@ -10,13 +11,22 @@ import { PasswordForm } from '../components/password-form.tsx';
 import { PayPasswordForm } from '../components/pay-password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
-const SECTIONS: readonly ProfileSection[] = ['profile', 'mobile', 'password', 'pay'];
+const SECTIONS: readonly ProfileSection[] = [
+  'profile',
+  'mobile',
+  'password',
+  'pay',
+  'notifications',
+];
 
 function isSection(value: string | null): value is ProfileSection {
   return value !== null && (SECTIONS as readonly string[]).includes(value);
 }
 
-/** /my/newInfo: profile, mobile binding, login password and pay password; the section is in `?tab=`. */
+/**
+ * /my/newInfo: profile, mobile binding, login password, notification e-mails and pay password;
+ * the section is in `?tab=`.
+ */
 export function NewInfoPage({ title }: ViewProps) {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.userInfo);
@@ -47,6 +57,11 @@ export function NewInfoPage({ title }: ViewProps) {
           { key: 'profile', label: t('my.tabs.profile'), children: <ProfileForm /> },
           { key: 'mobile', label: t('my.tabs.mobile'), children: <MobileForm /> },
           { key: 'password', label: t('my.tabs.password'), children: <PasswordForm /> },
+          {
+            key: 'notifications',
+            label: t('notifications.settings.tab'),
+            children: <EmailNotificationsSwitch />,
+          },
           ...(isBoss
             ? [{ key: 'pay', label: t('my.tabs.pay'), children: <PayPasswordForm /> }]
             : []),
