@@ -20,3 +20,4 @@ export * from './schema/listings.ts';
 export * from './schema/listing-copies.ts';
 export * from './schema/shipments.ts';
 export * from './schema/team.ts';
+export * from './schema/auto-buy.ts';
