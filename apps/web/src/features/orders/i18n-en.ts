@@ -30,6 +30,7 @@ export const ordersEn: typeof ordersZhCN = {
     partially_shipped: 'Partially shipped',
     canceled: 'Order cancelled',
   },
+  awaitingFunds: 'Awaiting funds',
   deskStatus: {
     new: 'New',
     on_hold: 'On hold',
@@ -58,6 +59,7 @@ export const ordersEn: typeof ordersZhCN = {
     fulfillment: 'Fulfillment',
     zone: 'Country',
     zonePlaceholder: 'e.g. US',
+    awaitingFunds: 'Awaiting funds only',
     singleQuantity: 'Pieces',
     single: 'Single piece',
     multiple: 'Several pieces',
