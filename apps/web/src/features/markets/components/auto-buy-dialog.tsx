@@ -8,6 +8,7 @@ import {
   Modal,
   Skeleton,
   Switch,
+  type FormInstance,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -34,20 +35,23 @@ interface Values {
 
 const CAP_MAX = minorToMajor(AUTO_BUY_CAP_MAX_MINOR, 'CNY');
 
+/** The saved settings as a form; the dialog around it submits it. */
 function AutoBuyForm({
   store,
   settings,
-  onClose,
+  form,
+  save,
+  editable,
+  onSaved,
 }: {
   store: Store;
   settings: AutoBuySettings;
-  onClose: () => void;
+  form: FormInstance<Values>;
+  save: ReturnType<typeof useSaveAutoBuy>;
+  editable: boolean;
+  onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const save = useSaveAutoBuy();
-  // The balance is the boss's: staff see the setting but cannot change it (the server says 403).
-  const isBoss = useAuthStore((s) => s.userInfo?.is_boss ?? false);
   const enabled = Form.useWatch('enabled', form) ?? settings.enabled;
 
   const submit = (values: Values) =>
@@ -63,7 +67,7 @@ function AutoBuyForm({
           feedback.success(
             t(saved.enabled ? 'markets.autoBuy.savedOn' : 'markets.autoBuy.savedOff'),
           );
-          onClose();
+          onSaved();
         },
         onError: (error) => {
           // The cap is typed in yuan on a field of its own name.
@@ -75,16 +79,7 @@ function AutoBuyForm({
     );
 
   return (
-    <Modal
-      open
-      title={t('markets.autoBuy.title', { name: store.alias })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !isBoss }}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-    >
+    <>
       <Alert
         type="info"
         className="markets-auto-buy__explain"
@@ -98,7 +93,7 @@ function AutoBuyForm({
           </ul>
         }
       />
-      {!isBoss && (
+      {!editable && (
         <Alert
           type="warning"
           showIcon
@@ -110,7 +105,7 @@ function AutoBuyForm({
         form={form}
         name="auto-buy"
         layout="vertical"
-        disabled={!isBoss}
+        disabled={!editable || save.isPending}
         initialValues={{
           enabled: settings.enabled,
           daily_cap: minorToMajor(settings.daily_cap_minor, 'CNY'),
@@ -158,24 +153,42 @@ function AutoBuyForm({
         )}
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </>
   );
 }
 
-/** A store's automation (auto-buy); rendered only while open, so it starts from the saved settings. */
+/**
+ * A store's automation (auto-buy); rendered only while open, so it starts from the saved
+ * settings. The balance is the boss's: staff see the setting but cannot change it (the server
+ * answers them 403).
+ */
 export function AutoBuyDialog({ store, onClose }: { store: Store; onClose: () => void }) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
   const settings = useAutoBuy(store.id);
-  if (settings.data)
-    return <AutoBuyForm store={store} settings={settings.data} onClose={onClose} />;
+  const save = useSaveAutoBuy();
+  const isBoss = useAuthStore((s) => s.userInfo?.is_boss ?? false);
   return (
     <Modal
       open
       title={t('markets.autoBuy.title', { name: store.alias })}
-      footer={null}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !isBoss || !settings.data }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
       onCancel={onClose}
     >
-      {settings.isError ? (
+      {settings.data ? (
+        <AutoBuyForm
+          store={store}
+          settings={settings.data}
+          form={form}
+          save={save}
+          editable={isBoss}
+          onSaved={onClose}
+        />
+      ) : settings.isError ? (
         <Alert
           type="error"
           showIcon
