@@ -255,7 +255,7 @@ export const OrderLog = z.object({
   id: z.number().int(),
   order_id: z.number().int(),
   at: unix,
-  /** Null for the marketplace sync. */
+  /** Null for the marketplace sync and the store's auto-buy. */
   user_id: z.number().int().nullable(),
   user_name: z.string().nullable(),
   action: z.string(),

@@ -58,9 +58,9 @@ export async function queueAutoBuy(
 }
 
 /**
- * The store's orders auto-buy has to decide: paid (`unshipped`), new on the desk, shipped by
- * the seller (not FBA), with their items and address in, arrived since it was switched on and
- * not decided before. Oldest first, so the cap goes to the orders that came first.
+ * The store's orders auto-buy has to decide: synced from the marketplace (not the seller's
+ * imports, copies or splits), paid (`unshipped`), new on the desk, shipped by the seller (not
+ * FBA), with their items and address in, arrived since it was switched on and not decided before. Oldest first, so the cap goes to the orders that came first.
  */
 function candidates(ctx: Ctx, store: { id: number; since: Date }) {
   return ctx.db
@@ -70,6 +70,7 @@ function candidates(ctx: Ctx, store: { id: number; since: Date }) {
       and(
         ownedBy(ctx, orders.sellerId),
         eq(orders.storeId, store.id),
+        eq(orders.orderFrom, 'sync'),
         eq(orders.status, DESK_STATUS.new),
         eq(orders.orderStatus, 'unshipped'),
         eq(orders.fulfillmentChannel, 'MFN'),

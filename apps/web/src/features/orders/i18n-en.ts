@@ -181,6 +181,7 @@ export const ordersEn: typeof ordersZhCN = {
     log: 'Order log',
     noLog: 'No log entries yet',
     system: 'Marketplace sync',
+    automation: 'Store automation',
     actions: 'Actions',
     hold: 'Hold',
     release: 'Release',

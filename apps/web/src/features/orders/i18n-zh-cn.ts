@@ -181,6 +181,7 @@ export const ordersZhCN = {
     log: '订单日志',
     noLog: '还没有日志',
     system: '平台同步',
+    automation: '店铺自动化',
     actions: '操作',
     hold: '挂起',
     release: '取消挂起',
