@@ -14,6 +14,7 @@ export * from './schemas/goods.ts';
 export * from './schemas/media.ts';
 export * from './markets.ts';
 export * from './schemas/market.ts';
+export * from './schemas/auto-buy.ts';
 export * from './schemas/design.ts';
 export * from './design-geometry.ts';
 export * from './schemas/finance.ts';

@@ -21,3 +21,4 @@ export * from './schema/listing-copies.ts';
 export * from './schema/shipments.ts';
 export * from './schema/team.ts';
 export * from './schema/notifications.ts';
+export * from './schema/auto-buy.ts';

@@ -53,6 +53,17 @@ export const documentsEn: DocumentTexts = {
     logistics: 'Logistics set: tracking number {{tracking}}',
     purchase: 'Purchased on the platform (purchase order {{number}})',
     purchase_cancelled: 'Purchase order {{number}} cancelled',
+    auto_buy_paid:
+      'Store auto-buy: purchase order {{number}} created and paid {{amount}} from the balance',
+    awaiting_funds_balance:
+      'Awaiting funds: the balance {{balance}} is too low to buy it automatically ({{amount}} needed); top up and buy it by hand',
+    awaiting_funds_cap:
+      "Awaiting funds: buying it automatically ({{amount}}) would pass the store's daily cap {{cap}} ({{spent}} spent today); buy it by hand",
+    auto_buy_skipped_off_sale: 'Not bought automatically: a product is off sale',
+    auto_buy_skipped_short_stock: 'Not bought automatically: not enough platform stock',
+    auto_buy_skipped_not_fulfillable: 'Not bought automatically: a product has no platform goods',
+    auto_buy_skipped_no_shipping:
+      "Not bought automatically: the platform does not ship to the buyer's country",
     refund: 'Refunded {{currency}} {{amount}}',
     label: 'Shipping label printed ({{tracking}})',
     'shipment_push.confirmed': 'Tracking number {{tracking}} confirmed on the marketplace',

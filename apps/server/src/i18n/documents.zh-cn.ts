@@ -47,6 +47,15 @@ export const documentsZhCn: DocumentTexts = {
     logistics: '设置物流：运单号 {{tracking}}',
     purchase: '已在平台采购（采购单 {{number}}）',
     purchase_cancelled: '采购单 {{number}} 已取消',
+    auto_buy_paid: '店铺自动采购：已下采购单 {{number}} 并用余额支付 {{amount}}',
+    awaiting_funds_balance:
+      '待充值：余额 {{balance}} 不足以自动采购（需 {{amount}}），请充值后手动采购',
+    awaiting_funds_cap:
+      '待充值：自动采购 {{amount}} 将超出店铺每日上限 {{cap}}（今日已用 {{spent}}），请手动采购',
+    auto_buy_skipped_off_sale: '未自动采购：商品已下架',
+    auto_buy_skipped_short_stock: '未自动采购：平台库存不足',
+    auto_buy_skipped_not_fulfillable: '未自动采购：商品未关联平台货品',
+    auto_buy_skipped_no_shipping: '未自动采购：平台不配送到买家所在国家',
     refund: '退款 {{currency}} {{amount}}',
     label: '打印了面单（{{tracking}}）',
     'shipment_push.confirmed': '平台已确认运单号 {{tracking}}',

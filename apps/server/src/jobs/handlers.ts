@@ -15,6 +15,7 @@ import type { Messenger } from '../integrations/messenger.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import type { SecretBox } from '../integrations/secret-box.ts';
 import { AUDIT_RETENTION_DAYS } from '../modules/audit/index.ts';
+import { ORDERS_AUTO_BUY, queueAutoBuy, runAutoBuy } from '../modules/auto-buy/index.ts';
 import { DESIGN_RENDER, renderDesign } from '../modules/design/service.ts';
 import {
   EVERY_15_MINUTES,
@@ -190,10 +191,18 @@ export function registerJobHandlers(
   // A store's first sync can take minutes (Amazon allows one order's items every two seconds);
   // it must not hold back the other stores. Each store still syncs once at a time (advisory lock).
   // A run is bounded by its 20-minute item budget plus the order pages.
-  runner.define(ORDERS_SYNC, (job) => runStoreSync(stores, job), {
-    concurrency: 4,
-    expireInSeconds: 60 * 60,
-  });
+  // A sync that read orders of a store with auto-buy on queues its auto-buy.
+  runner.define(
+    ORDERS_SYNC,
+    async (job) => {
+      const result = await runStoreSync(stores, job);
+      await queueAutoBuy(deps.database.db, runner, result);
+      return result;
+    },
+    { concurrency: 4, expireInSeconds: 60 * 60 },
+  );
+  // One at a time per process: each order is one short transaction under the seller's money lock.
+  runner.define(ORDERS_AUTO_BUY, (job) => runAutoBuy(deps.database.db, job));
   runner.define(ORDERS_SYNC_ALL, async () => ({
     queued: (await queueStoreSyncs(deps.database.db, runner, { skipQueued: true })).length,
   }));

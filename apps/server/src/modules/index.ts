@@ -2,6 +2,7 @@ import type { AppDeps, App } from '../http/deps.ts';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerAutoBuyRoutes } from './auto-buy/routes.ts';
 import { registerCartRoutes } from './cart/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
 import { registerDesignRoutes } from './design/routes.ts';
@@ -46,6 +47,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerGoodsLibraryRoutes(app);
   registerGoodsRoutes(app, deps);
   registerMarketRoutes(app, deps);
+  registerAutoBuyRoutes(app);
   registerDesignRoutes(app, deps);
   registerFinanceRoutes(app, deps);
   registerCartRoutes(app);

@@ -61,6 +61,8 @@ export const Store = z.object({
   staff_ids: z.array(z.number().int()),
   /** Listings being published right now; a store with any cannot be deleted. */
   publishing: z.number().int(),
+  /** The store's auto-buy is on (its settings: `/api/market/auto-buy`). */
+  auto_buy: z.boolean(),
   created_at: z.number().int(),
 });
 export type Store = z.infer<typeof Store>;

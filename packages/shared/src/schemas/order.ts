@@ -93,6 +93,7 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
  * - fulfillment_channel: AFN (the marketplace ships) or MFN (the seller ships).
  * - zone: the buyer's country code (ISO 3166-1 alpha-2).
  * - single_quantity: true = orders of exactly one piece; false = more than one piece.
+ * - awaiting_funds: true = open orders the store's auto-buy left for lack of balance or cap.
  * - orderBy_field / orderBy_type: sort by purchase date, last remote update or total, asc/desc.
  * - page / limit: the page; `cursor` (the previous page's `next_cursor`) pages by keyset at any depth.
  */
@@ -121,6 +122,7 @@ export const OrderListQuery = z
       .transform((v) => v.toUpperCase())
       .optional(),
     single_quantity: flag.optional(),
+    awaiting_funds: flag.optional(),
     orderBy_field: z.enum(ORDER_SORTS).default('purchase_date'),
     orderBy_type: z.enum(['asc', 'desc']).default('desc'),
     page: queryInt(z.number().int().min(1).max(10_000)).default(1),
@@ -205,6 +207,11 @@ export const Order = z.object({
   items: z.array(OrderItem),
   /** Synced from the marketplace's order list; its items and full address are still on the way. */
   items_pending: z.boolean(),
+  /**
+   * Automatic purchase (the store's auto-buy) stopped at the balance or the daily cap: the
+   * order waits, open, for the seller to buy it.
+   */
+  awaiting_funds: z.boolean(),
   /** The latest push of the tracking to the marketplace; null before any. */
   shipment_push: ShipmentPush.nullable(),
   created_at: unix,
@@ -248,7 +255,7 @@ export const OrderLog = z.object({
   id: z.number().int(),
   order_id: z.number().int(),
   at: unix,
-  /** Null for the marketplace sync. */
+  /** Null for the marketplace sync and the store's auto-buy. */
   user_id: z.number().int().nullable(),
   user_name: z.string().nullable(),
   action: z.string(),

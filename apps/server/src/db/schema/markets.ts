@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -11,7 +12,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { MARKETPLACES, STORE_AUTH_STATUSES, STORE_SOURCES } from '@app/shared';
+import {
+  AUTO_BUY_ADDRESS_POLICIES,
+  MARKETPLACES,
+  STORE_AUTH_STATUSES,
+  STORE_SOURCES,
+} from '@app/shared';
 import { sellers, users } from './accounts.ts';
 
 /**
@@ -40,11 +46,28 @@ export const stores = pgTable(
     credentials: text('credentials').notNull(),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     authorizedAt: timestamp('authorized_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Auto-buy: paid orders of our finished products are purchased and paid automatically. */
+    autoBuy: boolean('auto_buy').notNull().default(false),
+    /** CNY fen the automatic purchases may spend per Beijing day. */
+    autoBuyCapMinor: bigint('auto_buy_cap_minor', { mode: 'number' }).notNull().default(0),
+    autoBuyAddress: text('auto_buy_address', { enum: AUTO_BUY_ADDRESS_POLICIES })
+      .notNull()
+      .default('order_address'),
+    /**
+     * The user who saved auto-buy on with the boss's pay password, and when: the seller's
+     * standing authorisation of the debits the automation makes without a pay password.
+     */
+    autoBuyAuthorizedBy: bigint('auto_buy_authorized_by', { mode: 'number' }).references(
+      () => users.id,
+      { onDelete: 'set null' },
+    ),
+    autoBuyAuthorizedAt: timestamp('auto_buy_authorized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('stores_status_flag', sql`${t.status} in (0, 1)`),
+    check('stores_auto_buy_cap_nonneg', sql`${t.autoBuyCapMinor} >= 0`),
     uniqueIndex('stores_seller_site_account_uq').on(t.sellerId, t.marketSiteId, t.account),
     index('stores_seller_created_idx').on(
       t.sellerId,

@@ -82,6 +82,11 @@ export const orders = pgTable(
     localEdits: boolean('local_edits').notNull().default(false),
     /** Synced from the order list alone; the items and full address are still being fetched. */
     itemsPending: boolean('items_pending').notNull().default(false),
+    /**
+     * The store's auto-buy stopped at the balance or the daily cap; it tags the order while it
+     * is open, until the seller buys it (purchasing clears it).
+     */
+    awaitingFunds: boolean('awaiting_funds').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -126,6 +131,9 @@ export const orders = pgTable(
     index('orders_store_items_pending_idx')
       .on(t.storeId, t.purchasedAt.desc().nullsFirst())
       .where(sql`${t.itemsPending}`),
+    index('orders_seller_awaiting_funds_idx')
+      .on(t.sellerId, t.purchasedAt.desc().nullsFirst())
+      .where(sql`${t.awaitingFunds}`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type {
   Address,
   OrderChange,
+  PurchaseOrderAddress,
   OrderSubmitInput,
   OrderSubmitResult,
   Settlement,
@@ -16,6 +17,7 @@ import {
   lockSellerMoney,
   purchaseOrderOf,
   type OrderItemSnapshot,
+  type PurchaseOrderRow,
 } from '../finance/index.ts';
 import { discountMinor, effectiveLevel } from '../finance/service.ts';
 import { sellerIdOf } from '../../tenancy.ts';
@@ -23,9 +25,9 @@ import { purchaseLinkedOrders } from '../orders/service.ts';
 import { addressFor, ownAddress, shipToOf } from './addresses.ts';
 import { countryOf, shippingMinor } from './countries.ts';
 import { takeStock } from './pricing.ts';
-import { pricedLines, type PricedLine } from './service.ts';
+import { pricedLines, type OrderLine, type PricedLine } from './service.ts';
 
-interface Quote {
+export interface Quote {
   quantity: number;
   weightG: number;
   goodsMinor: number;
@@ -41,7 +43,11 @@ interface Quote {
  * The amounts of an order of `lines` to `address`: goods at the platform's prices, shipping
  * by the destination's rate for their total weight, and the level discount on the goods only.
  */
-async function quote(ctx: Ctx, lines: PricedLine[], address: Address | null): Promise<Quote> {
+export async function quoteOrder(
+  ctx: Ctx,
+  lines: OrderLine[],
+  address: Pick<Address, 'country_code'> | null,
+): Promise<Quote> {
   const { level } = await effectiveLevel(ctx.db, sellerIdOf(ctx));
   const percent = level?.discountPercent ?? 0;
   const quantity = lines.reduce((sum, p) => sum + p.line.quantity, 0);
@@ -71,7 +77,7 @@ export async function settlement(ctx: Ctx, input: SettlementInput): Promise<Sett
     addressFor(ctx, input.address_id),
   ]);
   const payable = lines.filter((p) => p.line.problem === null);
-  const q = await quote(ctx, payable, address);
+  const q = await quoteOrder(ctx, payable, address);
   const [seller] = await ctx.db
     .select({ balance: sellers.balanceMinor })
     .from(sellers)
@@ -144,7 +150,7 @@ function compareItems(
  * Lines of several finished SKUs may draw on one parent SKU: each passed its own stock check,
  * but together they must fit too.
  */
-function sharedStockChanges(lines: PricedLine[]): OrderChange[] {
+export function sharedStockChanges(lines: OrderLine[]): OrderChange[] {
   const demand = new Map<number, number>();
   for (const { line, facts } of lines) {
     if (facts.parent)
@@ -157,7 +163,7 @@ function sharedStockChanges(lines: PricedLine[]): OrderChange[] {
   );
 }
 
-function snapshotOf({ line, facts }: PricedLine): OrderItemSnapshot {
+function snapshotOf({ line, facts }: OrderLine): OrderItemSnapshot {
   return {
     sku_id: line.sku_id,
     product_id: line.product_id,
@@ -197,7 +203,7 @@ export async function submitOrder(ctx: Ctx, input: Submitted): Promise<OrderSubm
   const current = new Map(selected.map((p) => [p.line.sku_id, p]));
   const { changes, lines } = compareItems(input.items, current);
   changes.push(...sharedStockChanges(lines));
-  const q = await quote(ctx, lines, address);
+  const q = await quoteOrder(ctx, lines, address);
   if (input.shipping_minor !== undefined && input.shipping_minor !== q.shippingMinor) {
     changes.push(change('shipping', null, input.shipping_minor, q.shippingMinor));
   }
@@ -211,14 +217,46 @@ export async function submitOrder(ctx: Ctx, input: Submitted): Promise<OrderSubm
     throw new ConflictError('cart.changed_since_checkout', {}, { changes });
   }
 
-  const order = await createPurchaseOrder(ctx.db, sellerId, {
+  const { order, links } = await placePurchaseOrder(ctx, {
+    lines,
+    quote: q,
+    address: shipToOf(address),
+    remark: input.remark,
+  });
+  await ctx.db.delete(cartItems).where(
+    inArray(
+      cartItems.id,
+      lines.map((p) => p.line.id),
+    ),
+  );
+  return { ...purchaseOrderOf(order), ...links };
+}
+
+/**
+ * Creates the unpaid purchase order of `lines` as `quote` priced them, inside the caller's
+ * transaction (the seller's money row and the parent SKUs locked, everything checked): the
+ * order keeps a full snapshot, the stock is taken (reserved until the order is cancelled) and
+ * the marketplace orders the lines are for become purchased (40) where their status allows it.
+ * Checkout and the store's auto-buy both order through here.
+ */
+export async function placePurchaseOrder(
+  ctx: Ctx,
+  input: {
+    lines: OrderLine[];
+    quote: Quote;
+    address: z.infer<typeof PurchaseOrderAddress>;
+    remark: string;
+  },
+): Promise<{ order: PurchaseOrderRow; links: Partial<OrderSubmitResult> }> {
+  const { lines, quote: q } = input;
+  const order = await createPurchaseOrder(ctx.db, sellerIdOf(ctx), {
     amountMinor: q.totalMinor,
     items: lines.map(snapshotOf),
     goodsMinor: q.goodsMinor,
     shippingMinor: q.shippingMinor,
     discountMinor: q.discountMinor,
     quantity: q.quantity,
-    address: shipToOf(address),
+    address: input.address,
     remark: input.remark,
   });
   for (const { line, facts } of [...lines].sort(
@@ -228,11 +266,5 @@ export async function submitOrder(ctx: Ctx, input: Submitted): Promise<OrderSubm
   }
   const orderIds = lines.flatMap((p) => p.orderIds);
   const links = orderIds.length > 0 ? await purchaseLinkedOrders(ctx, order, orderIds) : {};
-  await ctx.db.delete(cartItems).where(
-    inArray(
-      cartItems.id,
-      lines.map((p) => p.line.id),
-    ),
-  );
-  return { ...purchaseOrderOf(order), ...links };
+  return { order, links };
 }

@@ -18,34 +18,63 @@ import { loadSkuFacts, priceSku, type SkuFacts } from './pricing.ts';
 type CartRow = typeof cartItems.$inferSelect;
 
 /**
- * A cart line priced now, with the facts checkout needs (the parent SKU to take stock from) and
- * the marketplace orders it was added for.
+ * Pieces of one finished SKU priced now, with the facts ordering needs (the parent SKU to take
+ * stock from) and the marketplace orders they are for: a cart line at checkout, or an order's
+ * items bought by the store's auto-buy, which never touches the cart.
  */
-export interface PricedLine {
-  line: CartLine;
+export interface OrderLine {
+  line: Omit<CartLine, 'id' | 'selected'>;
   facts: SkuFacts;
   orderIds: number[];
 }
 
-function lineOf(row: CartRow, facts: SkuFacts): CartLine {
-  const priced = priceSku(facts, row.quantity);
+/** A cart line priced now, as `OrderLine`. */
+export interface PricedLine extends OrderLine {
+  line: CartLine;
+}
+
+function pricedOf(facts: SkuFacts, quantity: number): OrderLine['line'] {
+  const priced = priceSku(facts, quantity);
   return {
-    id: row.id,
-    sku_id: row.skuId,
+    sku_id: facts.skuId,
     product_id: facts.productId,
     title: facts.title,
     image: facts.image,
     sku_code: facts.skuCode,
     color: facts.color,
     size: facts.size,
-    quantity: row.quantity,
-    selected: row.selected === 1,
+    quantity,
     unit_price_minor: priced.unitPriceMinor,
     line_total_minor: priced.lineTotalMinor,
     weight_g: priced.weightG,
     stock: priced.stock,
     problem: priced.problem,
   };
+}
+
+function lineOf(row: CartRow, facts: SkuFacts): CartLine {
+  return { id: row.id, selected: row.selected === 1, ...pricedOf(facts, row.quantity) };
+}
+
+/**
+ * Pieces of finished SKUs priced now, outside the cart, their parent SKUs locked (id order) as
+ * checkout locks them; a SKU without facts (deleted meanwhile) is left out.
+ */
+export async function skuLines(
+  db: Executor,
+  wanted: ReadonlyArray<{ skuId: number; quantity: number; orderIds: number[] }>,
+): Promise<OrderLine[]> {
+  const facts = await loadSkuFacts(
+    db,
+    wanted.map((w) => w.skuId),
+    { lock: true },
+  );
+  return wanted.flatMap((w) => {
+    const skuFacts = facts.get(w.skuId);
+    return skuFacts
+      ? [{ line: pricedOf(skuFacts, w.quantity), facts: skuFacts, orderIds: w.orderIds }]
+      : [];
+  });
 }
 
 /**

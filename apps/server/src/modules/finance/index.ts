@@ -1,6 +1,8 @@
 // Finance's public face: idempotent paying routes, the money lock, and purchase orders for
 // checkout, the order desk and the production desk.
 export { idempotencyHeader, idempotent } from './idempotency.ts';
+export { accountPay } from './account-pay.ts';
+export { payPasswordCheck } from './pay-password.ts';
 export { lockSellerMoney } from './ledger.ts';
 export { createPurchaseOrder, type OrderItemSnapshot, type PurchaseOrderRow } from './orders.ts';
 export {

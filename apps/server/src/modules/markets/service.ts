@@ -169,6 +169,7 @@ async function toStores(ctx: Ctx, rows: StoreRow[]): Promise<Store[]> {
       token_expires_at: row.tokenExpiresAt ? unixSeconds(row.tokenExpiresAt) : null,
       staff_ids: staff.get(row.id) ?? [],
       publishing: publishing.get(row.id) ?? 0,
+      auto_buy: row.autoBuy,
       created_at: unixSeconds(row.createdAt),
     };
   });

@@ -4,8 +4,10 @@
 export { visibleOrdersById, writeOrderLog } from './access.ts';
 export { marketList, saveLogistics } from './actions.ts';
 export { addOrdersToCart } from './add-cart.ts';
+export { markAwaitingFunds, type AwaitingFundsDetail } from './awaiting-funds.ts';
 export { alignDemoSkus } from './demo.ts';
 export { listOrders } from './list.ts';
+export { matchFinishedSkus } from './relations.ts';
 export { toOrders } from './rows.ts';
 export { queueStoreSyncs } from './sync.ts';
 export { assertAllowed } from './transitions.ts';

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, like, lt, lte, gt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, lte, gt, not, type SQL } from 'drizzle-orm';
 import {
   DESK_STATUS_NAMES,
   DESK_STATUS,
@@ -14,6 +14,7 @@ import { ownedBy, storeViewOf } from '../../tenancy.ts';
 import { zonedDayRange } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { visibleStores } from '../markets/service.ts';
+import { awaitingFundsWhere } from './awaiting-funds-tag.ts';
 import { toOrders } from './rows.ts';
 
 const COUNT_CAP = 10_000;
@@ -83,6 +84,11 @@ export function filtersOf(ctx: Ctx, q: OrderListFilter): SQL {
       : q.single_quantity
         ? eq(orders.quantity, 1)
         : gt(orders.quantity, 1),
+    q.awaiting_funds === undefined
+      ? undefined
+      : q.awaiting_funds
+        ? awaitingFundsWhere()
+        : not(awaitingFundsWhere()),
   )!;
 }
 

@@ -1,4 +1,4 @@
-import { deskStatusName, fromMinor, type Language } from '@app/shared';
+import { deskStatusName, formatMoney, fromMinor, type Language } from '@app/shared';
 import { hasText, renderText } from '../../i18n/render-text.ts';
 
 type Detail = Record<string, unknown>;
@@ -11,6 +11,9 @@ const fromTo = (v: unknown): { from: string; to: string } => {
 /** A marketplace order status (`unconfirmed`…) by its name in `lang`; unknown ones as stored. */
 const statusIn = (lang: Language, v: unknown): string =>
   hasText(lang, `order_status.${str(v)}`) ? renderText(lang, `order_status.${str(v)}`) : str(v);
+
+/** Account money (CNY fen) as the reader reads it. */
+const cny = (lang: Language, v: unknown): string => formatMoney(Number(v ?? 0), 'CNY', lang);
 
 /**
  * The key and parameters of one log row: rows store what happened (`action` + `detail`),
@@ -76,6 +79,23 @@ function keyOf(lang: Language, action: string, d: Detail, currency: string) {
     case 'purchase':
     case 'purchase_cancelled':
       return { key: action, params: { number: str(d.purchase_order_number) } };
+    case 'auto_buy_paid':
+      return {
+        key: action,
+        params: { number: str(d.purchase_order_number), amount: cny(lang, d.amount_minor) },
+      };
+    case 'awaiting_funds':
+      return {
+        key: `awaiting_funds_${str(d.reason)}`,
+        params: {
+          amount: cny(lang, d.amount_minor),
+          balance: cny(lang, d.balance_minor),
+          cap: cny(lang, d.cap_minor),
+          spent: cny(lang, d.spent_today_minor),
+        },
+      };
+    case 'auto_buy_skipped':
+      return { key: `auto_buy_skipped_${str(d.reason)}` };
     case 'refund':
       return { key: action, params: { currency: str(d.currency), amount: str(d.amount) } };
     case 'customs':

@@ -19,8 +19,8 @@ type Skipped = NonNullable<OrderSubmitResult['skipped_orders']>;
  * Inside checkout's transaction (the seller's money row is locked first, as on every path that
  * touches purchase orders): the marketplace orders the ordered cart lines were added for move to
  * purchased (40) with the purchase order linked and the status they had kept, so cancelling
- * the purchase order can put them back. Orders whose status no longer allows it stay as they
- * are and are reported.
+ * the purchase order can put them back; buying ends "awaiting funds". Orders whose status no
+ * longer allows it stay as they are and are reported.
  */
 export async function purchaseLinkedOrders(
   ctx: Ctx,
@@ -60,6 +60,7 @@ export async function purchaseLinkedOrders(
         status: DESK_STATUS.purchased,
         statusBeforePurchase: row.status,
         purchaseOrderId: purchase.id,
+        awaitingFunds: false,
         updatedAt: new Date(),
       })
       .where(eq(orders.id, id));

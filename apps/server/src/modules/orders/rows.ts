@@ -11,6 +11,7 @@ import type { orders } from '../../db/schema.ts';
 import { orderItems, purchaseOrders, stores, type StoredOrderAddress } from '../../db/schema.ts';
 import type { OrderAddress as RemoteAddress } from '../../integrations/marketplaces/connector.ts';
 import { unixSeconds } from '../../time.ts';
+import { isAwaitingFunds } from './awaiting-funds-tag.ts';
 import { latestPushes } from './shipment-push-state.ts';
 import { allowedActions } from './transitions.ts';
 
@@ -129,6 +130,7 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
     actions: allowedActions(row.status),
     items: (items.get(row.id) ?? []).map(toItem),
     items_pending: row.itemsPending,
+    awaiting_funds: isAwaitingFunds(row),
     shipment_push: pushes.get(row.id) ?? null,
     created_at: unixSeconds(row.createdAt),
     updated_at: unixSeconds(row.updatedAt),

@@ -45,6 +45,8 @@ export const marketsEn: typeof marketsZhCN = {
     edit: 'Edit info',
     check: 'Check authorization',
     delete: 'Delete',
+    autoBuy: 'Automation',
+    autoBuyOn: 'Automation (auto-buy on)',
   },
   switchedOn: 'Store switched on',
   switchedOff: 'Store switched off',
@@ -84,6 +86,30 @@ export const marketsEn: typeof marketsZhCN = {
     taxNumber: 'Tax number',
     taxNumberHint: 'Optional, e.g. a VAT number',
     saved: 'Store info saved',
+  },
+  autoBuy: {
+    title: 'Automation: {{name}}',
+    explainTitle: 'Auto-buy production for paid orders',
+    explainWhat:
+      'When a paid order of this store arrives and every item is one of your finished products, a purchase order is created and paid from your balance, without asking for the pay password. Your pay password here authorises those payments.',
+    explainAddress:
+      "The platform ships each purchase straight to the buyer's address on the marketplace order.",
+    explainCap:
+      'The daily cap limits what auto-buy spends per day (Beijing time). Orders that arrived before you switched it on are left to you.',
+    explainFunds:
+      'When the balance or the cap is not enough, the order is marked "Awaiting funds" on the order desk and left for you: after a top-up, buy it from the order desk.',
+    bossOnly: 'Only the main account can change automation: payments come from its balance.',
+    enabled: 'Auto-buy',
+    cap: 'Daily cap (CNY)',
+    capRequired: 'Enter a daily cap',
+    spentToday: 'Spent by auto-buy today: ¥{{spent}}',
+    payPassword: 'Pay password',
+    payPasswordHint: 'Needed to switch auto-buy on or to change the cap while it is on.',
+    authorizedBy: 'Switched on',
+    authorizedAt: 'by {{name}} at {{time}}',
+    savedOn: 'Auto-buy is on',
+    savedOff: 'Auto-buy is off',
+    loadFailed: 'Could not load the automation settings',
   },
   staff: {
     title: 'Assign staff: {{name}}',

@@ -30,6 +30,7 @@ export const ordersEn: typeof ordersZhCN = {
     partially_shipped: 'Partially shipped',
     canceled: 'Order cancelled',
   },
+  awaitingFunds: 'Awaiting funds',
   deskStatus: {
     new: 'New',
     on_hold: 'On hold',
@@ -58,6 +59,7 @@ export const ordersEn: typeof ordersZhCN = {
     fulfillment: 'Fulfillment',
     zone: 'Country',
     zonePlaceholder: 'e.g. US',
+    awaitingFunds: 'Awaiting funds only',
     singleQuantity: 'Pieces',
     single: 'Single piece',
     multiple: 'Several pieces',
@@ -179,6 +181,7 @@ export const ordersEn: typeof ordersZhCN = {
     log: 'Order log',
     noLog: 'No log entries yet',
     system: 'Marketplace sync',
+    automation: 'Store automation',
     actions: 'Actions',
     hold: 'Hold',
     release: 'Release',

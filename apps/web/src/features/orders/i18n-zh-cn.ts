@@ -31,6 +31,7 @@ export const ordersZhCN = {
     partially_shipped: '部分发货',
     canceled: '订单取消',
   } satisfies Record<OrderStatus, string>,
+  awaitingFunds: '待充值',
   deskStatus: {
     new: '新订单',
     on_hold: '已挂起',
@@ -59,6 +60,7 @@ export const ordersZhCN = {
     fulfillment: '配送方式',
     zone: '国家/地区',
     zonePlaceholder: '如 US',
+    awaitingFunds: '仅看待充值',
     singleQuantity: '件数',
     single: '单件',
     multiple: '多件',
@@ -179,6 +181,7 @@ export const ordersZhCN = {
     log: '订单日志',
     noLog: '还没有日志',
     system: '平台同步',
+    automation: '店铺自动化',
     actions: '操作',
     hold: '挂起',
     release: '取消挂起',

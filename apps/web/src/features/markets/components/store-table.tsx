@@ -3,6 +3,7 @@ import { Button, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import {
   DeleteOutlined,
   EditOutlined,
+  RobotOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -42,6 +43,7 @@ export interface StoreTableProps {
   onSwitch: (store: Store, on: boolean) => void;
   onReauthorize: (store: Store) => void;
   onStaff: (store: Store) => void;
+  onAutoBuy: (store: Store) => void;
   onEdit: (store: Store) => void;
   onCheck: (store: Store) => void;
   onDelete: (store: Store) => void;
@@ -188,7 +190,7 @@ export function StoreTable(props: StoreTableProps) {
         {
           key: 'actions',
           title: t('markets.columns.actions'),
-          width: 100,
+          width: 130,
           fixed: 'right',
           render: (_, store) => (
             <Space size={0}>
@@ -199,6 +201,13 @@ export function StoreTable(props: StoreTableProps) {
                   onClick={() => props.onEdit(store)}
                 />
               )}
+              <IconAction
+                label={t(store.auto_buy ? 'markets.actions.autoBuyOn' : 'markets.actions.autoBuy')}
+                icon={
+                  <RobotOutlined className={store.auto_buy ? 'markets-auto-buy__on' : undefined} />
+                }
+                onClick={() => props.onAutoBuy(store)}
+              />
               <IconAction
                 label={t('markets.actions.check')}
                 icon={<SafetyCertificateOutlined />}

@@ -25,6 +25,7 @@ import {
   useStores,
 } from '../api/stores.ts';
 import { AuthorizeDialog } from '../components/authorize-dialog.tsx';
+import { AutoBuyDialog } from '../components/auto-buy-dialog.tsx';
 import { BatchRenameDialog } from '../components/batch-rename-dialog.tsx';
 import { EditInfoDialog } from '../components/edit-info-dialog.tsx';
 import { ExemptBrandsPanel } from '../components/exempt-brands-panel.tsx';
@@ -48,6 +49,7 @@ type Dialog =
   | { kind: 'authorize' }
   | { kind: 'edit'; store: Store }
   | { kind: 'staff'; store: Store }
+  | { kind: 'autoBuy'; store: Store }
   | { kind: 'rename'; stores: Store[] };
 
 /**
@@ -311,6 +313,7 @@ function StoresTab() {
           onSwitch={(store, on) => switchStores([store], on)}
           onReauthorize={(store) => void reauthorize(store).catch(reportError)}
           onStaff={(store) => setDialog({ kind: 'staff', store })}
+          onAutoBuy={(store) => setDialog({ kind: 'autoBuy', store })}
           onEdit={(store) => setDialog({ kind: 'edit', store })}
           onCheck={checkStore}
           onDelete={askDelete}
@@ -322,6 +325,9 @@ function StoresTab() {
       )}
       {dialog?.kind === 'staff' && (
         <StaffDialog store={dialog.store} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'autoBuy' && (
+        <AutoBuyDialog store={dialog.store} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'rename' && (
         <BatchRenameDialog

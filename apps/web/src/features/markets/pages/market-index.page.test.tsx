@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import type { AuthorizationUrl, StorePage } from '@app/shared';
+import type { AuthorizationUrl, AutoBuySettings, StorePage } from '@app/shared';
 import {
   apiGet,
   apiPost,
@@ -193,6 +193,58 @@ describe('stores /market/index (real server)', () => {
       await screen.findByText('Store switched on', undefined, { timeout: 10_000 }),
     ).toBeTruthy();
     await waitFor(async () => expect((await storesOf(seller))[0]!.status).toBe(1));
+  });
+
+  it('switches auto-buy on from the Automation dialog with the pay password, a wrong one on its field', async () => {
+    const { seller, id } = await newSellerWithStore('Auto store');
+    await apiPost(
+      '/save-pay-pwd',
+      { password: seller.password, pay_password: '135790', pay_password_confirmation: '135790' },
+      seller.api_token,
+    );
+    renderApp('/market/index');
+    await waitFor(() => expect(rowOf('Auto store')).toBeTruthy(), { timeout: 30_000 });
+
+    fireEvent.click(within(rowOf('Auto store')).getByRole('button', { name: 'Automation' }));
+    const dialog = await dialogTitled('Automation: Auto store');
+    // Off by default; the pay password is asked for only when switching on.
+    const toggle = await within(dialog).findByRole('switch', undefined, { timeout: 10_000 });
+    expect(within(dialog).getByText(/created and paid from your balance/)).toBeTruthy();
+    expect(within(dialog).getByText(/Awaiting funds/)).toBeTruthy();
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(within(dialog).queryByLabelText('Pay password')).toBeNull();
+
+    fireEvent.click(toggle);
+    fireEvent.change(within(dialog).getByLabelText('Daily cap (CNY)'), {
+      target: { value: '200' },
+    });
+    const password = await within(dialog).findByLabelText('Pay password');
+    fireEvent.change(password, { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Wrong pay password', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Pay password'), {
+      target: { value: '135790' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Auto-buy is on', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/market/auto-buy').at(-1)?.body).toEqual({
+      id,
+      enabled: true,
+      daily_cap_minor: 20_000,
+      pay_password: '135790',
+    });
+    const { data } = await apiGet<AutoBuySettings>(`/market/auto-buy?id=${id}`, seller.api_token);
+    expect(data).toMatchObject({ enabled: true, daily_cap_minor: 20_000 });
+    await waitFor(
+      () =>
+        expect(
+          within(rowOf('Auto store')).getByRole('button', { name: 'Automation (auto-buy on)' }),
+        ).toBeTruthy(),
+      { timeout: 10_000 },
+    );
   });
 
   it("shows the server's message when a store being published to cannot be deleted", async () => {

@@ -4,7 +4,12 @@ import { formatMoney, formatTimestamp, MARKETPLACE_NAMES, type Order } from '@ap
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useLogisticsChannels } from '../api/orders.ts';
 import { ShipmentPushDetail } from './shipment-push.tsx';
-import { DeskStatusTag, OrderStatusTag, PurchaseOrderLink } from './status-tags.tsx';
+import {
+  AwaitingFundsTag,
+  DeskStatusTag,
+  OrderStatusTag,
+  PurchaseOrderLink,
+} from './status-tags.tsx';
 
 /** Every field of the order at a glance: store, states, money, origin, dates and logistics. */
 export function OrderSummary({ order, canRetryPush }: { order: Order; canRetryPush: boolean }) {
@@ -37,6 +42,7 @@ export function OrderSummary({ order, canRetryPush }: { order: Order; canRetryPu
             <Space size={4}>
               <DeskStatusTag status={order.status} />
               {order.hold && <Tag color="orange">{t('orders.onHold')}</Tag>}
+              <AwaitingFundsTag order={order} />
             </Space>
           ),
         },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,7 @@ interface FilterValues {
   fulfillment_channel?: OrderListFilter['fulfillment_channel'];
   zone?: string;
   single_quantity?: 'single' | 'multiple';
+  awaiting_funds?: boolean;
 }
 
 const MORE_KEYS: Array<keyof OrderListFilter> = [
@@ -70,6 +71,7 @@ function toValues(q: OrderListFilter): FilterValues {
     zone: q.zone,
     single_quantity:
       q.single_quantity === undefined ? undefined : q.single_quantity ? 'single' : 'multiple',
+    awaiting_funds: q.awaiting_funds,
   };
 }
 
@@ -95,6 +97,8 @@ function toFilter(v: FilterValues): Partial<OrderListFilter> {
     fulfillment_channel: v.fulfillment_channel,
     zone: text(v.zone)?.toUpperCase(),
     single_quantity: v.single_quantity === undefined ? undefined : v.single_quantity === 'single',
+    // Checked: only the orders waiting for funds; unchecked: no filter.
+    awaiting_funds: v.awaiting_funds ? true : undefined,
   };
 }
 
@@ -160,6 +164,11 @@ export function OrderFilters({ value, onSearch, hidden = [] }: OrderFiltersProps
       <Form.Item name="range" label={t('orders.filters.purchaseRange')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} />
       </Form.Item>
+      {show('awaiting_funds') && (
+        <Form.Item name="awaiting_funds" valuePropName="checked">
+          <Checkbox>{t('orders.filters.awaitingFunds')}</Checkbox>
+        </Form.Item>
+      )}
       {more && (
         <>
           {show('user_logistics_channel_id') && (

@@ -18,7 +18,21 @@ export function DeskStatusTag({ status }: { status: number }) {
   return <Tag color={DESK_STATUS_COLORS[name]}>{t(`orders.deskStatus.${name}`)}</Tag>;
 }
 
-type PurchaseLinked = Pick<Order, 'status' | 'purchase_order_id' | 'purchase_order_number'>;
+/** The store's auto-buy left the order for lack of balance or daily cap; it waits for the seller. */
+export function AwaitingFundsTag({ order }: { order: Pick<Order, 'awaiting_funds'> }) {
+  const { t } = useTranslation();
+  if (!order.awaiting_funds) return null;
+  return (
+    <Tag color="gold" data-testid="awaiting-funds">
+      {t('orders.awaitingFunds')}
+    </Tag>
+  );
+}
+
+type PurchaseLinked = Pick<
+  Order,
+  'status' | 'purchase_order_id' | 'purchase_order_number' | 'awaiting_funds'
+>;
 
 /** The linked platform purchase order's number, opening it on the purchase-order page. */
 export function PurchaseOrderLink({ order }: { order: PurchaseLinked }) {
@@ -34,15 +48,17 @@ export function PurchaseOrderLink({ order }: { order: PurchaseLinked }) {
   );
 }
 
-/** The desk status, with the purchase order's number under it while the order is purchased. */
+/**
+ * The desk status, with the purchase order's number under it while the order is purchased, or
+ * "awaiting funds" while auto-buy left it for the seller.
+ */
 export function DeskStatusCell({ order }: { order: PurchaseLinked }) {
-  if (order.status !== DESK_STATUS.purchased || order.purchase_order_id === null) {
-    return <DeskStatusTag status={order.status} />;
-  }
+  const purchased = order.status === DESK_STATUS.purchased && order.purchase_order_id !== null;
+  if (!purchased && !order.awaiting_funds) return <DeskStatusTag status={order.status} />;
   return (
     <Space orientation="vertical" size={2}>
       <DeskStatusTag status={order.status} />
-      <PurchaseOrderLink order={order} />
+      {purchased ? <PurchaseOrderLink order={order} /> : <AwaitingFundsTag order={order} />}
     </Space>
   );
 }
