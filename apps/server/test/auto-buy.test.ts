@@ -255,6 +255,17 @@ describe('auto-buy job', () => {
     const [log] = (await logsOf(order.id)).filter((l) => l.action === 'awaiting_funds');
     expect(log!.detail).toMatchObject({ reason: 'balance', balance_minor: 1_000 });
     expect(await money.balanceOf(t, s.sellerId)).toBe(1_000);
+    // The seller is told, with a link to the order on the desk.
+    const told = await call(t.app, 'GET', '/api/notification/list', {
+      token: s.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(told.body.data.list).toMatchObject([
+      {
+        kind: 'awaiting_funds',
+        message: `Order ${order.number} is waiting for funds: the balance could not pay its production`,
+      },
+    ]);
 
     // A top-up does not buy it by itself: the next run leaves it to the seller.
     await money.credit(t, s.sellerId, 100_000);

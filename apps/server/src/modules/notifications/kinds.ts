@@ -23,5 +23,6 @@ export const KIND_PERM: Record<NotificationKind, PermRequirement> = {
 export const links = {
   purchaseOrder: (id: number) => `/my/accountPay?order=${id}`,
   orderLogistics: (id: number) => `/newOrder/logistics?ids=${id}`,
+  order: (number: string) => `/newOrder?seller_order_id=${encodeURIComponent(number)}`,
   recharge: '/my/recharge',
 };
