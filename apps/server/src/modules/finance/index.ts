@@ -1,7 +1,7 @@
 // Finance's public face: idempotent paying routes, the money lock, and purchase orders for
 // checkout, the order desk and the production desk.
 export { idempotencyHeader, idempotent } from './idempotency.ts';
-export { lockSellerMoney } from './ledger.ts';
+export { creditDemoBalance, lockSellerMoney } from './ledger.ts';
 export { createPurchaseOrder, type OrderItemSnapshot, type PurchaseOrderRow } from './orders.ts';
 export {
   packagesOf,
