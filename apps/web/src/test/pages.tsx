@@ -44,7 +44,9 @@ function serverReady(): Promise<void> {
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error('The API server did not answer /api/health within 180 s (its output is above).');
+    throw new Error(
+      'The API server did not answer /api/health within 180 s (its output is above).',
+    );
   })();
   return serverUp;
 }
