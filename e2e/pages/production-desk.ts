@@ -40,6 +40,20 @@ export class ProductionDesk {
     return drawer;
   }
 
+  /** Ships everything left with one of the platform's channels, which marketplaces take. */
+  async shipByChannel(drawer: Locator, channel: string, trackingNo: string): Promise<void> {
+    await drawer.getByRole('button', { name: 'Ship', exact: true }).click();
+    const dialog = this.page.getByRole('dialog').filter({ hasText: 'Tracking number' });
+    await dialog.getByLabel('Shipping channel').click();
+    await this.page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: channel })
+      .first()
+      .click();
+    await dialog.getByLabel('Tracking number').fill(trackingNo);
+    await dialog.getByRole('button', { name: 'Ship', exact: true }).click();
+    await this.page.getByText(/^Shipped; the tracking number went/).waitFor();
+  }
+
   async ship(drawer: Locator, carrier: string, trackingNo: string): Promise<void> {
     await drawer.getByRole('button', { name: 'Ship', exact: true }).click();
     const dialog = this.page.getByRole('dialog').filter({ hasText: 'Tracking number' });

@@ -127,10 +127,8 @@ it('syncs the demo stores, filters, holds and releases, splits, sets logistics i
     street: '1 Market St',
     postcode: '94105',
   });
-  // The demo seller has no balance, so paying would leave for Alipay: the cart test pays; this
-  // one leaves the order unpaid, which is purchased all the same.
-  await page.route('**/api/pay/alipayOrder', (route) => route.abort());
-  await checkout.side().getByRole('button', { name: 'Submit order and pay' }).click();
+  // The demo seller starts with a balance (the seed's demo credit) and pay password 135790.
+  await checkout.payFromBalance('135790');
   const linked = page.locator('.checkout-market-orders');
   await linked.getByText(/^Marketplace orders now purchased \(2\)/).waitFor();
   for (const number of tees) expect(await linked.innerText()).toContain(number);

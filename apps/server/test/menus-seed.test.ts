@@ -1,8 +1,17 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, memberLevels, menus, seededMenus, sellers, users } from '../src/db/schema.ts';
+import {
+  adminUsers,
+  ledgerEntries,
+  memberLevels,
+  menus,
+  seededMenus,
+  sellers,
+  users,
+} from '../src/db/schema.ts';
 import { DEMO_LOGINS, seedBase, seedDemo } from '../src/seed/seed.ts';
 import { verifyPassword } from '../src/modules/auth/passwords.ts';
+import { DEMO_CREDIT_MINOR } from '../src/modules/finance/ledger.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -134,7 +143,15 @@ describe('seedDemo', () => {
     expect(seller).toMatchObject({
       name: 'Demo Trading Co.',
       levelId: regular!.id,
-      balanceMinor: 0,
+      balanceMinor: DEMO_CREDIT_MINOR,
     });
+    // The starting balance is one ledger credit, seeded once.
+    const credits = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.sellerId, seller!.id));
+    expect(credits.map((e) => [e.kind, e.amountMinor, e.memo])).toEqual([
+      ['recharge', DEMO_CREDIT_MINOR, 'ledger.demo_credit'],
+    ]);
   });
 });

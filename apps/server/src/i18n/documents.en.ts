@@ -142,6 +142,7 @@ export const documentsEn: DocumentTexts = {
     alipay_credited:
       'Alipay {{trade}}: order {{number}} could no longer be paid, credited to the balance',
     level: '{{name_en}} level, {{days}} days',
+    demo_credit: 'Demo credit: a starting balance to try production with',
   },
   reason: {
     order_number_missing: 'Order number missing',

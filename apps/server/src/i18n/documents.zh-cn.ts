@@ -130,6 +130,7 @@ export const documentsZhCn: DocumentTexts = {
     recharge_bonus: '充值赠送（{{trade}}）',
     alipay_credited: '支付宝 {{trade}}：订单 {{number}} 已无法支付，金额已存入余额',
     level: '{{name}}，{{days}} 天',
+    demo_credit: 'Demo credit: a starting balance to try production with',
   },
   reason: {
     order_number_missing: '缺少订单号',

@@ -10,6 +10,7 @@ import { seedBuiltInGroups } from '../modules/team/index.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedGoods } from './goods.ts';
+import { creditDemoBalance } from '../modules/finance/index.ts';
 import { seedDemoStores, type DemoStoreOptions } from './markets.ts';
 import { bumpRevision, MENUS_REVISION } from '../db/revisions.ts';
 import { adminUsers, factories, memberLevels, users } from '../db/schema.ts';
@@ -137,6 +138,9 @@ export async function seedDemo(
       boss: { name: 'Demo Boss', email, mobile, passwordHash, payPasswordHash },
     });
     await seedGoods(system, sellerId);
+    // A balance to buy production with, so the first visit can run the whole loop; credited
+    // through the ledger as any recharge is, and shown in the ledger as a demo credit.
+    await creditDemoBalance(tx, sellerId);
     if (opts.stores) {
       const seller = systemCtx(tx, SILENT, { sellerId, inTransaction: true });
       await seedDemoStores(seller, passwordHash, opts.stores);

@@ -35,7 +35,7 @@ let serverUp: Promise<void> | undefined;
 /** The API server boots alongside the unit files (real-server.ts); page tests start once it answers. */
 function serverReady(): Promise<void> {
   serverUp ??= (async () => {
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 180_000;
     while (Date.now() < deadline) {
       try {
         if ((await realFetch(new URL('/api/health', inject('apiBase')))).ok) return;
@@ -44,7 +44,9 @@ function serverReady(): Promise<void> {
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error('The API server did not answer /api/health within 90 s (its output is above).');
+    throw new Error(
+      'The API server did not answer /api/health within 180 s (its output is above).',
+    );
   })();
   return serverUp;
 }

@@ -146,6 +146,11 @@ export function timesQuantity(money: Money, quantity: number): Money {
 /** An order in marketplace-neutral form. `status` uses spec 3's order status values. */
 export interface MarketOrder {
   remoteId: string;
+  /**
+   * The number seller and buyer know the order by, when it is not the id: Shopify's `#1001`
+   * (its id is a `gid://` URI). Without it the id is the number.
+   */
+  number?: string;
   status: 'unconfirmed' | 'unshipped' | 'shipped' | 'partially_shipped' | 'canceled';
   /** The marketplace's own status text, kept for the order log. */
   remoteStatus: string;

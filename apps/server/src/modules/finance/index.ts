@@ -3,7 +3,7 @@
 export { idempotencyHeader, idempotent } from './idempotency.ts';
 export { accountPay } from './account-pay.ts';
 export { payPasswordCheck } from './pay-password.ts';
-export { lockSellerMoney } from './ledger.ts';
+export { creditDemoBalance, lockSellerMoney } from './ledger.ts';
 export { createPurchaseOrder, type OrderItemSnapshot, type PurchaseOrderRow } from './orders.ts';
 export {
   packagesOf,

@@ -118,3 +118,15 @@ export async function post(tx: Executor, sellerId: number, movement: Movement): 
   if (balanceDelta < 0) await noteBalance({ db: tx }, sellerId, balanceMinor);
   return { entryId: entry!.id, balanceMinor, frozenMinor };
 }
+
+/** What the demo seller starts with: enough for several purchase orders. */
+export const DEMO_CREDIT_MINOR = 200_000;
+
+/** Credits the demo seller's starting balance, as a recharge with its own memo. */
+export async function creditDemoBalance(tx: Executor, sellerId: number): Promise<Posted> {
+  return post(tx, sellerId, {
+    kind: 'recharge',
+    amountMinor: DEMO_CREDIT_MINOR,
+    memo: { key: 'ledger.demo_credit' },
+  });
+}

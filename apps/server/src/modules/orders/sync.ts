@@ -178,7 +178,7 @@ async function insertOrder(db: Executor, store: StoreRow, remote: MarketOrder): 
       storeId: store.id,
       marketplace: store.marketplace,
       remoteId: remote.remoteId,
-      number: remote.remoteId,
+      number: remote.number ?? remote.remoteId,
       orderStatus: remote.status,
       status: deskStatusAfter(null, remote.status),
       remoteStatus: remote.remoteStatus,

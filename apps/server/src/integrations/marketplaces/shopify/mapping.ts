@@ -201,6 +201,7 @@ export function toMarketOrder(node: OrderNode): MarketOrder {
   const a = node.shippingAddress;
   return {
     remoteId: node.id,
+    number: node.name,
     status: node.cancelledAt
       ? 'canceled'
       : (FULFILLMENT_STATES[node.displayFulfillmentStatus] ?? 'unshipped'),
