@@ -53,7 +53,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
   registerProductionRoutes(app, deps);
-  registerTeamRoutes(app);
+  registerTeamRoutes(app, deps);
   registerAuditRoutes(app);
   registerTemplateRoutes(app);
   registerUpcRoutes(app);
