@@ -93,7 +93,10 @@ describe('sub-account pages (real server)', () => {
       },
       { timeout: 30_000 },
     );
-    expect(sider.textContent).not.toContain('Sub-accounts');
+    // Of the sub-account pages staff see only their own account.
+    expect(sider.textContent).toContain('Account');
+    expect(sider.textContent).not.toContain('Roles');
+    expect(sider.textContent).not.toContain('Visit log');
     expect(sider.textContent).not.toContain('Finance');
     expect(sider.textContent).not.toContain('Orders');
   }, 120_000);
