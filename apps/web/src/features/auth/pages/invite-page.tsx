@@ -8,11 +8,12 @@ import { feedback } from '../../../shared/feedback.ts';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
 import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
 import { useZodRules } from '../../../shared/forms/zod-rule.ts';
+import { withQueries } from '../../public/index.ts';
 import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 
 /** /invite?code=…: an invited staff member sets their password, then logs in. */
-export function InvitePage() {
+function InviteForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -79,3 +80,6 @@ export function InvitePage() {
     </AuthShell>
   );
 }
+
+// Outside the signed-in frame, which holds the console's query client.
+export const InvitePage = withQueries(InviteForm);
