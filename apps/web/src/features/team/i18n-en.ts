@@ -159,7 +159,6 @@ export const teamEn: typeof teamZhCN = {
   },
   history: { title: 'History' },
   admin: {
-    account: 'Account',
     name: 'Name',
     email: 'E-mail',
     mobile: 'Mobile',

@@ -153,7 +153,6 @@ export const teamZhCN = {
   },
   history: { title: '变更记录' },
   admin: {
-    account: '账号信息',
     name: '名称',
     email: '邮箱',
     mobile: '手机号',

@@ -8,12 +8,11 @@ import { feedback } from '../../../shared/feedback.ts';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
 import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
 import { useZodRules } from '../../../shared/forms/zod-rule.ts';
-import { withQueries } from '../../public/index.ts';
 import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 
 /** /invite?code=…: an invited staff member sets their password, then logs in. */
-function InviteForm() {
+export function InvitePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -24,7 +23,7 @@ function InviteForm() {
   const accept = useAcceptInvitation();
   const footer = <Link to={paths.login}>{t('auth.invite.backToLogin')}</Link>;
 
-  if (code !== '' && invitation.isLoading) {
+  if (invitation.loading) {
     return (
       <AuthShell title={t('auth.invite.title')} footer={footer}>
         <Spin />
@@ -32,14 +31,18 @@ function InviteForm() {
     );
   }
   if (!invitation.data) {
-    const reason = invitation.error?.message;
     return (
       <AuthShell title={t('auth.invite.title')} footer={footer}>
         <Alert
           type="error"
           showIcon
           title={t('auth.invite.invalid')}
-          description={[reason, t('auth.invite.askAgain')].filter(Boolean).join(' ')}
+          description={
+            <>
+              {invitation.error && <div>{invitation.error}</div>}
+              <div>{t('auth.invite.askAgain')}</div>
+            </>
+          }
         />
       </AuthShell>
     );
@@ -80,6 +83,3 @@ function InviteForm() {
     </AuthShell>
   );
 }
-
-// Outside the signed-in frame, which holds the console's query client.
-export const InvitePage = withQueries(InviteForm);

@@ -44,7 +44,7 @@ export function AdminPage({ title }: ViewProps) {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card className="page-card" variant="borderless" title={title} loading={overview.isLoading}>
         {a && (
-          <Descriptions column={{ xs: 1, md: 2 }} title={t('team.admin.account')}>
+          <Descriptions column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label={t('team.admin.name')}>{a.name}</Descriptions.Item>
             <Descriptions.Item label={t('team.admin.role')}>
               <Tag color={a.is_boss ? 'gold' : 'blue'}>

@@ -55,7 +55,7 @@ export function StaffPage({ title }: ViewProps) {
     });
 
   const askToggle = (s: StaffUser) => {
-    const disabling = s.status === 'active';
+    const disabling = s.status !== 'disabled';
     if (!disabling) {
       confirmThen({
         title: `${t('team.staff.enable')} ${s.name}?`,
@@ -187,7 +187,7 @@ export function StaffPage({ title }: ViewProps) {
                 )}
                 <Can perm={permOf(PAGE, 'disable')}>
                   <Button type="link" onClick={() => askToggle(s)}>
-                    {t(s.status === 'active' ? 'team.staff.disable' : 'team.staff.enable')}
+                    {t(s.status === 'disabled' ? 'team.staff.enable' : 'team.staff.disable')}
                   </Button>
                 </Can>
                 <Can perm={permOf(PAGE, 'delete')}>
