@@ -25,6 +25,7 @@ const PERSONAL = [
   'POST /api/account/language',
   'POST /api/save-mem-pwd',
   'GET /api/is-binded',
+  'GET /api/account/overview',
   'POST /api/is-subscribe',
   'POST /api/untie-user',
   'GET /api/common/get-user-info',

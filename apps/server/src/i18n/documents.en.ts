@@ -7,6 +7,11 @@ import type { DocumentTexts } from './document-texts.ts';
  * Plurals use i18next's `_one`/`_other` suffixes; parameters are `{{name}}`.
  */
 export const documentsEn: DocumentTexts = {
+  mail: {
+    invite_subject: '{{seller}} invites you to {{site}}',
+    invite_body:
+      'Hello {{name}},\n{{seller}} invites you to work in {{site}} as a staff member. Open this link within {{days}} days to set your password:\n{{link}}\nIf you do not know them, ignore this message.',
+  },
   compliance: {
     title_empty: 'The title is empty',
     title_too_long: 'The title has {{length}} characters; Amazon allows {{max}}',

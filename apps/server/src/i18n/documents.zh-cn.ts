@@ -3,6 +3,11 @@ import type { DocumentTexts } from './document-texts.ts';
 
 /** The zh-CN twin of `documents.en.ts`: the same keys (zh-CN has one plural form, `_other`). */
 export const documentsZhCn: DocumentTexts = {
+  mail: {
+    invite_subject: '{{seller}} 邀请您加入 {{site}}',
+    invite_body:
+      '{{name}}，您好：\n{{seller}} 邀请您以员工身份使用 {{site}}。请在 {{days}} 天内打开下面的链接设置登录密码：\n{{link}}\n如果您不认识对方，请忽略此消息。',
+  },
   compliance: {
     title_empty: '标题为空',
     title_too_long: '标题有 {{length}} 个字符，亚马逊最多允许 {{max}} 个',

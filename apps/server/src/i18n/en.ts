@@ -354,6 +354,10 @@ export const en = {
     unknown_group: 'Role {{id}} not found',
     unknown_permission: 'Permission {{perm}} does not exist',
     staff_pay_password: 'The pay password belongs to the main account; staff cannot set it',
+    invitation_invalid: 'This invitation link is not valid or has been used',
+    invitation_expired: 'This invitation link has expired; ask the main account to send it again',
+    invitation_accepted: 'This staff member has accepted the invitation already',
+    invitation_disabled: 'This staff member is disabled; enable them before sending the invitation',
   },
   templates: {
     forbidden_word_not_found: 'Forbidden word not found',

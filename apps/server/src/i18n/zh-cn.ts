@@ -340,6 +340,10 @@ export const zhCN = {
     unknown_group: '角色 {{id}} 不存在',
     unknown_permission: '权限 {{perm}} 不存在',
     staff_pay_password: '支付密码属于主账号，员工不能设置',
+    invitation_invalid: '邀请链接无效或已被使用',
+    invitation_expired: '邀请链接已过期，请让主账号重新发送',
+    invitation_accepted: '该员工已接受邀请，无需重新发送',
+    invitation_disabled: '该员工已被禁用，请先启用再发送邀请',
   },
   templates: {
     forbidden_word_not_found: '违禁词不存在',

@@ -56,7 +56,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
   registerProductionRoutes(app, deps);
-  registerTeamRoutes(app);
+  registerTeamRoutes(app, deps);
   registerNotificationRoutes(app);
   registerAuditRoutes(app);
   registerTemplateRoutes(app);

@@ -173,7 +173,10 @@ const SELLER_MENUS: MenuSeed[] = [
   ]),
   // The boss's own pages: their routes are boss-only, so the group editor never offers these
   // permissions (BOSS_ONLY_PERM_PREFIX) and no staff member's menu shows them.
+  // The admin page has no permission: staff see it too, with their own account.
   dir('menu.group.subAccount', 'TeamOutlined', [
+    page('/subAccount/admin', 'menu.subAccount.admin'),
+    page('/subAccount/serviceInfo', 'menu.subAccount.serviceInfo', { actions: ['list'] }),
     page('/subAccount/role', 'menu.subAccount.role', { actions: CRUD }),
     page('/subAccount/staff', 'menu.subAccount.staff', { actions: [...CRUD, 'disable'] }),
     page('/subAccount/visitLog', 'menu.subAccount.visitLog', { actions: ['list'] }),

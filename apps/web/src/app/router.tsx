@@ -28,6 +28,7 @@ const RegisterPage = lazyPage(
   'RegisterPage',
 );
 const ForgetPage = lazyPage(() => import('../features/auth/pages/forget-page.tsx'), 'ForgetPage');
+const InvitePage = lazyPage(() => import('../features/auth/pages/invite-page.tsx'), 'InvitePage');
 
 const AdminApp = lazyPage(() => import('../features/admin/index.ts'), 'AdminApp');
 
@@ -104,6 +105,7 @@ function AppRoutes() {
             <Route path={paths.register} element={<RegisterPage />} />
             <Route path={paths.forget} element={<ForgetPage />} />
           </Route>
+          <Route path={paths.invite} element={<InvitePage />} />
           <Route path={`${paths.admin}/*`} element={<AdminApp />} />
           <Route path={paths.forbidden} element={<ForbiddenPage />} />
           <Route path={paths.notFound} element={<NotFoundPage />} />

@@ -143,6 +143,11 @@ const VIEWS: Record<string, View> = {
     () => import('../features/orders/pages/order-settlement-page.tsx'),
     'OrderSettlementPage',
   ),
+  'subaccount/admin': lazyPage(() => import('../features/team/pages/admin-page.tsx'), 'AdminPage'),
+  'subaccount/serviceinfo': lazyPage(
+    () => import('../features/team/pages/service-info-page.tsx'),
+    'ServiceInfoPage',
+  ),
   'subaccount/role': lazyPage(() => import('../features/team/pages/role-page.tsx'), 'RolePage'),
   'subaccount/staff': lazyPage(() => import('../features/team/pages/staff-page.tsx'), 'StaffPage'),
   'subaccount/visitlog': lazyPage(

@@ -15,6 +15,8 @@ export const paths = {
   loginH5: '/login-h5',
   register: '/register',
   forget: '/forget',
+  /** An invited staff member's accept page (`?code=`), signed in or not. */
+  invite: '/invite',
   forbidden: '/403',
   notFound: '/404',
   serverError: '/500',

@@ -125,14 +125,18 @@ export function apiPost<T>(path: string, body: unknown, token: string): Promise<
   return callApi<T>('POST', path, body, token);
 }
 
-/** The newest 6-digit code the development outbox holds for `recipient`. */
-export async function readOutboxCode(recipient: string): Promise<string> {
+/** The newest message's text the development outbox holds for `recipient`. */
+export async function readOutbox(recipient: string): Promise<string> {
   const messages = await callApi<{ id: number; body: string }[]>(
     'GET',
     `/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
   );
-  const newest = [...messages].sort((a, b) => b.id - a.id)[0];
-  const code = newest?.body.match(/\b(\d{6})\b/)?.[1];
+  return [...messages].sort((a, b) => b.id - a.id)[0]?.body ?? '';
+}
+
+/** The newest 6-digit code the development outbox holds for `recipient`. */
+export async function readOutboxCode(recipient: string): Promise<string> {
+  const code = (await readOutbox(recipient)).match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No code in the outbox for ${recipient}`);
   return code;
 }

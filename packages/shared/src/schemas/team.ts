@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../language.ts';
 import { Email, Mobile, Password, passwordIsLogin, PASSWORD_IS_LOGIN } from './auth.ts';
 import { pageResultOf, queryInt, text, UNIX_SECONDS_MAX } from './common.ts';
 
@@ -70,7 +71,8 @@ export const PermissionTreeMenu = z.object({
 export const PermissionTree = z.array(PermissionTreeMenu);
 export type PermissionTree = z.infer<typeof PermissionTree>;
 
-export const STAFF_STATUSES = ['active', 'disabled'] as const;
+/** `invited`: created with an invitation that is not accepted yet, so they cannot sign in. */
+export const STAFF_STATUSES = ['active', 'invited', 'disabled'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 export const StaffUser = z.object({
@@ -108,14 +110,30 @@ const staffFields = {
   store_ids: ids,
 };
 
-/** A staff member signs in with an e-mail or a mobile number, so one of them is required. */
+/** How long an invitation's code works; re-sending it issues a new one and kills the old. */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * A staff member signs in with an e-mail or a mobile number, so one of them is required. The
+ * boss sets an initial password, or `invite` sends them a code to set their own (in `language`,
+ * by e-mail when they have one, else by SMS).
+ */
 export const CreateStaffInput = z
-  .object({ ...staffFields, password: Password })
+  .object({
+    ...staffFields,
+    password: Password.optional(),
+    invite: z.boolean().optional(),
+    language: z.enum(LANGUAGES).optional(),
+  })
   .refine((v) => v.email !== undefined || v.mobile !== undefined, {
     message: 'validation.required',
     path: ['email'],
   })
-  .refine((v) => !passwordIsLogin(v.password, [v.email, v.mobile]), {
+  .refine((v) => (v.invite === true) !== (v.password !== undefined), {
+    message: 'validation.password_or_invite',
+    path: ['password'],
+  })
+  .refine((v) => !v.password || !passwordIsLogin(v.password, [v.email, v.mobile]), {
     message: PASSWORD_IS_LOGIN,
     path: ['password'],
   });
@@ -144,6 +162,46 @@ export const DisableStaffInput = z.object({
   disabled: z.boolean().default(true),
 });
 export type DisableStaffInput = z.infer<typeof DisableStaffInput>;
+
+/** The invitation code of the accept page's link (43 URL-safe characters). */
+const InvitationCode = text().trim().min(1).max(128);
+
+export const InvitationQuery = z.object({ code: InvitationCode });
+export type InvitationQuery = z.infer<typeof InvitationQuery>;
+
+/** What the accept page shows before the invitee chooses a password. */
+export const Invitation = z.object({
+  name: z.string(),
+  /** The e-mail, else the mobile number they will sign in with. */
+  login: z.string(),
+  seller_name: z.string(),
+  expires_at: unix,
+});
+export type Invitation = z.infer<typeof Invitation>;
+
+export const AcceptInvitationInput = z
+  .object({ code: InvitationCode, password: Password, password_confirmation: z.string() })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'validation.password_mismatch',
+    path: ['password_confirmation'],
+  });
+export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInput>;
+
+/** A limit and its use; `allowed` null means the plan sets none. */
+const Usage = z.object({ used: z.number().int(), allowed: z.number().int().nullable() });
+
+/** The service-info page: the member level, its expiry, and what the account uses. */
+export const ServiceInfo = z.object({
+  level_name: z.string(),
+  level_name_en: z.string(),
+  /** Null: the level never expires. */
+  level_expires_at: unix.nullable(),
+  discount_percent: z.number().int(),
+  stores: Usage,
+  staff: Usage,
+  storage_bytes: Usage,
+});
+export type ServiceInfo = z.infer<typeof ServiceInfo>;
 
 /** The boss and staff of the seller, for the log filters. */
 export const RelatedUser = z.object({
@@ -179,6 +237,19 @@ export const LoginLog = z.object({
 export type LoginLog = z.infer<typeof LoginLog>;
 export const LoginLogPage = pageResultOf(LoginLog);
 export type LoginLogPage = z.infer<typeof LoginLogPage>;
+
+/** The account as the admin page shows it: the signed-in user and their last sign-ins. */
+export const AccountOverview = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  is_boss: z.boolean(),
+  seller_name: z.string(),
+  created_at: unix,
+  pay_password: z.boolean(),
+  logins: z.array(LoginLog.omit({ user_id: true, user_name: true })),
+});
+export type AccountOverview = z.infer<typeof AccountOverview>;
 
 /** What the audit log names an object by (`/api/audit/history?object=…`). */
 export const AUDIT_OBJECTS = ['group', 'staff', 'store', 'order', 'listing', 'goods'] as const;

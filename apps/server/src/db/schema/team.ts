@@ -108,3 +108,17 @@ export const auditLogs = pgTable(
     index('audit_logs_object_idx').on(t.sellerId, t.objectType, t.objectId, t.at.desc()),
   ],
 );
+
+/**
+ * A staff member's open invitation: one row per member who has not set their password yet (the
+ * staff list shows them "invited"). Only the code's SHA-256 is kept; re-sending replaces it, so
+ * the old code stops working, and accepting deletes the row, so a code works once.
+ */
+export const staffInvitations = pgTable('staff_invitations', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,5 @@
 import {
+  AccountOverview,
   BindingState,
   EmptyData,
   PublicConfig,
@@ -14,6 +15,7 @@ import type { App, AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { authCtx, authLimiters } from '../auth/index.ts';
 import {
+  accountOverview,
   getBindingState,
   getPublicConfig,
   getSubscribeState,
@@ -136,6 +138,19 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
       await savePayPwd(ctx, input);
       return null;
     },
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/account/overview',
+      tags,
+      summary: 'The signed-in user’s own account and last ten sign-in attempts (the admin page)',
+      security,
+      response: AccountOverview,
+      ...userAccess,
+    },
+    (ctx) => accountOverview(ctx),
   );
   route(
     app,

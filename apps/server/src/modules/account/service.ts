@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type {
+  AccountOverview,
   SaveLanguageInput,
   BindingState,
   PublicConfig,
@@ -12,9 +13,10 @@ import type {
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { users } from '../../db/schema.ts';
+import { loginLogs, sellers, users } from '../../db/schema.ts';
 import { UnauthorizedError, ValidationError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
+import { unixSeconds } from '../../time.ts';
 import {
   assertPasswordAllowed,
   conflictOn,
@@ -119,6 +121,40 @@ export async function savePayPwd(ctx: Ctx, input: SavePayPwdInput): Promise<void
   }
   const payPasswordHash = await hashPassword(input.pay_password);
   await ctx.db.update(users).set(touch({ payPasswordHash })).where(eq(users.id, user.id));
+}
+
+/** How many of the user's own sign-in attempts the admin page lists. */
+const OWN_LOGINS = 10;
+
+/** The signed-in user's own account and last sign-ins: the boss's, or a staff member's own. */
+export async function accountOverview(ctx: Ctx): Promise<AccountOverview> {
+  const user = await currentUser(ctx);
+  const [[seller], logins] = await Promise.all([
+    ctx.db.select({ name: sellers.name }).from(sellers).where(eq(sellers.id, user.sellerId)),
+    ctx.db
+      .select()
+      .from(loginLogs)
+      .where(eq(loginLogs.userId, user.id))
+      .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id))
+      .limit(OWN_LOGINS),
+  ]);
+  return {
+    name: user.name,
+    email: user.email,
+    mobile: user.mobile,
+    is_boss: user.isBoss,
+    seller_name: seller?.name ?? '',
+    created_at: unixSeconds(user.createdAt),
+    pay_password: user.payPasswordHash !== null,
+    logins: logins.map((l) => ({
+      id: l.id,
+      created_at: unixSeconds(l.createdAt),
+      ip: l.ip,
+      user_agent: l.userAgent,
+      success: l.success,
+      reason: l.reason,
+    })),
+  };
 }
 
 export async function getBindingState(ctx: Ctx): Promise<BindingState> {

@@ -20,6 +20,7 @@ import {
   parentSkus,
 } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { recordAudit } from '../audit/index.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import type { ObjectStorage } from '../../integrations/object-storage.ts';
@@ -68,9 +69,12 @@ async function insertProduct(
         .returning();
       await replaceSkus(tx, row!, p.skus);
       await replaceImages(tx.db, row!.id, p.images);
-      return (
-        await tx.db.select().from(finishedProducts).where(eq(finishedProducts.id, row!.id))
-      )[0]!;
+      const [created] = await tx.db
+        .select()
+        .from(finishedProducts)
+        .where(eq(finishedProducts.id, row!.id));
+      await recordAudit(tx, { object: 'goods', id: row!.id, before: null, after: created! });
+      return created!;
     }),
   );
 }

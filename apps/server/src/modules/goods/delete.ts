@@ -3,6 +3,7 @@ import type { BatchResult, CheckUsedResult, IdInput, IdsInput } from '@app/share
 import type { Ctx } from '../../context.ts';
 import { finishedProducts } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { recordAudit } from '../audit/index.ts';
 import { ConflictError } from '../../errors.ts';
 import { isUsed, usageOf } from './usage.ts';
 import { eachItem, findOwnAll, findProduct } from './rows.ts';
@@ -19,6 +20,7 @@ async function deleteOne(ctx: Ctx, id: number): Promise<void> {
       );
     }
     await tx.db.delete(finishedProducts).where(eq(finishedProducts.id, product.id));
+    await recordAudit(tx, { object: 'goods', id: product.id, before: product, after: null });
   });
 }
 

@@ -10,6 +10,7 @@ import type {
 import type { Ctx } from '../../context.ts';
 import { finishedProductImages, finishedProducts, finishedSkus } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { recordAudit } from '../audit/index.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { ObjectStorage } from '../../integrations/object-storage.ts';
 import { assertUsableImages } from './images.ts';
@@ -41,7 +42,9 @@ export async function updateProduct(
         .where(eq(finishedProducts.id, product.id));
       await replaceSkus(tx, product, input.skus);
       await replaceImages(tx.db, product.id, input.images);
-      return findProduct(tx, product.id, 'own');
+      const after = await findProduct(tx, product.id, 'own');
+      await recordAudit(tx, { object: 'goods', id: product.id, before: product, after });
+      return after;
     }),
   );
   return detailOf(ctx, row);
@@ -51,13 +54,17 @@ export async function saveTitle(
   ctx: Ctx,
   input: FinishedTitleSave,
 ): Promise<FinishedProductDetail> {
-  const product = await findProduct(ctx, input.id, 'own');
-  const [row] = await ctx.db
-    .update(finishedProducts)
-    .set({ title: input.title, updatedAt: new Date() })
-    .where(eq(finishedProducts.id, product.id))
-    .returning();
-  return detailOf(ctx, row!);
+  const row = await withTransaction(ctx, async (tx) => {
+    const product = await findProduct(tx, input.id, 'own');
+    const [updated] = await tx.db
+      .update(finishedProducts)
+      .set({ title: input.title, updatedAt: new Date() })
+      .where(eq(finishedProducts.id, product.id))
+      .returning();
+    await recordAudit(tx, { object: 'goods', id: product.id, before: product, after: updated! });
+    return updated!;
+  });
+  return detailOf(ctx, row);
 }
 
 /** The others' SKUs and images move into the first, after its own; the others are deleted. */

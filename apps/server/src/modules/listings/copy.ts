@@ -1,6 +1,7 @@
 import type { Listing } from '@app/shared';
 import { listingItems, listings } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { ListingCtx } from './context.ts';
 import { findListing, itemSummary } from './rows.ts';
 import { showListing } from './show.ts';
@@ -34,7 +35,8 @@ export async function copyListing(ctx: ListingCtx, id: number): Promise<Listing>
           items.map((item, i) => ({ sku: itemSkus[i]!, priceMinor: item.priceMinor })),
         ),
       })
-      .returning({ id: listings.id });
+      .returning();
+    await recordAudit(tx, { object: 'listing', id: copy!.id, before: null, after: copy! });
     if (items.length) {
       await tx.db.insert(listingItems).values(
         items.map(({ id: _itemId, ...item }, i) => ({

@@ -14,6 +14,7 @@ import {
   listings,
 } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { recordAudit } from '../audit/index.ts';
 import { refuseDuplicate } from '../../db/unique.ts';
 import { NotFoundError } from '../../errors.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
@@ -159,7 +160,8 @@ export async function createListings(
             images: productImages,
             ...itemSummary(parentSku!, items),
           })
-          .returning({ id: listings.id });
+          .returning();
+        await recordAudit(tx, { object: 'listing', id: row!.id, before: null, after: row! });
         await tx.db.insert(listingItems).values(
           items.map((item, orderNum) => ({
             ...item,

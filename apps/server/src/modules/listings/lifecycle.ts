@@ -24,6 +24,7 @@ import {
   stores,
 } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { recordAudit } from '../audit/index.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors.ts';
 import {
   MarketplaceError,
@@ -133,10 +134,7 @@ export async function startBatches(
           listingIds.map((listingId, orderNum) => ({ batchId: batch!.id, listingId, orderNum })),
         );
       if (kind === 'publish') {
-        await tx.db
-          .update(listings)
-          .set({ status: 'publishing', updatedAt: new Date() })
-          .where(inArray(listings.id, listingIds));
+        for (const id of listingIds) await setListing(tx, id, { status: 'publishing' });
       }
       return batch!.id;
     });
@@ -326,11 +324,18 @@ interface Runtime {
   tools: () => Promise<ComplianceTools>;
 }
 
+/** Every write of a listing's row by the lifecycle (publish states, batch updates) is audited. */
 async function setListing(ctx: Ctx, id: number, values: Partial<typeof listings.$inferInsert>) {
-  await ctx.db
-    .update(listings)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(listings.id, id));
+  await withTransaction(ctx, async (tx) => {
+    const [before] = await tx.db.select().from(listings).where(eq(listings.id, id)).for('update');
+    if (!before) return;
+    const [after] = await tx.db
+      .update(listings)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(listings.id, id))
+      .returning();
+    await recordAudit(tx, { object: 'listing', id, before, after: after! });
+  });
 }
 
 async function publishItem(rt: Runtime, listingId: number): Promise<ItemOutcome> {
@@ -408,6 +413,7 @@ async function deleteItem(rt: Runtime, listingId: number): Promise<ItemOutcome> 
   }
   await withTransaction(rt.ctx, async (tx) => {
     await tx.db.delete(listings).where(eq(listings.id, listingId));
+    await recordAudit(tx, { object: 'listing', id: listingId, before: row, after: null });
     await releaseCodes(tx.db, row.sellerId, listingId);
   });
   return done();

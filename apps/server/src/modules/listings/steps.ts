@@ -13,6 +13,7 @@ import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { listingItems, listings } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   AppError,
   NotFoundError,
@@ -126,7 +127,12 @@ export async function saveSteps(
         ...(s.images ? { images: s.images } : {}),
       });
     }
-    await tx.db.update(listings).set(set).where(eq(listings.id, row.id));
+    const [updated] = await tx.db
+      .update(listings)
+      .set(set)
+      .where(eq(listings.id, row.id))
+      .returning();
+    await recordAudit(tx, { object: 'listing', id: row.id, before: row, after: updated! });
   });
   return findListing(ctx, id);
 }

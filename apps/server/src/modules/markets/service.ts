@@ -325,10 +325,21 @@ export async function setStaff(ctx: Ctx, input: SetStaffInput): Promise<Store> {
         staff_ids: { key: 'markets.unknown_staff', params: { ids: unknown.join(', ') } },
       });
     }
+    const assigned = await tx.db
+      .select({ userId: storeStaff.userId })
+      .from(storeStaff)
+      .where(eq(storeStaff.storeId, row.id));
     await tx.db.delete(storeStaff).where(eq(storeStaff.storeId, row.id));
     if (wanted.length > 0) {
       await tx.db.insert(storeStaff).values(wanted.map((userId) => ({ storeId: row.id, userId })));
     }
+    const staffIds = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    await recordAudit(tx, {
+      object: 'store',
+      id: row.id,
+      before: { staff_ids: staffIds(assigned.map((a) => a.userId)) },
+      after: { staff_ids: staffIds(wanted) },
+    });
     return toStore(tx, row);
   });
 }

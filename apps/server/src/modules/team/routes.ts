@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AcceptInvitationInput,
   CreateGroupInput,
   CreateStaffInput,
   DisableStaffInput,
@@ -9,21 +10,28 @@ import {
   GroupQuery,
   IdInput,
   IdsInput,
+  Invitation,
+  InvitationQuery,
   LoginLogPage,
   LoginLogQuery,
   PermissionTree,
   RelatedUser,
+  ServiceInfo,
   StaffPage,
   StaffQuery,
   StaffUser,
   UpdateGroupInput,
   UpdateStaffInput,
 } from '@app/shared';
+import type { FastifyRequest } from 'fastify';
 import type { Access } from '../../http/access.ts';
-import type { App } from '../../http/deps.ts';
+import type { App, AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { authCtx } from '../auth/index.ts';
 import { createGroup, deleteGroup, listGroups, permissionTree, updateGroup } from './groups.ts';
+import { acceptInvitation, showInvitation, type InviteLink } from './invitations.ts';
 import { listLoginLogs } from './login-log.ts';
+import { serviceInfo } from './service-info.ts';
 import {
   createStaff,
   deleteOneStaff,
@@ -31,6 +39,7 @@ import {
   disableStaff,
   listStaff,
   relatedUsers,
+  resendInvitation,
   updateStaff,
 } from './staff.ts';
 
@@ -39,9 +48,15 @@ const boss: { access: Access } = { access: { auth: 'user', boss: true } };
 const groupTags = ['group'];
 const userTags = ['user'];
 
-/** `/api/group/*` (groups, i.e. roles) and `/api/user/*` (staff, their login log). */
-export function registerTeamRoutes(app: App): void {
+/**
+ * `/api/group/*` (groups, i.e. roles), `/api/user/*` (staff, their login log, the account's
+ * service info) and the public `/api/invitation/*` an invited member accepts through.
+ */
+export function registerTeamRoutes(app: App, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const linkOf = (request: FastifyRequest): InviteLink => ({
+    appUrl: deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
+  });
 
   route(
     r,
@@ -130,12 +145,67 @@ export function registerTeamRoutes(app: App): void {
       method: 'POST',
       url: '/api/user/create',
       tags: userTags,
-      summary: 'Create a staff member with an initial password, groups and stores',
+      summary:
+        'Create a staff member with an initial password, or invite them (a link to set their own by e-mail or SMS)',
       body: CreateStaffInput,
       response: StaffUser,
       ...boss,
     },
-    (ctx, input) => createStaff(ctx, input),
+    (_ctx, input, request) => createStaff(authCtx(request, deps), input, linkOf(request)),
+  );
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/user/resend-invitation',
+      tags: userTags,
+      summary: 'Send an invited staff member a new link; the earlier one stops working',
+      body: IdInput,
+      response: StaffUser,
+      ...boss,
+    },
+    (_ctx, input, request) => resendInvitation(authCtx(request, deps), input, linkOf(request)),
+  );
+  route(
+    r,
+    {
+      method: 'GET',
+      url: '/api/user/service-info',
+      tags: userTags,
+      summary: 'The account’s member level and its expiry, stores, staff and storage used',
+      response: ServiceInfo,
+      ...boss,
+    },
+    (ctx) => serviceInfo(ctx),
+  );
+  route(
+    r,
+    {
+      method: 'GET',
+      url: '/api/invitation/show',
+      tags: userTags,
+      summary: 'Who an invitation code is for (the accept page); 422 on `code` when not valid',
+      querystring: InvitationQuery,
+      response: Invitation,
+      access: { auth: 'public' },
+    },
+    (_ctx, input, request) => showInvitation(authCtx(request, deps), input),
+  );
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/invitation/accept',
+      tags: userTags,
+      summary: 'The invited member sets their password with the code; the code works once',
+      body: AcceptInvitationInput,
+      response: z.null(),
+      access: { auth: 'public' },
+    },
+    async (_ctx, input, request) => {
+      await acceptInvitation(authCtx(request, deps), input);
+      return null;
+    },
   );
   route(
     r,

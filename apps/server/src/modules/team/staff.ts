@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, inArray, max, or, type SQL } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, ilike, inArray, max, notInArray, or, type SQL } from 'drizzle-orm';
 import type {
   CreateStaffInput,
   DisableStaffInput,
@@ -13,9 +14,17 @@ import type {
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { bumpRevision, MENUS_REVISION } from '../../db/revisions.ts';
-import { groups, loginLogs, stores, storeStaff, userGroups, users } from '../../db/schema.ts';
+import {
+  groups,
+  loginLogs,
+  staffInvitations,
+  stores,
+  storeStaff,
+  userGroups,
+  users,
+} from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import {
@@ -25,23 +34,30 @@ import {
   hashPassword,
   isUniqueViolation,
   revokeSubjectSessions,
+  type AuthCtx,
 } from '../auth/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { usableGroups } from './groups.ts';
+import { sendInvitation, type InviteLink } from './invitations.ts';
 
 type UserRow = typeof users.$inferSelect;
 
 const ACTIVE = 1;
 const DISABLED = 0;
-const statusOf = (row: UserRow): StaffStatus => (row.status === ACTIVE ? 'active' : 'disabled');
+/** Disabled wins: a disabled member cannot accept an invitation either. */
+const statusOf = (row: UserRow, invited = false): StaffStatus =>
+  row.status !== ACTIVE ? 'disabled' : invited ? 'invited' : 'active';
+const pendingInvitations = (ctx: Ctx) =>
+  ctx.db.select({ id: staffInvitations.userId }).from(staffInvitations);
 
 async function membership(ctx: Ctx, userIds: number[]) {
   const groupIds = new Map<number, number[]>(userIds.map((id) => [id, []]));
   const storeIds = new Map<number, number[]>(userIds.map((id) => [id, []]));
   const lastLogin = new Map<number, Date>();
-  if (userIds.length === 0) return { groupIds, storeIds, lastLogin };
-  const [g, s, l] = await Promise.all([
+  const invited = new Set<number>();
+  if (userIds.length === 0) return { groupIds, storeIds, lastLogin, invited };
+  const [g, s, l, i] = await Promise.all([
     ctx.db.select().from(userGroups).where(inArray(userGroups.userId, userIds)),
     ctx.db.select().from(storeStaff).where(inArray(storeStaff.userId, userIds)),
     ctx.db
@@ -49,15 +65,20 @@ async function membership(ctx: Ctx, userIds: number[]) {
       .from(loginLogs)
       .where(and(inArray(loginLogs.userId, userIds), eq(loginLogs.success, true)))
       .groupBy(loginLogs.userId),
+    ctx.db
+      .select({ userId: staffInvitations.userId })
+      .from(staffInvitations)
+      .where(inArray(staffInvitations.userId, userIds)),
   ]);
   for (const row of g) groupIds.get(row.userId)?.push(row.groupId);
   for (const row of s) storeIds.get(row.userId)?.push(row.storeId);
   for (const row of l) if (row.userId !== null && row.at) lastLogin.set(row.userId, row.at);
-  return { groupIds, storeIds, lastLogin };
+  for (const row of i) invited.add(row.userId);
+  return { groupIds, storeIds, lastLogin, invited };
 }
 
 async function toStaff(ctx: Ctx, rows: UserRow[]): Promise<StaffUser[]> {
-  const { groupIds, storeIds, lastLogin } = await membership(
+  const { groupIds, storeIds, lastLogin, invited } = await membership(
     ctx,
     rows.map((r) => r.id),
   );
@@ -69,7 +90,7 @@ async function toStaff(ctx: Ctx, rows: UserRow[]): Promise<StaffUser[]> {
       email: row.email,
       mobile: row.mobile,
       is_boss: row.isBoss,
-      status: statusOf(row),
+      status: statusOf(row, invited.has(row.id)),
       group_ids: (groupIds.get(row.id) ?? []).sort((a, b) => a - b),
       store_ids: (storeIds.get(row.id) ?? []).sort((a, b) => a - b),
       last_login_at: last ? unixSeconds(last) : null,
@@ -93,7 +114,13 @@ export async function listStaff(ctx: Ctx, q: StaffQuery): Promise<StaffPage> {
     pattern
       ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.mobile, pattern))
       : undefined,
-    q.status ? eq(users.status, q.status === 'active' ? ACTIVE : DISABLED) : undefined,
+    q.status === 'disabled' ? eq(users.status, DISABLED) : undefined,
+    q.status === 'active'
+      ? and(eq(users.status, ACTIVE), notInArray(users.id, pendingInvitations(ctx)))
+      : undefined,
+    q.status === 'invited'
+      ? and(eq(users.status, ACTIVE), inArray(users.id, pendingInvitations(ctx)))
+      : undefined,
     q.group_id
       ? inArray(
           users.id,
@@ -227,12 +254,20 @@ async function refusingTakenLogins<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createStaff(ctx: Ctx, input: CreateStaffInput): Promise<StaffUser> {
-  await assertPasswordAllowed(input.password, [input.email, input.mobile]);
+/**
+ * With `invite`, the member gets a password nobody knows and a link to set their own: they
+ * cannot sign in until they accept (the list shows them "invited").
+ */
+export async function createStaff(
+  ctx: AuthCtx,
+  input: CreateStaffInput,
+  link: InviteLink,
+): Promise<StaffUser> {
+  if (input.password) await assertPasswordAllowed(input.password, [input.email, input.mobile]);
   await checkAssignments(ctx, input);
   await assertLoginsFree(ctx, input);
   // Hashing takes ~350 ms: before the transaction, so no connection waits on it.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
   const row = await refusingTakenLogins(() =>
     withTransaction(ctx, async (tx) => {
       const [created] = await tx.db
@@ -244,6 +279,7 @@ export async function createStaff(ctx: Ctx, input: CreateStaffInput): Promise<St
           mobile: input.mobile ?? null,
           passwordHash,
           isBoss: false,
+          language: input.language ?? (input.invite ? ctx.lang : null),
         })
         .returning();
       await assign(tx, created!.id, input);
@@ -252,6 +288,25 @@ export async function createStaff(ctx: Ctx, input: CreateStaffInput): Promise<St
       return created!;
     }),
   );
+  // After the commit: should the message fail, the member is listed and the boss re-sends.
+  if (input.invite) await sendInvitation(ctx, row, link);
+  return (await toStaff(ctx, [row]))[0]!;
+}
+
+/** A new code for a member who has not accepted yet; the earlier code stops working. */
+export async function resendInvitation(
+  ctx: AuthCtx,
+  input: IdInput,
+  link: InviteLink,
+): Promise<StaffUser> {
+  const row = await findStaff(ctx, input.id);
+  const [open] = await ctx.db
+    .select({ id: staffInvitations.userId })
+    .from(staffInvitations)
+    .where(eq(staffInvitations.userId, row.id));
+  if (!open) throw new ConflictError('team.invitation_accepted');
+  if (row.status !== ACTIVE) throw new ConflictError('team.invitation_disabled');
+  await sendInvitation(ctx, row, link);
   return (await toStaff(ctx, [row]))[0]!;
 }
 

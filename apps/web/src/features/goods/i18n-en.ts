@@ -114,6 +114,7 @@ export const goodsEn: typeof goodsZhCN = {
     content: 'Relate “{{title}}” to the {{count}} other selected products?',
   },
   edit: {
+    tabEdit: 'Edit',
     back: 'Back to my library',
     title: 'Title',
     titleRequired: 'Enter a title',

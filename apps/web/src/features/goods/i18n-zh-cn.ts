@@ -108,6 +108,7 @@ export const goodsZhCN = {
     content: '将「{{title}}」与另外 {{count}} 件商品关联？',
   },
   edit: {
+    tabEdit: '编辑',
     back: '返回我的商品库',
     title: '商品标题',
     titleRequired: '请输入商品标题',

@@ -110,6 +110,7 @@ export const listingsEn: typeof listingsZhCN = {
     submit: 'Update',
   },
   editor: {
+    tabEdit: 'Edit',
     steps: {
       basics: 'Basics',
       category: 'Product type',

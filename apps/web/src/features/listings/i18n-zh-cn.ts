@@ -108,6 +108,7 @@ export const listingsZhCN = {
     submit: '开始更新',
   },
   editor: {
+    tabEdit: '编辑',
     steps: {
       basics: '基本信息',
       category: '分类与属性',

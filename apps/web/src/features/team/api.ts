@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AccountOverview,
   AuditHistoryQuery,
   AuditPage,
   AuditQuery,
@@ -13,6 +14,7 @@ import type {
   LoginLogQuery,
   PermissionTree,
   RelatedUser,
+  ServiceInfo,
   StaffPage,
   StaffQuery,
   StaffUser,
@@ -33,6 +35,8 @@ export const teamKeys = {
   logins: (query: LoginLogQuery) => [...teamKeys.all, 'logins', query] as const,
   audit: (query: AuditQuery) => [...teamKeys.all, 'audit', query] as const,
   history: (query: AuditHistoryQuery) => [...teamKeys.all, 'history', query] as const,
+  overview: () => [...teamKeys.all, 'overview'] as const,
+  serviceInfo: () => [...teamKeys.all, 'service-info'] as const,
 };
 
 export function useGroups(query: GroupQuery) {
@@ -68,6 +72,23 @@ export const updateStaff = (input: UpdateStaffInput) => api.post<StaffUser>('/us
 export const disableStaff = (input: DisableStaffInput) =>
   api.post<StaffUser>('/user/disable', input);
 export const deleteStaff = (id: number) => api.post<null>('/user/delete', { id });
+export const resendInvitation = (id: number) =>
+  api.post<StaffUser>('/user/resend-invitation', { id });
+
+/** The signed-in user's own account and last sign-ins (the admin page). */
+export function useAccountOverview() {
+  return useQuery({
+    queryKey: teamKeys.overview(),
+    queryFn: ({ signal }) => api.get<AccountOverview>('/account/overview', undefined, { signal }),
+  });
+}
+
+export function useServiceInfo() {
+  return useQuery({
+    queryKey: teamKeys.serviceInfo(),
+    queryFn: ({ signal }) => api.get<ServiceInfo>('/user/service-info', undefined, { signal }),
+  });
+}
 
 /** Every store of the seller, for the staff editor's store choice (the list page's maximum size). */
 export function useAllStores() {

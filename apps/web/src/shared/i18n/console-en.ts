@@ -122,7 +122,14 @@ export const consoleEn: typeof consoleZhCN = {
       subAccount: 'Sub-accounts',
     },
     market: { index: 'Store list' },
-    subAccount: { role: 'Roles', staff: 'Staff', visitLog: 'Visit log', audit: 'Audit log' },
+    subAccount: {
+      admin: 'Account',
+      serviceInfo: 'Service info',
+      role: 'Roles',
+      staff: 'Staff',
+      visitLog: 'Visit log',
+      audit: 'Audit log',
+    },
     goods: {
       productHouse: 'Parent library',
       productHouseDetail: 'Parent product',

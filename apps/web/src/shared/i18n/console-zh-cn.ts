@@ -115,7 +115,14 @@ export const consoleZhCN = {
       subAccount: '子账号',
     },
     market: { index: '店铺列表' },
-    subAccount: { role: '角色管理', staff: '员工管理', visitLog: '登录日志', audit: '操作日志' },
+    subAccount: {
+      admin: '主账号',
+      serviceInfo: '服务信息',
+      role: '角色管理',
+      staff: '员工管理',
+      visitLog: '登录日志',
+      audit: '操作日志',
+    },
     goods: {
       productHouse: '母版库',
       productHouseDetail: '母版详情',

@@ -119,6 +119,18 @@ export const en: typeof zhCN = {
       success: 'Password reset. Log in with your new password',
       backToLogin: 'Back to login',
     },
+    invite: {
+      title: 'Join your team',
+      subtitle: '{{seller}} invited {{name}} ({{login}})',
+      expires: 'This link works until {{time}}',
+      password: 'Your password',
+      confirm: 'Confirm password',
+      submit: 'Set password',
+      success: 'Your password is set. Log in with {{login}}',
+      invalid: 'This invitation cannot be used',
+      askAgain: 'Ask the main account to send you a new invitation.',
+      backToLogin: 'Back to login',
+    },
   },
   errors: {
     forbidden: { title: '403', subtitle: 'Sorry, you do not have permission to open this page.' },

@@ -103,6 +103,18 @@ export const zhCN = {
       toLogin: '直接登录',
       success: '注册成功，欢迎使用',
     },
+    invite: {
+      title: '加入团队',
+      subtitle: '{{seller}} 邀请 {{name}}（{{login}}）',
+      expires: '链接有效期至 {{time}}',
+      password: '登录密码',
+      confirm: '确认密码',
+      submit: '设置密码',
+      success: '密码已设置，请用 {{login}} 登录',
+      invalid: '此邀请无法使用',
+      askAgain: '请联系主账号重新发送邀请。',
+      backToLogin: '返回登录',
+    },
     forget: {
       title: '找回密码',
       subtitle: '通过绑定的手机号重设登录密码',

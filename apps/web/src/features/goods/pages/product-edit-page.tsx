@@ -11,6 +11,7 @@ import {
   Select,
   Skeleton,
   Table,
+  Tabs,
   type FormInstance,
 } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -26,6 +27,8 @@ import {
 import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
 import type { ViewProps } from '../../../shared/view-props.ts';
+import { useAuthStore } from '../../../shared/auth/auth-store.ts';
+import { AuditHistory } from '../../team/index.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { minorToYuan, parseId, yuanToMinor } from '../../goods-library/index.ts';
 import {
@@ -329,6 +332,7 @@ export function ProductEditPage({ title }: ViewProps) {
   const id = parseId(params.get('id'));
   const product = useEditableProduct(id);
   const [form] = Form.useForm<EditValues>();
+  const isBoss = useAuthStore((s) => s.userInfo?.is_boss ?? false);
 
   const back = (
     <Link to={COLLECT_PATH} className="library-back">
@@ -365,7 +369,22 @@ export function ProductEditPage({ title }: ViewProps) {
   } else if (product.isPending) {
     body = <Skeleton active paragraph={{ rows: 10 }} />;
   } else {
-    body = <EditForm key={product.data.id} product={product.data} form={form} />;
+    const editForm = <EditForm key={product.data.id} product={product.data} form={form} />;
+    // The audit log is the boss's (staff get 403), so only the boss sees the History tab.
+    body = isBoss ? (
+      <Tabs
+        items={[
+          { key: 'edit', label: t('goods.edit.tabEdit'), children: editForm },
+          {
+            key: 'history',
+            label: t('team.history.title'),
+            children: <AuditHistory object="goods" id={product.data.id} />,
+          },
+        ]}
+      />
+    ) : (
+      editForm
+    );
   }
 
   return (

@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Card, Form, Result, Steps } from 'antd';
+import { Alert, Button, Card, Form, Result, Steps, Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AMAZON_TITLE_MAX, permOf, type Listing, type PlaceholderValues } from '@app/shared';
 import type { ViewProps } from '../../../shared/view-props.ts';
+import { useAuthStore } from '../../../shared/auth/auth-store.ts';
+import { AuditHistory } from '../../team/index.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { PageLoading } from '../../../shared/ui/page-loading.tsx';
 import { useCompliance, useListing, useListingInfo, useSourceProduct } from '../api/listings.ts';
@@ -116,6 +118,7 @@ function ListingEditor({
   onReload,
 }: EditorProps) {
   const { t } = useTranslation();
+  const isBoss = useAuthStore((s) => s.userInfo?.is_boss ?? false);
   const [form] = Form.useForm<EditorValues>();
   const initial = useMemo(() => toFormValues(listing), [listing]);
   const marketId = (Form.useWatch('market_id', form) as number | undefined) ?? listing.market_id;
@@ -189,18 +192,9 @@ function ListingEditor({
   const errorSteps = new Set(errors.map((f) => stepOf(editorFieldOf(f.field))));
   const busy = saver.saving !== null || listing.status === 'publishing';
 
-  return (
-    <Card className="page-card listings-editor" variant="borderless" title={title}>
-      <EditorHead listing={listing} position={position} onListing={onListing} />
-      {listing.issues.length > 0 && (
-        <Alert
-          className="listings-editor__issues"
-          type={listing.status === 'failed' ? 'error' : 'warning'}
-          showIcon
-          title={t('listings.editor.issues')}
-          description={<IssueList issues={listing.issues} />}
-        />
-      )}
+  // The audit log is the boss's (staff get 403), so only the boss sees the History tab.
+  const editor = (
+    <>
       <Steps
         className="listings-editor__steps"
         current={step}
@@ -247,6 +241,35 @@ function ListingEditor({
           />
         </aside>
       </div>
+    </>
+  );
+
+  return (
+    <Card className="page-card listings-editor" variant="borderless" title={title}>
+      <EditorHead listing={listing} position={position} onListing={onListing} />
+      {listing.issues.length > 0 && (
+        <Alert
+          className="listings-editor__issues"
+          type={listing.status === 'failed' ? 'error' : 'warning'}
+          showIcon
+          title={t('listings.editor.issues')}
+          description={<IssueList issues={listing.issues} />}
+        />
+      )}
+      {isBoss ? (
+        <Tabs
+          items={[
+            { key: 'edit', label: t('listings.editor.tabEdit'), children: editor },
+            {
+              key: 'history',
+              label: t('team.history.title'),
+              children: <AuditHistory object="listing" id={listing.id} />,
+            },
+          ]}
+        />
+      ) : (
+        editor
+      )}
       <EditorActionbar
         unsaved={saver.dirtyCount > 0}
         blockers={blocked ? errors : null}

@@ -3,7 +3,7 @@ import { Button, Checkbox, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, ExpandOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_NAME_MAX, type MaterialItem } from '@app/shared';
-import { formatBytes } from '../url-state.ts';
+import { formatBytes } from '../../../shared/format-bytes.ts';
 import { DRAG_TYPE } from './folder-panel.tsx';
 
 interface MaterialGridProps {

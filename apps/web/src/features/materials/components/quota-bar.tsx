@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { STORAGE_DILATATION_MAX_STEPS, STORAGE_QUOTA_STEP_BYTES } from '@app/shared';
 import { feedback } from '../../../shared/feedback.ts';
 import { reasonOf, useDilatation, useStorageSpace } from '../api/materials.ts';
-import { formatBytes } from '../url-state.ts';
+import { formatBytes } from '../../../shared/format-bytes.ts';
 
 /** Used / limit of the seller's storage with the "expand" (dilatation) action. */
 export function QuotaBar({ canExpand }: { canExpand: boolean }) {

@@ -1,7 +1,7 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StaffUser } from '@app/shared';
+import { LANGUAGES, type Language, type StaffUser } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { createStaff, updateStaff, useAllStores, useGroups, useTeamMutation } from '../api.ts';
@@ -12,6 +12,9 @@ interface Values {
   email?: string;
   mobile?: string;
   password?: string;
+  /** New members only: an initial password, or an invitation to set their own. */
+  access: 'password' | 'invite';
+  language: Language;
   group_ids: number[];
   store_ids: number[];
 }
@@ -19,6 +22,8 @@ interface Values {
 const blank = (v?: string) => (v && v.trim() !== '' ? v.trim() : undefined);
 
 /** Create a staff member or change one; the password's rules are the server's (its message shows). */
+const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };
+
 export function StaffDialog({
   open,
   staff,
@@ -28,8 +33,9 @@ export function StaffDialog({
   staff: StaffUser | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const access = Form.useWatch('access', form);
   const groups = useGroups({ page: 1, size: 200 });
   const stores = useAllStores();
   const save = useTeamMutation((v: Values) => {
@@ -37,7 +43,12 @@ export function StaffDialog({
     const mobile = blank(v.mobile);
     const password = blank(v.password);
     if (!staff) {
-      return createStaff({ ...v, email, mobile, password: password ?? '' });
+      const { access: chosen, language, ...rest } = v;
+      return createStaff(
+        chosen === 'invite'
+          ? { ...rest, email, mobile, password: undefined, invite: true, language }
+          : { ...rest, email, mobile, password: password ?? '' },
+      );
     }
     return updateStaff({
       id: staff.id,
@@ -58,16 +69,28 @@ export function StaffDialog({
       email: staff?.email ?? '',
       mobile: staff?.mobile ?? '',
       password: '',
+      access: 'password',
+      language: (LANGUAGES as readonly string[]).includes(i18n.language)
+        ? (i18n.language as Language)
+        : 'zh-CN',
       group_ids: staff?.group_ids ?? [],
       store_ids: staff?.store_ids ?? [],
     });
-  }, [open, staff, form]);
+  }, [open, staff, form, i18n.language]);
 
   const submit = async () => {
     const values = await form.validateFields();
     try {
       await save.mutateAsync(values);
-      feedback.success(t(staff ? 'team.staff.saved' : 'team.staff.created'));
+      feedback.success(
+        t(
+          staff
+            ? 'team.staff.saved'
+            : values.access === 'invite'
+              ? 'team.staff.invited'
+              : 'team.staff.created',
+        ),
+      );
       onClose();
     } catch (error) {
       if (!isApiError(error)) throw error;
@@ -115,14 +138,38 @@ export function StaffDialog({
         <Form.Item name="mobile" label={t('team.staff.mobile')} dependencies={['email']}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t(staff ? 'team.staff.newPassword' : 'team.staff.password')}
-          extra={staff ? t('team.staff.passwordHint') : undefined}
-          rules={staff ? [] : [{ required: true, message: t('team.staff.passwordRequired') }]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        {!staff && (
+          <Form.Item name="access" label={t('team.staff.access')}>
+            <Radio.Group
+              options={[
+                { value: 'password', label: t('team.staff.accessPassword') },
+                { value: 'invite', label: t('team.staff.accessInvite') },
+              ]}
+            />
+          </Form.Item>
+        )}
+        {!staff && access === 'invite' ? (
+          <>
+            <Alert
+              type="info"
+              showIcon
+              title={t('team.staff.inviteHint')}
+              style={{ marginBottom: 16 }}
+            />
+            <Form.Item name="language" label={t('team.staff.inviteLanguage')}>
+              <Select options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item
+            name="password"
+            label={t(staff ? 'team.staff.newPassword' : 'team.staff.password')}
+            extra={staff ? t('team.staff.passwordHint') : undefined}
+            rules={staff ? [] : [{ required: true, message: t('team.staff.passwordRequired') }]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        )}
         <Form.Item name="group_ids" label={t('team.staff.groups')}>
           <Select
             mode="multiple"

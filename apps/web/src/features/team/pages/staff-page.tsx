@@ -1,4 +1,4 @@
-import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import type { ViewProps } from '../../../shared/view-props.ts';
 import {
   deleteStaff,
   disableStaff,
+  resendInvitation,
   useAllStores,
   useGroups,
   useStaff,
@@ -23,6 +24,11 @@ import { confirmThen } from '../confirm.ts';
 import { groupName } from '../group-name.ts';
 
 const PAGE = '/subAccount/staff';
+const STATUS_COLOURS: Record<StaffStatus, string> = {
+  active: 'green',
+  invited: 'blue',
+  disabled: 'default',
+};
 
 /** /subAccount/staff: the seller's staff members, their roles and stores. */
 export function StaffPage({ title }: ViewProps) {
@@ -37,9 +43,19 @@ export function StaffPage({ title }: ViewProps) {
   const storeNames = new Map((stores.data?.list ?? []).map((s) => [s.id, s.alias]));
   const toggle = useTeamMutation(disableStaff);
   const remove = useTeamMutation((id: number) => deleteStaff(id));
+  const resend = useTeamMutation((id: number) => resendInvitation(id));
+  const askResend = (s: StaffUser) =>
+    confirmThen({
+      title: `${t('team.staff.resend')}: ${s.name}?`,
+      okText: t('team.staff.resend'),
+      cancelText: t('team.cancel'),
+      danger: false,
+      run: () => resend.mutateAsync(s.id),
+      done: t('team.staff.resent'),
+    });
 
   const askToggle = (s: StaffUser) => {
-    const disabling = s.status === 'active';
+    const disabling = s.status !== 'disabled';
     if (!disabling) {
       confirmThen({
         title: `${t('team.staff.enable')} ${s.name}?`,
@@ -87,7 +103,7 @@ export function StaffPage({ title }: ViewProps) {
           value={query.status ?? 'all'}
           aria-label={t('team.staff.status')}
           onChange={(v) => setQuery({ ...query, page: 1, status: v === 'all' ? undefined : v })}
-          options={(['all', 'active', 'disabled'] as const).map((v) => ({
+          options={(['all', 'active', 'invited', 'disabled'] as const).map((v) => ({
             value: v,
             label: t(`team.staff.statuses.${v}`),
           }))}
@@ -125,7 +141,13 @@ export function StaffPage({ title }: ViewProps) {
             key: 'groups',
             title: t('team.staff.groups'),
             render: (_, s) =>
-              s.group_ids.map((id) => <Tag key={id}>{groupNames.get(id) ?? id}</Tag>),
+              s.group_ids.length === 0 ? (
+                <Tooltip title={t('team.staff.noRoleHint')}>
+                  <Tag color="warning">{t('team.staff.noRole')}</Tag>
+                </Tooltip>
+              ) : (
+                s.group_ids.map((id) => <Tag key={id}>{groupNames.get(id) ?? id}</Tag>)
+              ),
           },
           {
             key: 'stores',
@@ -137,9 +159,7 @@ export function StaffPage({ title }: ViewProps) {
             key: 'status',
             title: t('team.staff.status'),
             render: (_, s) => (
-              <Tag color={s.status === 'active' ? 'green' : 'default'}>
-                {t(`team.staff.statuses.${s.status}`)}
-              </Tag>
+              <Tag color={STATUS_COLOURS[s.status]}>{t(`team.staff.statuses.${s.status}`)}</Tag>
             ),
           },
           {
@@ -158,9 +178,16 @@ export function StaffPage({ title }: ViewProps) {
                     {t('team.edit')}
                   </Button>
                 </Can>
+                {s.status === 'invited' && (
+                  <Can perm={permOf(PAGE, 'add')}>
+                    <Button type="link" onClick={() => askResend(s)}>
+                      {t('team.staff.resend')}
+                    </Button>
+                  </Can>
+                )}
                 <Can perm={permOf(PAGE, 'disable')}>
                   <Button type="link" onClick={() => askToggle(s)}>
-                    {t(s.status === 'active' ? 'team.staff.disable' : 'team.staff.enable')}
+                    {t(s.status === 'disabled' ? 'team.staff.enable' : 'team.staff.disable')}
                   </Button>
                 </Can>
                 <Can perm={permOf(PAGE, 'delete')}>

@@ -93,7 +93,11 @@ describe('sub-account pages (real server)', () => {
       },
       { timeout: 30_000 },
     );
-    expect(sider.textContent).not.toContain('Sub-accounts');
+    // Of the sub-account pages staff see only their own account (the other pages are boss-only).
+    fireEvent.click(within(sider).getByText('Sub-accounts'));
+    expect(await within(sider).findByText('Account')).toBeTruthy();
+    expect(sider.textContent).not.toContain('Roles');
+    expect(sider.textContent).not.toContain('Visit log');
     expect(sider.textContent).not.toContain('Finance');
     expect(sider.textContent).not.toContain('Orders');
   }, 120_000);

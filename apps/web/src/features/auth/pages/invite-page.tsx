@@ -1,0 +1,85 @@
+import { Alert, Button, Form, Input, Spin } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AcceptInvitationInput, formatTimestamp } from '@app/shared';
+import { paths } from '../../../shared/paths.ts';
+import { feedback } from '../../../shared/feedback.ts';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
+import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
+import { useZodRules } from '../../../shared/forms/zod-rule.ts';
+import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
+import { AuthShell } from '../components/auth-shell.tsx';
+
+/** /invite?code=…: an invited staff member sets their password, then logs in. */
+export function InvitePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const invitation = useInvitation(code);
+  const [form] = Form.useForm();
+  const rules = useZodRules(AcceptInvitationInput);
+  const accept = useAcceptInvitation();
+  const footer = <Link to={paths.login}>{t('auth.invite.backToLogin')}</Link>;
+
+  if (invitation.loading) {
+    return (
+      <AuthShell title={t('auth.invite.title')} footer={footer}>
+        <Spin />
+      </AuthShell>
+    );
+  }
+  if (!invitation.data) {
+    return (
+      <AuthShell title={t('auth.invite.title')} footer={footer}>
+        <Alert
+          type="error"
+          showIcon
+          title={t('auth.invite.invalid')}
+          description={
+            <>
+              {invitation.error && <div>{invitation.error}</div>}
+              <div>{t('auth.invite.askAgain')}</div>
+            </>
+          }
+        />
+      </AuthShell>
+    );
+  }
+  const info = invitation.data;
+  const submit = async (values: unknown) => {
+    await accept.run(AcceptInvitationInput.parse({ ...(values as object), code }));
+    feedback.success(t('auth.invite.success', { login: info.login }));
+    navigate(paths.login, { replace: true });
+  };
+  return (
+    <AuthShell
+      title={t('auth.invite.title')}
+      subtitle={t('auth.invite.subtitle', {
+        seller: info.seller_name,
+        name: info.name,
+        login: info.login,
+      })}
+      footer={footer}
+    >
+      <p className="auth-hint">
+        {t('auth.invite.expires', { time: formatTimestamp(info.expires_at) })}
+      </p>
+      <StackedForm form={form} size="large" onSubmit={submit}>
+        <Form.Item name="code" hidden initialValue={code}>
+          <Input />
+        </Form.Item>
+        <NewPasswordFields
+          rules={rules}
+          label={t('auth.invite.password')}
+          confirmLabel={t('auth.invite.confirm')}
+          prefix={<LockOutlined />}
+        />
+        <Button type="primary" htmlType="submit" block loading={accept.pending}>
+          {t('auth.invite.submit')}
+        </Button>
+      </StackedForm>
+    </AuthShell>
+  );
+}
