@@ -1,25 +1,14 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * Runs a command with inherited output; resolves with its exit code. `priority` (a nice value,
- * 0-19) lowers its CPU priority, and that of the processes it starts after that.
- */
-export function run(cmd, args, { priority = 0, ...opts } = {}) {
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
-    if (priority && child.pid) {
-      try {
-        os.setPriority(child.pid, priority);
-      } catch {
-        // Not allowed here: the command runs at the usual priority.
-      }
-    }
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

@@ -4,18 +4,16 @@ import path from 'node:path';
 import { buildIfStale, findChromium, root, run } from './lib.mjs';
 
 // `npm test`: unit + API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) + browser e2e.
-// Three lanes at once: the server's suites (shared, sims, server), the web's (unit and page
-// tests), and e2e as soon as the bundles it drives are built. e2e spends most of its time
-// waiting (on pages, servers, simulators) and uses under one core alone; the other two are
-// CPU-bound and run at a lower priority, so they take what e2e leaves and a browser step is not
-// starved. Each suite's output is printed whole when it ends, so the lanes do not interleave.
+// The server's suites and the web's run side by side (a page test waits on its server a third
+// of its time), then e2e alone. Each suite's output is printed whole when it ends, so the two
+// lanes do not interleave.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 // Each failed test by name with its first message line, printed last: CI keeps only the tail.
 const failedTests = [];
 
-async function vitest(label, cwd, env = {}, priority = 0) {
+async function vitest(label, cwd, env = {}) {
   const name = label.replace(/\W+/g, '-');
   const out = path.join(reports, `${name}.json`);
   const logFile = path.join(reports, `${name}.log`);
@@ -28,7 +26,6 @@ async function vitest(label, cwd, env = {}, priority = 0) {
       cwd: path.join(root, cwd),
       env: { ...process.env, FORCE_COLOR: '1', ...env },
       stdio: ['ignore', log, log],
-      priority,
     },
   );
   fs.closeSync(log);
@@ -58,29 +55,29 @@ async function vitest(label, cwd, env = {}, priority = 0) {
   if (code !== 0 || !counted) failures.push(label);
 }
 
-/** The nice value of the CPU-bound lanes. */
-const BACKGROUND = 10;
-
 async function serverLane() {
-  await vitest('shared unit', 'packages/shared', {}, BACKGROUND);
-  await vitest('simulators', 'packages/sim', {}, BACKGROUND);
+  await vitest('shared unit', 'packages/shared');
+  await vitest('simulators', 'packages/sim');
   // One run, one project per database (apps/server/vitest.config.ts), so both share the workers.
   if (process.env.TEST_DATABASE_URL) {
-    await vitest('server API on PGlite and PostgreSQL', 'apps/server', {}, BACKGROUND);
+    await vitest('server API on PGlite and PostgreSQL', 'apps/server');
   } else {
-    await vitest('server API on PGlite', 'apps/server', {}, BACKGROUND);
+    await vitest('server API on PGlite', 'apps/server');
     console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
   }
 }
 
-async function webLane() {
-  await vitest('web unit', 'apps/web', {}, BACKGROUND);
-}
-
-async function e2eLane() {
+async function webLane(serverDone) {
+  // The bundles e2e runs are built while the web suite runs, not after it.
   const chromium = findChromium();
+  const built = chromium ? buildIfStale() : Promise.resolve();
+  await vitest('web unit', 'apps/web');
+  await built;
+  // e2e waits for the server suite: beside it on two cores, browser steps that take seconds took
+  // over a minute, and e2e files failed twice even with a retry (also with the suites at nice 10:
+  // PostgreSQL's own processes are not).
+  await serverDone;
   if (chromium) {
-    await buildIfStale();
     await vitest('e2e in Chromium', 'e2e', { CHROMIUM_PATH: chromium });
   } else if (process.env.E2E_REQUIRED === '1') {
     console.log(
@@ -94,7 +91,8 @@ async function e2eLane() {
   }
 }
 
-await Promise.all([serverLane(), webLane(), e2eLane()]);
+const serverDone = serverLane();
+await Promise.all([serverDone, webLane(serverDone)]);
 
 fs.rmSync(reports, { recursive: true, force: true });
 if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);

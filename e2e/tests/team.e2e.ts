@@ -60,7 +60,7 @@ it('the boss creates a listing role and a staff member in it; the staff member s
   const staffDialog = boss.locator('.ant-modal').filter({ hasText: 'New staff member' });
   await staffDialog.getByLabel('Name', { exact: true }).fill('E2E Staff');
   await staffDialog.getByLabel('E-mail').fill(email);
-  await staffDialog.getByLabel('Initial password').fill(password);
+  await staffDialog.getByRole('textbox', { name: 'Initial password' }).fill(password);
   await staffDialog.getByRole('combobox', { name: 'Roles' }).click();
   await boss.locator('.ant-select-item-option').filter({ hasText: role }).click();
   // A multiple select stays open after a pick: clicking the title closes it.
