@@ -78,8 +78,14 @@ it('the boss creates a listing role and a staff member in it; the staff member s
   const sider = staff.locator('.app-sider');
   await expect.poll(() => sider.textContent()).toContain('Listings');
   const menu = (await sider.textContent()) ?? '';
-  for (const hidden of ['Sub-accounts', 'Finance', 'Orders', 'Purchasing']) {
+  for (const hidden of ['Finance', 'Orders', 'Purchasing']) {
     expect(menu).not.toContain(hidden);
+  }
+  // Sub-accounts holds only the staff member's own account page, none of the boss's.
+  await sider.getByText('Sub-accounts').click();
+  await sider.getByText('Account', { exact: true }).waitFor();
+  for (const hidden of ['Roles', 'Staff', 'Audit log', 'Service info']) {
+    expect(await sider.getByText(hidden, { exact: true }).count()).toBe(0);
   }
   // The home page's account security lists no pay password: it is the boss's.
   await staff.getByText('Account security').first().waitFor();
