@@ -60,6 +60,48 @@ describe('audit coverage', () => {
     expect((await history('goods', id, staff.token)).status).toBe(403);
   });
 
+  it('records a merge on the product kept and on each taken in, and sharing either way', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const created = await post('/api/goods/goods-save', boss.token, {
+        parent_product_id: parentId,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      ids.push(created.body.data.id as number);
+    }
+    const [kept, ...taken] = ids as [number, number, number];
+    const merged = await post('/api/goods/goods-merge', boss.token, { ids });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const keptLog = await history('goods', kept);
+    expect(actions(keptLog)).toEqual(['update', 'create']);
+    expect(keptLog.body.data.list[0].changes).toMatchObject({
+      source: { after: 'merge' },
+      mergedIds: { before: null, after: taken },
+    });
+    for (const id of taken)
+      expect(actions(await history('goods', id))).toEqual(['delete', 'create']);
+
+    const shared = await post('/api/goods/join-platfrom', boss.token, { ids: [kept] });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const withdrawn = await post('/api/goods/join-platfrom', boss.token, {
+      ids: [kept],
+      shared: false,
+    });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    const log = (await history('goods', kept)).body.data.list;
+    expect(log.map((e: { action: string }) => e.action)).toEqual([
+      'update',
+      'update',
+      'update',
+      'create',
+    ]);
+    expect(log[1].changes.sharedAt).toMatchObject({ before: null, after: expect.any(Number) });
+    expect(log[0].changes.sharedAt).toMatchObject({ before: expect.any(Number), after: null });
+    // Another seller's merge of these ids finds nothing of theirs and records nothing.
+    expect((await post('/api/goods/goods-merge', other.token, { ids })).status).toBe(404);
+    expect((await history('goods', kept)).body.data.list).toHaveLength(4);
+  });
+
   it('records a listing copy and the staff assigned to a store', async () => {
     const storeId = await storeFor(t.database.db, boss.sellerId);
     const [listing] = await t.database.db

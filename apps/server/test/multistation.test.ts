@@ -262,6 +262,17 @@ describe('multistation copy', () => {
     const rewritten = await show(deCopy.listing_id);
     expect(rewritten.title).toBe('Schwarzes Baumwoll-T-Shirt');
     expect(rewritten.items.map((i: any) => i.sku)).toEqual(copy.items.map((i: any) => i.sku));
+    // Each copy's history: its creation by the first run, the rewrite of the second.
+    const history = await call(t.app, 'GET', '/api/audit/history', {
+      token: seller.token,
+      query: { object: 'listing', id: String(deCopy.listing_id) },
+    });
+    expect(history.body.data.list.map((e: any) => e.action)).toEqual(['update', 'create']);
+    expect(history.body.data.list[0].changes.title).toEqual({
+      before: 'Schwarz baumwolle T-shirt',
+      after: 'Schwarzes Baumwoll-T-Shirt',
+    });
+    expect(history.body.data.list[1].changes.storeId.after).toBe(de.id);
     const targets = (await api('show1', { id: sourceId })).body.data.targets;
     expect(targets.find((x: any) => x.market_id === de.id).copy).toEqual({
       listing_id: deCopy.listing_id,

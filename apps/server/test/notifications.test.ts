@@ -4,7 +4,11 @@ import { permOf } from '@app/shared';
 import { sellers, shipmentPushes, users } from '../src/db/schema.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { post } from '../src/modules/finance/ledger.ts';
-import { LOW_BALANCE_MINOR, sendNotificationMails } from '../src/modules/notifications/index.ts';
+import {
+  LOW_BALANCE_MINOR,
+  notify,
+  sendNotificationMails,
+} from '../src/modules/notifications/index.ts';
 import { runShipmentPushes } from '../src/modules/orders/shipment-push-job.ts';
 import { createMessenger } from '../src/integrations/messengers.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
@@ -50,6 +54,24 @@ async function producedOrder() {
 /** Sets the balance by hand so the next payment leaves it below the low-balance line. */
 async function setBalance(sellerId: number, balanceMinor: number) {
   await t.database.db.update(sellers).set({ balanceMinor }).where(eq(sellers.id, sellerId));
+}
+
+/** An account-wide low-balance notice, written as the ledger writes it. */
+async function lowBalanceNotice(sellerId: number) {
+  await t.database.db.transaction((tx) =>
+    notify(
+      { db: tx },
+      {
+        sellerId,
+        kind: 'low_balance',
+        message: {
+          key: 'notifications.low_balance',
+          params: { balance: '1.00', threshold: '100.00' },
+        },
+        link: '/my/recharge',
+      },
+    ),
+  );
 }
 
 describe('notifications', () => {
@@ -193,6 +215,40 @@ describe('notifications', () => {
       pagination: { page: 1, size: 1, total: 2 },
     });
     expect((await markRead(seller, { all: true })).body.data).toEqual({ count: 0 });
+  });
+
+  it('keeps read state per user: the boss reading leaves staff unread and the other way round', async () => {
+    const boss = await money.payer(t, 5_000);
+    await t.database.db.transaction((tx) =>
+      post(tx, boss.sellerId, { kind: 'deduction', amountMinor: 100 }),
+    );
+    const finance = await createSeller(t.database.db, {
+      sellerId: boss.sellerId,
+      permissions: FINANCE,
+    });
+    const [notice] = (await list(boss)).body.data.list;
+    expect(await unread(finance)).toBe(1);
+
+    expect((await markRead(boss, { ids: [notice.id] })).body.data).toEqual({ count: 0 });
+    expect(await unread(finance)).toBe(1);
+    expect((await list(finance)).body.data.list[0]).toMatchObject({ id: notice.id, read: false });
+    expect((await list(finance, { unread: '1' })).body.data.pagination.total).toBe(1);
+
+    // The staff member reads it too; then two more notices, which they mark all read at once.
+    expect((await markRead(finance, { ids: [notice.id] })).body.data).toEqual({ count: 0 });
+    for (let i = 0; i < 2; i += 1) await lowBalanceNotice(boss.sellerId);
+    expect(await unread(boss)).toBe(2);
+    expect((await markRead(finance, { all: true })).body.data).toEqual({ count: 0 });
+    expect(await unread(boss)).toBe(2);
+    expect((await list(boss, { unread: '1' })).body.data.pagination.total).toBe(2);
+    // Marking all again, by the boss now, is theirs alone and idempotent.
+    expect((await markRead(boss, { all: true })).body.data).toEqual({ count: 0 });
+    expect((await markRead(boss, { all: true })).body.data).toEqual({ count: 0 });
+    expect((await list(finance)).body.data.list.map((n: { read: boolean }) => n.read)).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('answers 422 naming the field for bad input', async () => {

@@ -107,22 +107,38 @@ export async function mergeProducts(
       .set({ source: 'merge' })
       .where(eq(finishedProducts.id, first!.id));
     await syncPrices(tx.db, first!.id);
-    return findProduct(tx, first!.id, 'own');
+    const merged = await findProduct(tx, first!.id, 'own');
+    // The history names the products taken in: on the first as a change, on each as its end.
+    const mergedIds = others.map((o) => o.id);
+    await recordAudit(tx, {
+      object: 'goods',
+      id: first!.id,
+      before: first!,
+      after: { ...merged, mergedIds },
+    });
+    for (const other of others) {
+      await recordAudit(tx, { object: 'goods', id: other.id, before: other, after: null });
+    }
+    return merged;
   });
   return detailOf(ctx, row);
 }
 
 /** Shares own products to the shared library, or withdraws them; sharing again keeps the first date. */
 export async function joinPlatform(ctx: Ctx, input: JoinPlatformInput): Promise<BatchResult> {
-  return eachItem(ctx.lang, input.ids, async (id) => {
-    const product = await findProduct(ctx, id, 'own');
-    await ctx.db
-      .update(finishedProducts)
-      .set({
-        sharedAt: input.shared ? (product.sharedAt ?? new Date()) : null,
-        updatedAt: new Date(),
-      })
-      .where(eq(finishedProducts.id, product.id));
-    return null;
-  });
+  return eachItem(ctx.lang, input.ids, (id) =>
+    withTransaction(ctx, async (tx) => {
+      const product = await findProduct(tx, id, 'own');
+      const [after] = await tx.db
+        .update(finishedProducts)
+        .set({
+          sharedAt: input.shared ? (product.sharedAt ?? new Date()) : null,
+          updatedAt: new Date(),
+        })
+        .where(eq(finishedProducts.id, product.id))
+        .returning();
+      await recordAudit(tx, { object: 'goods', id: product.id, before: product, after: after! });
+      return null;
+    }),
+  );
 }

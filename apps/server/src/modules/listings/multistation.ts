@@ -27,6 +27,7 @@ import {
 } from '@app/shared';
 import { finishedSkus, listingCopies, listingItems, listings } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
+import { recordAudit } from '../audit/index.ts';
 import { ConflictError, ValidationError, type FieldMessages } from '../../errors.ts';
 import {
   sameLanguage,
@@ -430,6 +431,9 @@ export async function createCopies(
     for (const [i, site] of input.sites.entries()) {
       const target = targets[i]!;
       const existing = copies.get(target.market_id);
+      const [before] = existing
+        ? await tx.db.select().from(listings).where(eq(listings.id, existing.copyId))
+        : [];
       if (existing) {
         await tx.db.delete(listingItems).where(eq(listingItems.listingId, existing.copyId));
         // Its own parent SKU must count as free when the SKUs are chosen again.
@@ -469,16 +473,16 @@ export async function createCopies(
       let copyId: number;
       if (existing) {
         copyId = existing.copyId;
-        await tx.db
+        const [after] = await tx.db
           .update(listings)
           .set({ ...values, updatedAt: new Date() })
-          .where(eq(listings.id, copyId));
+          .where(eq(listings.id, copyId))
+          .returning();
+        await recordAudit(tx, { object: 'listing', id: copyId, before: before!, after: after! });
       } else {
-        const [created] = await tx.db
-          .insert(listings)
-          .values(values)
-          .returning({ id: listings.id });
+        const [created] = await tx.db.insert(listings).values(values).returning();
         copyId = created!.id;
+        await recordAudit(tx, { object: 'listing', id: copyId, before: null, after: created! });
         await tx.db.insert(listingCopies).values({
           sellerId: sellerIdOf(ctx),
           sourceId: row.id,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import {
   checkPerm,
   NOTIFICATION_KINDS,
@@ -9,7 +9,7 @@ import {
   type UnreadCount,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
-import { notifications, users } from '../../db/schema.ts';
+import { notificationReads, notifications, users } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import { renderMessage, type MessageKey } from '../../i18n/messages.ts';
 import { ownedBy, requireUser } from '../../tenancy.ts';
@@ -32,16 +32,28 @@ async function visible(ctx: Ctx): Promise<SQL> {
   )!;
 }
 
+/** The reader's own read row of each notification (read state is per user). */
+const readBy = (userId: number) =>
+  and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, userId));
+
+/** Not yet read by this user: no read row of theirs, found by its primary key. */
+const unreadBy = (ctx: Ctx, userId: number): SQL =>
+  notExists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(notificationReads)
+      .where(readBy(userId)),
+  );
+
 /** Newest first, optionally the unread ones only; each message in the reader's language. */
 export async function listNotifications(ctx: Ctx, q: NotificationQuery): Promise<NotificationPage> {
-  const where = and(
-    await visible(ctx),
-    q.unread === '1' ? isNull(notifications.readAt) : undefined,
-  );
+  const { userId } = requireUser(ctx);
+  const where = and(await visible(ctx), q.unread === '1' ? unreadBy(ctx, userId) : undefined);
   const [rows, [counted]] = await Promise.all([
     ctx.db
-      .select()
+      .select({ row: notifications, readAt: notificationReads.readAt })
       .from(notifications)
+      .leftJoin(notificationReads, readBy(userId))
       .where(where)
       .orderBy(desc(notifications.id))
       .limit(q.size)
@@ -49,7 +61,7 @@ export async function listNotifications(ctx: Ctx, q: NotificationQuery): Promise
     ctx.db.select({ n: count() }).from(notifications).where(where),
   ]);
   return {
-    list: rows.map((row) => ({
+    list: rows.map(({ row, readAt }) => ({
       id: row.id,
       kind: row.kind,
       message: renderMessage(ctx.lang, {
@@ -57,7 +69,7 @@ export async function listNotifications(ctx: Ctx, q: NotificationQuery): Promise
         params: row.params,
       }),
       link: row.link,
-      read: row.readAt !== null,
+      read: readAt !== null,
       created_at: unixSeconds(row.createdAt),
     })),
     pagination: { page: q.page, size: q.size, total: counted?.n ?? 0 },
@@ -65,19 +77,21 @@ export async function listNotifications(ctx: Ctx, q: NotificationQuery): Promise
 }
 
 export async function unreadCount(ctx: Ctx): Promise<UnreadCount> {
+  const { userId } = requireUser(ctx);
   const [counted] = await ctx.db
     .select({ n: count() })
     .from(notifications)
-    .where(and(await visible(ctx), isNull(notifications.readAt)));
+    .where(and(await visible(ctx), unreadBy(ctx, userId)));
   return { count: counted?.n ?? 0 };
 }
 
 /**
  * Marks the given notifications (404 naming the first the user cannot see: another seller's,
- * another user's, a kind beyond their permissions) or all they see as read; answers what is
- * left unread.
+ * another user's, a kind beyond their permissions) or all they see as read by this user, in one
+ * statement; answers what is left unread for them.
  */
 export async function markRead(ctx: Ctx, input: MarkNotificationsReadInput): Promise<UnreadCount> {
+  const { userId } = requireUser(ctx);
   const where = await visible(ctx);
   if (input.ids) {
     const found = await ctx.db
@@ -89,15 +103,24 @@ export async function markRead(ctx: Ctx, input: MarkNotificationsReadInput): Pro
     if (missing !== undefined) throw new NotFoundError('notifications.not_found', { id: missing });
   }
   await ctx.db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(
-      and(
-        where,
-        isNull(notifications.readAt),
-        input.ids ? inArray(notifications.id, input.ids) : undefined,
-      ),
-    );
+    .insert(notificationReads)
+    .select(
+      ctx.db
+        .select({
+          notificationId: notifications.id,
+          userId: sql<number>`${userId}::bigint`.as('user_id'),
+          readAt: sql<Date>`now()`.as('read_at'),
+        })
+        .from(notifications)
+        .where(
+          and(
+            where,
+            unreadBy(ctx, userId),
+            input.ids ? inArray(notifications.id, input.ids) : undefined,
+          ),
+        ),
+    )
+    .onConflictDoNothing();
   return unreadCount(ctx);
 }
 
