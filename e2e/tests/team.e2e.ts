@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { openBrowser, type Session } from '../support/browser.ts';
 import { LoginPage } from '../pages/login-page.ts';
+import { ListingsPage } from '../pages/listings-page.ts';
+import { api, apiLogin, authorizeAmazon, statusFromPage } from '../support/api.ts';
 import { baseURL, captcha } from '../support/target.ts';
 
 const SHOTS = '/tmp/shots';
@@ -24,6 +26,40 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
 });
 
+const BOSS = { email: 'demo@example.com', password: 'Demo@123456' };
+const US_STORE = '亚马逊美国站（演示）';
+
+/**
+ * The boss's groundwork through the API: a second Amazon store (Canada) and a draft listing in
+ * each of the two, so the staff member's list has one of their store and one of another.
+ */
+async function twoStoresWithListings(alias: string) {
+  const token = await apiLogin(BOSS.email, BOSS.password);
+  await authorizeAmazon(token, 2, alias);
+  const stores = await api<{ list: { id: number; alias: string }[] }>(
+    token,
+    'GET',
+    '/market/index?page=1&size=100',
+  );
+  const storeId = (name: string) => stores.list.find((s) => s.alias === name)!.id;
+  const products = await api<{ list: { id: number }[] }>(token, 'POST', '/goods/goods-index', {
+    page: 1,
+    size: 2,
+  });
+  const draft = async (store: string, goodsId: number) => {
+    const created = await api<{ ids: number[] }>(token, 'POST', '/publish/create', {
+      market_id: storeId(store),
+      goods_ids: [goodsId],
+    });
+    return created.ids[0]!;
+  };
+  return {
+    token,
+    inScope: await draft(US_STORE, products.list[0]!.id),
+    other: await draft(alias, products.list[1]!.id),
+  };
+}
+
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   const login = new LoginPage(page, baseURL);
   await login.goto();
@@ -31,14 +67,16 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.waitForURL(/\/home\/index$/);
 }
 
-it('the boss creates a listing role and a staff member in it; the staff member sees only the listing menus and is refused the balance', async () => {
+it('the boss creates a listing role and a staff member of one store; they see only its listings, are refused the rest, and the boss sees their visit and change', async () => {
   const stamp = Date.now().toString(36);
+  const otherStore = `Amazon CA ${stamp}`;
+  const listings = await twoStoresWithListings(otherStore);
   const role = `E2E Lister ${stamp}`;
   const email = `e2e-staff-${stamp}@example.com`;
   const password = 'e2e staff password';
 
   const boss = (await englishBrowser()).page;
-  await signIn(boss, 'demo@example.com', 'Demo@123456');
+  await signIn(boss, BOSS.email, BOSS.password);
   await boss.goto(`${baseURL}/subAccount/role`);
   await boss.getByRole('button', { name: 'New role' }).click();
   const roleDialog = boss.locator('.ant-modal').filter({ hasText: 'New role' });
@@ -66,7 +104,7 @@ it('the boss creates a listing role and a staff member in it; the staff member s
   // A multiple select stays open after a pick: clicking the title closes it.
   await staffDialog.locator('.ant-modal-title').click();
   await staffDialog.getByRole('combobox', { name: 'Stores' }).click();
-  await boss.locator('.ant-select-item-option').filter({ hasText: 'Amazon' }).first().click();
+  await boss.locator('.ant-select-item-option').filter({ hasText: US_STORE }).click();
   await staffDialog.locator('.ant-modal-title').click();
   await staffDialog.getByRole('button', { name: 'Save' }).click();
   await boss.getByText('Staff member created').waitFor();
@@ -92,18 +130,66 @@ it('the boss creates a listing role and a staff member in it; the staff member s
   expect(await staff.locator('main').textContent()).not.toContain('Pay password');
   await snap(staff, 'team-staff-menu');
 
-  // The server refuses what the menu hides: the balance is the boss's.
-  const status = await staff.evaluate(async () => {
-    const token = document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '';
-    const res = await fetch('/api/finance/info', {
-      headers: { authorization: `Bearer ${decodeURIComponent(token)}` },
-    });
-    return res.status;
-  });
-  expect(status).toBe(403);
+  // The listing page: only their store in the filter, only its listings in the table.
+  const list = new ListingsPage(staff, baseURL);
+  await list.gotoList();
+  await staff.locator(`tr.ant-table-row[data-row-key="${listings.inScope}"]`).waitFor();
+  expect(await staff.locator(`tr.ant-table-row[data-row-key="${listings.other}"]`).count()).toBe(0);
+  expect(await staff.locator('tr.ant-table-row', { hasText: otherStore }).count()).toBe(0);
+  await staff.getByLabel('Store', { exact: true }).click();
+  const options = staff.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.first().waitFor();
+  expect(await options.allInnerTexts()).toEqual([expect.stringContaining(US_STORE)]);
+  await staff.keyboard.press('Escape');
+  await snap(staff, 'team-staff-listings');
 
-  // The boss sees the staff member's sign-in in the visit log.
+  // The server refuses what the menu hides, whatever the browser sends: the balance and paying
+  // are the boss's, orders and store authorization are beyond the role.
+  const orders = await api<{ list: { id: number }[] }>(listings.token, 'POST', '/cw-order/list', {
+    page: 1,
+    size: 1,
+  });
+  const refused = {
+    balance: await statusFromPage(staff, 'GET', '/finance/info'),
+    pay: await statusFromPage(staff, 'POST', '/pay/accountPay', {
+      order_id: 1,
+      pay_password: '135790',
+    }),
+    order: await statusFromPage(staff, 'POST', '/cw-order/show-orders', {
+      ids: [orders.list[0]?.id ?? 1],
+    }),
+    authorize: await statusFromPage(staff, 'POST', '/market/get-authorization-url', {
+      market_site_id: 3,
+    }),
+    otherListing: await statusFromPage(staff, 'GET', `/publish/show?id=${listings.other}`),
+  };
+  expect(refused).toEqual({
+    balance: 403,
+    pay: 403,
+    order: 403,
+    authorize: 403,
+    otherListing: 404,
+  });
+  // The other store's listing, opened by its URL, is not found.
+  await staff.goto(`${baseURL}/goods/collectyunEdit?id=${listings.other}`);
+  await staff.getByText('This listing does not exist or was deleted').waitFor();
+
+  // A change of their own: the title of their store's listing, on the editor's content step.
+  const title = `Staff retitled ${stamp}`;
+  await staff.goto(`${baseURL}/goods/collectyunEdit?id=${listings.inScope}&step=3`);
+  await list.titleInput().fill(title);
+  await list.save();
+
+  // The boss sees the staff member's sign-in in the visit log and their change in the audit log.
   await boss.goto(`${baseURL}/subAccount/visitLog`);
   await boss.getByRole('cell', { name: 'E2E Staff' }).first().waitFor();
   await snap(boss, 'team-visit-log');
+  await boss.goto(`${baseURL}/subAccount/audit`);
+  const change = boss
+    .locator('tr.ant-table-row', { hasText: `Listing #${listings.inScope}` })
+    .filter({ hasText: 'E2E Staff' })
+    .first();
+  await change.waitFor();
+  expect(await change.innerText()).toContain('Changed');
+  await snap(boss, 'team-audit-log');
 }, 240_000);

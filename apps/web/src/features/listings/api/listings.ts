@@ -35,7 +35,9 @@ import type {
   UpdateStep3Input,
   UpdateStep4Input,
 } from '@app/shared';
+import { permOf } from '@app/shared';
 import { api, request } from '../../../api/client.ts';
+import { useCan } from '../../../shared/can.tsx';
 import { listingKeys } from './keys.ts';
 
 export function useListings(query: ListingIndexQuery) {
@@ -124,34 +126,44 @@ export function useCategoryDetail(marketId: number | null, categoryId: string) {
   });
 }
 
-/** The seller's text templates of one kind, for the "apply template" pickers (first 200). */
+/**
+ * The seller's text templates of one kind, for the "apply template" pickers (first 200). Asked
+ * only of users who may read them (like the pricing templates and the source product below): a
+ * 403 would send a staff member holding only the listing pages from the editor to the
+ * forbidden page; without them the pickers are empty.
+ */
 export function useTextTemplateOptions(kind: TextTemplateKind, enabled = true) {
+  const allowed = useCan(permOf('/goods/template', 'list'));
   return useQuery({
     queryKey: listingKeys.templates(kind),
     queryFn: ({ signal }) =>
       api.get<TextTemplatePage>(`/template/${kind}/index`, { page: 1, size: 200 }, { signal }),
-    enabled,
+    enabled: enabled && allowed,
     staleTime: 60_000,
   });
 }
 
 export function usePricingTemplateOptions(enabled = true) {
+  const allowed = useCan(permOf('/goods/priceTemplate', 'list'));
   return useQuery({
     queryKey: listingKeys.templates('pricing'),
     queryFn: ({ signal }) =>
       api.get<PricingTemplatePage>('/pricingTemplate/list', { page: 1, size: 200 }, { signal }),
-    enabled,
+    enabled: enabled && allowed,
     staleTime: 60_000,
   });
 }
 
 /** The listing's finished product (its SKUs carry the cost a pricing template starts from). */
 export function useSourceProduct(goodsId: number | null) {
+  const allowed = useCan({
+    or: [permOf('/goods/collect', 'info'), permOf('/goods/productHouseG', 'info')],
+  });
   return useQuery({
     queryKey: [...listingKeys.reference, 'goods', goodsId ?? 0],
     queryFn: ({ signal }) =>
       api.get<FinishedProductDetail>('/goods/show', { id: goodsId! }, { signal }),
-    enabled: goodsId !== null,
+    enabled: goodsId !== null && allowed,
     staleTime: 60_000,
     retry: false,
   });
