@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permOf } from '@app/shared';
-import { sellers, shipmentPushes, users } from '../src/db/schema.ts';
+import { groups, sellers, shipmentPushes, userGroups, users } from '../src/db/schema.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { post } from '../src/modules/finance/ledger.ts';
 import {
@@ -249,6 +249,48 @@ describe('notifications', () => {
       true,
       true,
     ]);
+  });
+
+  it('shows the built-in order clerk purchase-order notices, which it opens but cannot pay or cancel', async () => {
+    const { seller, order } = await producedOrder();
+    await desk.ship({ id: order.id, ...YANWEN });
+    const clerk = await createSeller(t.database.db, {
+      sellerId: seller.sellerId,
+      permissions: null,
+    });
+    const [builtIn] = await t.database.db
+      .select({ id: groups.id, permissions: groups.permissions })
+      .from(groups)
+      .where(eq(groups.key, 'order_clerk'));
+    expect(builtIn!.permissions).toContain(permOf('/my/accountPay', 'list'));
+    expect(builtIn!.permissions).not.toContain(permOf('/my/accountPay', 'pay'));
+    await t.database.db.insert(userGroups).values({ userId: clerk.userId, groupId: builtIn!.id });
+
+    const [notice] = (await list(clerk)).body.data.list;
+    expect(notice).toMatchObject({ kind: 'po_shipped', link: `/my/accountPay?order=${order.id}` });
+    const get = (url: string, query: Record<string, string> = {}) =>
+      call(t.app, 'GET', url, { token: clerk.token, query });
+    const shown = await get('/api/purchase-order/show', { id: String(order.id) });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.data.number).toBe(order.number);
+    expect((await get('/api/purchase-order/list')).status).toBe(200);
+    // Reading only: the balance, paying and cancelling stay the boss's and finance's.
+    expect((await get('/api/finance/info')).status).toBe(403);
+    const pay = await money.pay(t, clerk, '/api/pay/accountPay', {
+      order_id: order.id,
+      pay_password: money.PAY_PASSWORD,
+    });
+    expect(pay.status).toBe(403);
+    expect((await money.pay(t, clerk, '/api/purchase-order/cancel', { id: order.id })).status).toBe(
+      403,
+    );
+    // Another seller's clerk finds nothing of it.
+    const stranger = await createSeller(t.database.db);
+    const foreign = await call(t.app, 'GET', '/api/purchase-order/show', {
+      token: stranger.token,
+      query: { id: String(order.id) },
+    });
+    expect(foreign.status).toBe(404);
   });
 
   it('answers 422 naming the field for bad input', async () => {

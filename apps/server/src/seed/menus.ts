@@ -157,7 +157,8 @@ const SELLER_MENUS: MenuSeed[] = [
     }),
   ]),
   dir('menu.group.finance', 'WalletOutlined', [
-    page('/my/accountPay', 'menu.my.accountPay', { actions: ['pay'] }),
+    // `list` reads purchase orders (following their shipping) without paying or cancelling.
+    page('/my/accountPay', 'menu.my.accountPay', { actions: ['list', 'pay'] }),
     page('/my/recharge', 'menu.my.recharge', { actions: ['add'] }),
     page('/my/consume', 'menu.my.consume', { actions: ['list', 'export'] }),
     page('/my/freezerecords', 'menu.my.freezerecords', { actions: ['list'] }),

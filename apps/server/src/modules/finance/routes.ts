@@ -64,6 +64,8 @@ import {
 } from './service.ts';
 
 const PAY = permOf('/my/accountPay', 'pay');
+/** Reading purchase orders, for who follows their shipping without the money (order clerk). */
+const PO_READ = permOf('/my/accountPay', 'list');
 const RECHARGE = permOf('/my/recharge', 'add');
 const CONSUME = permOf('/my/consume', 'list');
 const FREEZE = permOf('/my/freezerecords', 'list');
@@ -349,7 +351,7 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       security,
       querystring: PurchaseOrderQuery,
       response: PurchaseOrderPage,
-      ...can({ or: [PAY, CONSUME] }),
+      ...can({ or: [PO_READ, PAY, CONSUME] }),
     },
     (ctx, input) => listPurchaseOrders(ctx, input),
   );
@@ -364,7 +366,7 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
       security,
       querystring: IdQuery,
       response: PurchaseOrderDetail,
-      ...can({ or: [PAY, CONSUME] }),
+      ...can({ or: [PO_READ, PAY, CONSUME] }),
     },
     (ctx, input) => showPurchaseOrder(ctx, input.id),
   );

@@ -8,7 +8,7 @@ import { groups } from '../../db/schema.ts';
  * paying at checkout. Only the finance group holds these among the built-ins.
  */
 const MONEY = [
-  'my:accountPay:',
+  'my:accountPay:pay',
   'my:recharge:',
   'my:consume:',
   'my:freezerecords:',
@@ -21,6 +21,8 @@ const under = (perm: string, prefixes: string[]) => prefixes.some((p) => perm.st
 
 /** Seeing the stores is needed by every store-bound page (their store filters). */
 const STORE_LIST = 'market:index:list';
+/** Reading purchase orders (no paying, no cancelling): following what was bought ship. */
+const PO_READ = 'my:accountPay:list';
 
 /** What each built-in group holds, chosen from the seller tree's permissions by page. */
 const RULES: Record<BuiltInGroup, (perm: string) => boolean> = {
@@ -39,7 +41,8 @@ const RULES: Record<BuiltInGroup, (perm: string) => boolean> = {
       'goods:priceTemplate',
       'goods:upc',
     ]),
-  order_clerk: (p) => p === STORE_LIST || p.startsWith('newOrder:'),
+  // The desk, and the purchase orders its orders were bought through, to follow their shipping.
+  order_clerk: (p) => p === STORE_LIST || p === PO_READ || p.startsWith('newOrder:'),
   // Money, purchasing (cart and checkout) and statistics.
   finance: (p) =>
     p === STORE_LIST ||

@@ -25,7 +25,7 @@ import {
   useBatchAccountPay,
   useBatchAlipayOrder,
 } from '../../../shared/payments/use-pay.ts';
-import { useFinanceInfo } from '../../../shared/payments/finance-info.ts';
+import { FINANCE_INFO_PERM, useFinanceInfo } from '../../../shared/payments/finance-info.ts';
 import { useCancelPurchaseOrder, usePurchaseOrders } from '../api/purchase-orders.ts';
 import { BalanceSummary } from '../components/balance-card.tsx';
 import { OrderDrawer } from '../components/order-drawer.tsx';
@@ -132,6 +132,8 @@ export function AccountPayPage({ title }: ViewProps) {
   const orders = usePurchaseOrders(query);
   const cancel = useCancelPurchaseOrder();
   const canPay = useCan(permOf(financePaths.accountPay, 'pay'));
+  // Staff who only follow purchase orders (the order clerk) see neither balance nor payments.
+  const seesBalance = useCan(FINANCE_INFO_PERM);
   const [selected, setSelected] = useState<number[]>([]);
   const [balancePay, setBalancePay] = useState<BalancePay>(null);
   const payments = useOrderPayments(() => setSelected([]));
@@ -204,31 +206,35 @@ export function AccountPayPage({ title }: ViewProps) {
         </>
       }
     >
-      <Link to={financePaths.cart}>
-        <Button icon={<ShoppingCartOutlined />}>{t('finance.balance.cart')}</Button>
-      </Link>
+      {canPay && (
+        <Link to={financePaths.cart}>
+          <Button icon={<ShoppingCartOutlined />}>{t('finance.balance.cart')}</Button>
+        </Link>
+      )}
     </Empty>
   );
 
   return (
     <Card className="page-card finance-page" variant="borderless" title={title}>
       <PaymentResult />
-      <BalanceSummary
-        info={info.data}
-        loading={info.isPending}
-        actions={
-          <>
-            <Link to={financePaths.recharge}>
-              <Button type="primary" icon={<WalletOutlined />}>
-                {t('finance.balance.recharge')}
-              </Button>
-            </Link>
-            <Link to={financePaths.cart}>
-              <Button icon={<ShoppingCartOutlined />}>{t('finance.balance.cart')}</Button>
-            </Link>
-          </>
-        }
-      />
+      {seesBalance && (
+        <BalanceSummary
+          info={info.data}
+          loading={info.isPending}
+          actions={
+            <>
+              <Link to={financePaths.recharge}>
+                <Button type="primary" icon={<WalletOutlined />}>
+                  {t('finance.balance.recharge')}
+                </Button>
+              </Link>
+              <Link to={financePaths.cart}>
+                <Button icon={<ShoppingCartOutlined />}>{t('finance.balance.cart')}</Button>
+              </Link>
+            </>
+          }
+        />
+      )}
       <Tabs
         activeKey={query.status ?? ALL}
         onChange={(key) =>
