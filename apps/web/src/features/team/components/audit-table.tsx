@@ -2,6 +2,7 @@ import { Table, Tag } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTimestamp, type AuditEntry } from '@app/shared';
+import { knownChanges } from '../audit-fields.ts';
 import { AuditChanges } from './audit-changes.tsx';
 
 const actionColor = { create: 'green', update: 'blue', delete: 'red' } as const;
@@ -55,7 +56,15 @@ export function AuditTable({
         {
           key: 'fields',
           title: t('team.audit.field'),
-          render: (_, e) => Object.keys(e.changes).join(', '),
+          render: (_, e) => {
+            // A creation or deletion is the whole object: its row expands to the details.
+            if (e.action !== 'update') return null;
+            const known = knownChanges(e);
+            if (known.length === 0) return t('team.audit.internalOnly');
+            return known
+              .map(([field]) => t(`team.audit.fields.${field}` as never))
+              .join(t('team.audit.fieldSeparator'));
+          },
         },
       ]}
     />
