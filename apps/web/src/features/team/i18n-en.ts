@@ -8,6 +8,7 @@ export const teamEn: typeof teamZhCN = {
   edit: 'Edit',
   delete: 'Delete',
   actions: 'Actions',
+  more: 'More',
   total: '{{total}} in all',
   loadFailed: 'Could not load',
   builtIn: 'Built-in',

@@ -7,6 +7,7 @@ export const teamZhCN = {
   edit: '编辑',
   delete: '删除',
   actions: '操作',
+  more: '更多',
   total: '共 {{total}} 条',
   loadFailed: '加载失败',
   builtIn: '内置',

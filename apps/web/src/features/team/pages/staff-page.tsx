@@ -1,4 +1,6 @@
-import { Button, Card, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Dropdown, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import type { MenuProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,7 +10,7 @@ import {
   type StaffStatus,
   type StaffUser,
 } from '@app/shared';
-import { Can } from '../../../shared/can.tsx';
+import { Can, useCan } from '../../../shared/can.tsx';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import {
   deleteStaff,
@@ -83,6 +85,30 @@ export function StaffPage({ title }: ViewProps) {
       run: () => remove.mutateAsync(s.id),
       done: t('team.staff.deleted'),
     });
+
+  const can = {
+    resend: useCan(permOf(PAGE, 'add')),
+    disable: useCan(permOf(PAGE, 'disable')),
+    delete: useCan(permOf(PAGE, 'delete')),
+  };
+  /** The rarer actions go under "More", so the column keeps one width whatever the status. */
+  const moreActions = (s: StaffUser): NonNullable<MenuProps['items']> => [
+    ...(s.status === 'invited' && can.resend
+      ? [{ key: 'resend', label: t('team.staff.resend'), onClick: () => askResend(s) }]
+      : []),
+    ...(can.disable
+      ? [
+          {
+            key: 'toggle',
+            label: t(s.status === 'disabled' ? 'team.staff.enable' : 'team.staff.disable'),
+            onClick: () => askToggle(s),
+          },
+        ]
+      : []),
+    ...(can.delete
+      ? [{ key: 'delete', label: t('team.delete'), danger: true, onClick: () => askDelete(s) }]
+      : []),
+  ];
 
   return (
     <Card
@@ -171,32 +197,26 @@ export function StaffPage({ title }: ViewProps) {
           {
             key: 'actions',
             title: t('team.actions'),
-            render: (_, s) => (
-              <Space size={0}>
-                <Can perm={permOf(PAGE, 'update')}>
-                  <Button type="link" onClick={() => setEditing({ staff: s })}>
-                    {t('team.edit')}
-                  </Button>
-                </Can>
-                {s.status === 'invited' && (
-                  <Can perm={permOf(PAGE, 'add')}>
-                    <Button type="link" onClick={() => askResend(s)}>
-                      {t('team.staff.resend')}
+            fixed: 'right',
+            render: (_, s) => {
+              const more = moreActions(s);
+              return (
+                <Space size={0}>
+                  <Can perm={permOf(PAGE, 'update')}>
+                    <Button type="link" size="small" onClick={() => setEditing({ staff: s })}>
+                      {t('team.edit')}
                     </Button>
                   </Can>
-                )}
-                <Can perm={permOf(PAGE, 'disable')}>
-                  <Button type="link" onClick={() => askToggle(s)}>
-                    {t(s.status === 'disabled' ? 'team.staff.enable' : 'team.staff.disable')}
-                  </Button>
-                </Can>
-                <Can perm={permOf(PAGE, 'delete')}>
-                  <Button type="link" danger onClick={() => askDelete(s)}>
-                    {t('team.delete')}
-                  </Button>
-                </Can>
-              </Space>
-            ),
+                  {more.length > 0 && (
+                    <Dropdown trigger={['click']} menu={{ items: more }}>
+                      <Button type="link" size="small">
+                        {t('team.more')} <DownOutlined />
+                      </Button>
+                    </Dropdown>
+                  )}
+                </Space>
+              );
+            },
           },
         ]}
       />
