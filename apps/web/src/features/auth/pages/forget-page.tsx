@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Input, Steps } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Form, Steps } from 'antd';
+import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ForgetByMobileInput, maskPhone, MobileCodeInput } from '@app/shared';
@@ -9,12 +9,12 @@ import { CaptchaField } from '../../../shared/captcha/captcha-field.tsx';
 import { useCaptcha } from '../../../shared/captcha/get-captcha.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { MobileField, SmsCodeField } from '../../../shared/forms/mobile-fields.tsx';
-import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
 import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
 import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useForgetByMobile, useSendForgetCode } from '../api/forget-by-mobile.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
+import { SetPasswordForm } from '../components/set-password-form.tsx';
 
 /** Reset by mobile: a captcha-guarded code first, then the code and the new password. */
 export function ForgetPage() {
@@ -76,43 +76,41 @@ function ResetPasswordStep({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm();
-  const rules = useZodRules(ForgetByMobileInput);
   const reset = useForgetByMobile();
 
-  const submit = async (values: unknown) => {
-    await reset.run(ForgetByMobileInput.parse(values));
+  const submit = async (input: ForgetByMobileInput) => {
+    await reset.run(input);
     feedback.success(t('auth.forget.success'));
     navigate(paths.login, { replace: true });
   };
 
   return (
-    <StackedForm form={form} size="large" onSubmit={submit}>
+    <>
       <p className="auth-hint">
         {t('auth.forget.codeSentTo', { mobile: maskPhone(mobile) })}{' '}
         <Button type="link" size="small" onClick={onChangeMobile}>
           {t('auth.forget.changeMobile')}
         </Button>
       </p>
-      <Form.Item name="mobile" hidden initialValue={mobile}>
-        <Input />
-      </Form.Item>
-      <SmsCodeField
-        prefix={<SafetyOutlined />}
-        autoFocus
-        withCaptcha
-        justSent
-        send={(request) => sendSmsCode('forget', request)}
-      />
-      <NewPasswordFields
-        rules={rules}
-        label={t('auth.forget.newPassword')}
-        confirmLabel={t('auth.forget.confirm')}
-        prefix={<LockOutlined />}
-      />
-      <Button type="primary" htmlType="submit" block loading={reset.pending}>
-        {t('auth.forget.submit')}
-      </Button>
-    </StackedForm>
+      <SetPasswordForm
+        schema={ForgetByMobileInput}
+        known={{ mobile }}
+        labels={{
+          password: t('auth.forget.newPassword'),
+          confirm: t('auth.forget.confirm'),
+          submit: t('auth.forget.submit'),
+        }}
+        pending={reset.pending}
+        onSubmit={submit}
+      >
+        <SmsCodeField
+          prefix={<SafetyOutlined />}
+          autoFocus
+          withCaptcha
+          justSent
+          send={(request) => sendSmsCode('forget', request)}
+        />
+      </SetPasswordForm>
+    </>
   );
 }

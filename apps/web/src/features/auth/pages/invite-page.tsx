@@ -1,15 +1,12 @@
-import { Alert, Button, Form, Input, Spin } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { Alert, Spin } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AcceptInvitationInput, formatTimestamp } from '@app/shared';
 import { paths } from '../../../shared/paths.ts';
 import { feedback } from '../../../shared/feedback.ts';
-import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
-import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
-import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
+import { SetPasswordForm } from '../components/set-password-form.tsx';
 
 /** /invite?code=…: an invited staff member sets their password, then logs in. */
 export function InvitePage() {
@@ -18,8 +15,6 @@ export function InvitePage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const invitation = useInvitation(code);
-  const [form] = Form.useForm();
-  const rules = useZodRules(AcceptInvitationInput);
   const accept = useAcceptInvitation();
   const footer = <Link to={paths.login}>{t('auth.invite.backToLogin')}</Link>;
 
@@ -48,8 +43,8 @@ export function InvitePage() {
     );
   }
   const info = invitation.data;
-  const submit = async (values: unknown) => {
-    await accept.run(AcceptInvitationInput.parse({ ...(values as object), code }));
+  const submit = async (input: AcceptInvitationInput) => {
+    await accept.run(input);
     feedback.success(t('auth.invite.success', { login: info.login }));
     navigate(paths.login, { replace: true });
   };
@@ -66,20 +61,17 @@ export function InvitePage() {
       <p className="auth-hint">
         {t('auth.invite.expires', { time: formatTimestamp(info.expires_at) })}
       </p>
-      <StackedForm form={form} size="large" onSubmit={submit}>
-        <Form.Item name="code" hidden initialValue={code}>
-          <Input />
-        </Form.Item>
-        <NewPasswordFields
-          rules={rules}
-          label={t('auth.invite.password')}
-          confirmLabel={t('auth.invite.confirm')}
-          prefix={<LockOutlined />}
-        />
-        <Button type="primary" htmlType="submit" block loading={accept.pending}>
-          {t('auth.invite.submit')}
-        </Button>
-      </StackedForm>
+      <SetPasswordForm
+        schema={AcceptInvitationInput}
+        known={{ code }}
+        labels={{
+          password: t('auth.invite.password'),
+          confirm: t('auth.invite.confirm'),
+          submit: t('auth.invite.submit'),
+        }}
+        pending={accept.pending}
+        onSubmit={submit}
+      />
     </AuthShell>
   );
 }
