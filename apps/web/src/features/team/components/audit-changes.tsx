@@ -10,10 +10,24 @@ const show = (value: unknown): string =>
       ? value
       : JSON.stringify(value);
 
-/** One audit entry's changed fields a user recognises, by their names, before and after. */
+const blank = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && Object.keys(value).length === 0);
+
+/**
+ * One audit entry's changed fields a user recognises, by their names, before and after. A
+ * creation shows only what it was created with (a deletion what it held): the other side is
+ * empty by definition, and so are the fields left blank.
+ */
 export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const rows = knownChanges(entry).map(([field, change]) => ({ field, ...change }));
+  const side = entry.action === 'create' ? 'after' : entry.action === 'delete' ? 'before' : null;
+  const rows = knownChanges(entry)
+    .map(([field, change]) => ({ field, ...change }))
+    .filter((row) => side === null || !blank(row[side]));
   if (rows.length === 0) {
     const internal = Object.keys(entry.changes).length > 0;
     return (
@@ -34,16 +48,28 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
           title: t('team.audit.field'),
           render: (_, r) => t(`team.audit.fields.${r.field}` as never),
         },
-        {
-          key: 'before',
-          title: t('team.audit.before'),
-          render: (_, r) => <Typography.Text delete>{show(r.before)}</Typography.Text>,
-        },
-        {
-          key: 'after',
-          title: t('team.audit.after'),
-          render: (_, r) => <Typography.Text>{show(r.after)}</Typography.Text>,
-        },
+        ...(side !== 'after'
+          ? [
+              {
+                key: 'before',
+                title: t('team.audit.before'),
+                render: (_: unknown, r: (typeof rows)[number]) => (
+                  <Typography.Text delete={side === null}>{show(r.before)}</Typography.Text>
+                ),
+              },
+            ]
+          : []),
+        ...(side !== 'before'
+          ? [
+              {
+                key: 'after',
+                title: t('team.audit.after'),
+                render: (_: unknown, r: (typeof rows)[number]) => (
+                  <Typography.Text>{show(r.after)}</Typography.Text>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );
