@@ -1,14 +1,17 @@
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@app/shared';
+import { formatMinor, type AuditEntry } from '@app/shared';
 import { knownChanges } from '../audit-fields.ts';
 
-const show = (value: unknown): string =>
+/** Amounts are recorded in minor units (`…Minor`), as the money module keeps them. */
+const show = (field: string, value: unknown): string =>
   value === null || value === undefined
     ? '–'
     : typeof value === 'string'
       ? value
-      : JSON.stringify(value);
+      : typeof value === 'number' && field.endsWith('Minor')
+        ? formatMinor(value)
+        : JSON.stringify(value);
 
 const blank = (value: unknown): boolean =>
   value === null ||
@@ -54,7 +57,9 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
                 key: 'before',
                 title: t('team.audit.before'),
                 render: (_: unknown, r: (typeof rows)[number]) => (
-                  <Typography.Text delete={side === null}>{show(r.before)}</Typography.Text>
+                  <Typography.Text delete={side === null}>
+                    {show(r.field, r.before)}
+                  </Typography.Text>
                 ),
               },
             ]
@@ -65,7 +70,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
                 key: 'after',
                 title: t('team.audit.after'),
                 render: (_: unknown, r: (typeof rows)[number]) => (
-                  <Typography.Text>{show(r.after)}</Typography.Text>
+                  <Typography.Text>{show(r.field, r.after)}</Typography.Text>
                 ),
               },
             ]

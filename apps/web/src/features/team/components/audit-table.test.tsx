@@ -33,6 +33,7 @@ const entries = [
     searchText: { before: null, after: 'tee' },
     title: { before: null, after: 'Tee' },
     brand: { before: null, after: '' },
+    priceMaxMinor: { before: null, after: 645 },
   }),
 ];
 
@@ -53,6 +54,7 @@ describe('AuditTable', () => {
     const details = await screen.findByText('Tee');
     const table = details.closest('table')!;
     expect(table.textContent).toMatch('Title');
+    expect(table.textContent).toMatch('Highest price6.45');
     expect(table.textContent).not.toMatch(/searchText|sellerId|tee|Brand|Before/);
   }, 30_000);
 
