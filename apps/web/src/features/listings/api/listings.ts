@@ -35,7 +35,7 @@ import type {
   UpdateStep3Input,
   UpdateStep4Input,
 } from '@app/shared';
-import { permOf } from '@app/shared';
+import { permOf, type PermRequirement } from '@app/shared';
 import { api, request } from '../../../api/client.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { listingKeys } from './keys.ts';
@@ -155,10 +155,12 @@ export function usePricingTemplateOptions(enabled = true) {
 }
 
 /** The listing's finished product (its SKUs carry the cost a pricing template starts from). */
+export const SOURCE_PRODUCT_PERM: PermRequirement = {
+  or: [permOf('/goods/collect', 'info'), permOf('/goods/productHouseG', 'info')],
+};
+
 export function useSourceProduct(goodsId: number | null) {
-  const allowed = useCan({
-    or: [permOf('/goods/collect', 'info'), permOf('/goods/productHouseG', 'info')],
-  });
+  const allowed = useCan(SOURCE_PRODUCT_PERM);
   return useQuery({
     queryKey: [...listingKeys.reference, 'goods', goodsId ?? 0],
     queryFn: ({ signal }) =>

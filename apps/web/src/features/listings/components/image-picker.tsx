@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Button, Empty, Modal, Pagination, Spin, Tabs, Upload } from 'antd';
 import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { permOf } from '@app/shared';
+import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
 import { useMaterials, useMaterialUpload } from '../../materials/index.ts';
-import { useSourceProduct } from '../api/listings.ts';
+import { SOURCE_PRODUCT_PERM, useSourceProduct } from '../api/listings.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 const PAGE_SIZE = 18;
@@ -116,6 +118,12 @@ export function ImagePicker({
 }) {
   const { t } = useTranslation();
   const product = useSourceProduct(goodsId);
+  // Each source is offered to who may read it (a 403 would leave the editor for /403).
+  const can = {
+    product: useCan(SOURCE_PRODUCT_PERM),
+    materials: useCan(permOf('/goods/materialMmt', 'list')),
+    upload: useCan(permOf('/goods/materialMmt', 'add')),
+  };
   const taken = new Set(chosen);
   const full = chosen.length >= max;
   const pick = (url: string) => {
@@ -144,7 +152,7 @@ export function ImagePicker({
       {full && <p className="listings-picker__full">{t('listings.editor.images.full', { max })}</p>}
       <Tabs
         items={[
-          ...(goodsId === null
+          ...(goodsId === null || !can.product
             ? []
             : [
                 {
@@ -157,16 +165,24 @@ export function ImagePicker({
                   ),
                 },
               ]),
-          {
-            key: 'materials',
-            label: t('listings.editor.images.fromMaterials'),
-            children: <MaterialChoices chosen={taken} onPick={pick} />,
-          },
-          {
-            key: 'upload',
-            label: t('listings.editor.images.fromUpload'),
-            children: <UploadChoice onPick={pick} />,
-          },
+          ...(can.materials
+            ? [
+                {
+                  key: 'materials',
+                  label: t('listings.editor.images.fromMaterials'),
+                  children: <MaterialChoices chosen={taken} onPick={pick} />,
+                },
+              ]
+            : []),
+          ...(can.upload
+            ? [
+                {
+                  key: 'upload',
+                  label: t('listings.editor.images.fromUpload'),
+                  children: <UploadChoice onPick={pick} />,
+                },
+              ]
+            : []),
         ]}
       />
     </Modal>
