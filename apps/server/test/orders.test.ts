@@ -155,6 +155,9 @@ describe('order list', () => {
     expect(markets.body.data.map((m: { id: number }) => m.id)).toEqual([storeB]);
     const hidden = await post('save-order-memo', { id: ids.one, memo: 'x' }, staff.token);
     expect(hidden.status).toBe(404);
+    // Read by id too: another store's order is not found, not forbidden.
+    expect((await post('show-orders', { ids: [ids.one] }, staff.token)).status).toBe(404);
+    expect((await post('show-orders', { ids: [ids.three] }, staff.token)).status).toBe(200);
   });
 });
 
