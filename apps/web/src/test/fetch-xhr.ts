@@ -9,10 +9,35 @@ function readBlob(blob: Blob): Promise<Buffer> {
   });
 }
 
+/** jsdom's FormData, encoded by hand: Node's fetch cannot read another realm's form. */
+async function encodeForm(form: FormData): Promise<{ body: Buffer; type: string }> {
+  const boundary = `----page-test-${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      );
+    } else {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`,
+        ),
+        await readBlob(value),
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
 /**
  * Uploads go through XMLHttpRequest (for progress), which jsdom cannot send to the real server:
- * stubbed with this (`vi.stubGlobal('XMLHttpRequest', FetchXhr)`), the form's `file` is sent as
- * multipart through the stubbed fetch, and its progress reported once whole.
+ * stubbed with this (`vi.stubGlobal('XMLHttpRequest', FetchXhr)`), the form goes as multipart
+ * through the stubbed fetch, and its progress is reported once whole.
  */
 export class FetchXhr {
   status = 0;
@@ -36,15 +61,7 @@ export class FetchXhr {
   send(form: FormData) {
     void (async () => {
       try {
-        const file = form.get('file') as File;
-        const boundary = `----page-test-${Math.random().toString(16).slice(2)}`;
-        const body = Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type || 'application/octet-stream'}\r\n\r\n`,
-          ),
-          await readBlob(file),
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]);
+        const { body, type } = await encodeForm(form);
         this.upload.onprogress?.({
           lengthComputable: true,
           loaded: body.length,
@@ -52,7 +69,7 @@ export class FetchXhr {
         });
         const res = await fetch(this.url, {
           method: this.method,
-          headers: { ...this.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          headers: { ...this.headers, 'content-type': type },
           body: new Uint8Array(body),
         });
         this.status = res.status;

@@ -150,8 +150,6 @@ export const adminEn: typeof adminZhCN = {
         templateFile: 'batch-ship-template.csv',
         dragTitle: 'Click or drag an xlsx or csv file here',
         dragHint: 'Up to {{mb}} MB, 5,000 rows',
-        tooLarge: '{{name}} is larger than {{mb}} MB',
-        uploading: 'Uploading {{percent}}%',
         uploadFailed: 'The file was not accepted: {{reason}}',
         shipped: 'Packages shipped',
         refused: 'Rows refused',

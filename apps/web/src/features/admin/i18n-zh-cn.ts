@@ -144,8 +144,6 @@ export const adminZhCN = {
         templateFile: '批量发货模板.csv',
         dragTitle: '点击或拖入 xlsx / csv 文件',
         dragHint: '不超过 {{mb}} MB、5000 行',
-        tooLarge: '{{name}} 超过 {{mb}} MB',
-        uploading: '正在上传 {{percent}}%',
         uploadFailed: '文件未被接受：{{reason}}',
         shipped: '已发货包裹',
         refused: '未发货的行',

@@ -8,7 +8,6 @@ export const orderTransferEn: typeof orderTransferZhCN = {
     template: 'Download the import template',
     dragTitle: 'Click or drag an xlsx / csv file here to upload',
     dragHint: 'Up to 50 MB and 200,000 rows',
-    uploading: 'Uploading {{percent}}%',
     uploadFailed: 'Upload failed: {{reason}}',
     summary: 'Import result',
     rows: 'Data rows',

@@ -7,7 +7,6 @@ export const orderTransferZhCN = {
     template: '下载导入模板',
     dragTitle: '点击或拖拽 xlsx / csv 文件到此处上传',
     dragHint: '最大 50 MB，最多 200,000 行',
-    uploading: '上传中 {{percent}}%',
     uploadFailed: '上传失败：{{reason}}',
     summary: '导入结果',
     rows: '数据行',

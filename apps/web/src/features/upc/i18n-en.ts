@@ -59,7 +59,6 @@ export const upcEn: typeof upcZhCN = {
     pastePlaceholder: '036000291452\n4006381333931',
     pasteSubmit: 'Import',
     pasteCount: '{{count}} lines',
-    uploading: 'Uploading {{percent}}%',
     checking: 'Checking and saving the codes…',
     summary: 'Import result',
     totalRows: 'Rows',

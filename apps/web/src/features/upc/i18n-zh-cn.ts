@@ -58,7 +58,6 @@ export const upcZhCN = {
     pastePlaceholder: '036000291452\n4006381333931',
     pasteSubmit: '导入',
     pasteCount: '{{count}} 行',
-    uploading: '上传中 {{percent}}%',
     checking: '正在校验并写入…',
     summary: '导入结果',
     totalRows: '总行数',

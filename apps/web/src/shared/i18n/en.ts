@@ -30,12 +30,14 @@ export const en: typeof zhCN = {
     badResponse: 'The server sent a response we could not read',
     unavailable: 'The service is temporarily unavailable, please try again later',
   },
-  // A background job's progress (`shared/jobs/job-progress.tsx`).
+  // A background job's progress and the file that starts it (`shared/jobs/`).
   jobs: {
     queued: 'Queued…',
     running: 'Working {{done}}/{{total}}',
     reading: 'Reading the file…',
     failed: 'The job failed: {{reason}}',
+    uploading: 'Uploading {{percent}}%',
+    tooLarge: '{{name}} is larger than {{mb}} MB',
   },
   chunk: {
     reload: 'the system has been upgraded, refreshing local storage, please wait...',

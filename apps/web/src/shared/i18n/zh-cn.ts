@@ -29,12 +29,14 @@ export const zhCN = {
     badResponse: '服务器返回了无法识别的内容',
     unavailable: '服务暂时不可用，请稍后再试',
   },
-  // A background job's progress (`shared/jobs/job-progress.tsx`).
+  // A background job's progress and the file that starts it (`shared/jobs/`).
   jobs: {
     queued: '排队中…',
     running: '处理中 {{done}}/{{total}}',
     reading: '正在读取文件…',
     failed: '任务失败：{{reason}}',
+    uploading: '上传中 {{percent}}%',
+    tooLarge: '{{name}} 超过 {{mb}} MB',
   },
   chunk: {
     reload: '系统已升级，正在刷新本地存储，请稍候...',

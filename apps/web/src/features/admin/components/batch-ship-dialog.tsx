@@ -1,17 +1,6 @@
 import { useCallback, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Flex,
-  Modal,
-  Progress,
-  Table,
-  Typography,
-  Upload,
-  type UploadProps,
-} from 'antd';
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Flex, Modal, Table, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   SHIP_IMPORT_MAX_BYTES,
@@ -21,11 +10,10 @@ import {
 } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { JobProgress } from '../../../shared/jobs/job-progress.tsx';
+import { SheetDrop } from '../../../shared/jobs/sheet-drop.tsx';
 import { saveBlob } from '../../../shared/save-blob.ts';
 import { production } from '../api/production.ts';
 
-const ACCEPT =
-  '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = SHIP_IMPORT_MAX_BYTES / 1024 / 1024;
 /** The columns the server reads, in its order; it skips row 1 as the header. */
 const TEMPLATE_HEADER = 'po_number,carrier,tracking_no,sku,quantity\r\n';
@@ -39,7 +27,6 @@ interface RefusedRow {
 
 type Stage =
   | { step: 'pick' }
-  | { step: 'uploading'; percent: number }
   | { step: 'shipping' | 'failed'; jobId: string; refused: RefusedRow[] }
   | { step: 'done'; shipped: number; refused: RefusedRow[] };
 
@@ -66,30 +53,27 @@ export function BatchShipDialog({
   const [stage, setStage] = useState<Stage>({ step: 'pick' });
   const [problem, setProblem] = useState<string | null>(null);
 
-  const customRequest: UploadProps['customRequest'] = ({ file }) => {
+  const send = (file: File, onProgress: (percent: number) => void) => {
     setProblem(null);
-    setStage({ step: 'uploading', percent: 0 });
-    production
-      .shipImport(file as File, (percent) => setStage({ step: 'uploading', percent }))
-      .then(
-        ({ job_id }) => setStage({ step: 'shipping', jobId: job_id, refused: [] }),
-        (error: unknown) => {
-          const bad = badRowsOf(error);
-          if (!bad) {
-            setStage({ step: 'pick' });
-            if (!isApiError(error) || !error.handled)
-              setProblem(
-                t('admin.production.batchShip.uploadFailed', {
-                  reason: isApiError(error) ? (error.fields?.file ?? error.message) : String(error),
-                }),
-              );
-            return;
-          }
-          const refused = bad.rows.map((r) => ({ ...r, rows: [r.row] }));
-          if (bad.job_id) setStage({ step: 'shipping', jobId: bad.job_id, refused });
-          else setStage({ step: 'done', shipped: 0, refused });
-        },
-      );
+    return production.shipImport(file, onProgress).then(
+      ({ job_id }) => setStage({ step: 'shipping', jobId: job_id, refused: [] }),
+      (error: unknown) => {
+        const bad = badRowsOf(error);
+        if (!bad) {
+          setStage({ step: 'pick' });
+          if (!isApiError(error) || !error.handled)
+            setProblem(
+              t('admin.production.batchShip.uploadFailed', {
+                reason: isApiError(error) ? (error.fields?.file ?? error.message) : String(error),
+              }),
+            );
+          return;
+        }
+        const refused = bad.rows.map((r) => ({ ...r, rows: [r.row] }));
+        if (bad.job_id) setStage({ step: 'shipping', jobId: bad.job_id, refused });
+        else setStage({ step: 'done', shipped: 0, refused });
+      },
+    );
   };
 
   const onFinished = useCallback(
@@ -115,13 +99,7 @@ export function BatchShipDialog({
       t('admin.production.batchShip.templateFile'),
     );
 
-  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    if (file.size <= SHIP_IMPORT_MAX_BYTES) return true;
-    setProblem(t('admin.production.batchShip.tooLarge', { name: file.name, mb: MB }));
-    return Upload.LIST_IGNORE;
-  };
-
-  const busy = stage.step === 'uploading' || stage.step === 'shipping';
+  const busy = stage.step === 'shipping';
 
   return (
     <Modal
@@ -140,30 +118,14 @@ export function BatchShipDialog({
             {t('admin.production.batchShip.template')}
           </Button>
         </div>
-        <Upload.Dragger
-          accept={ACCEPT}
-          name="file"
-          maxCount={1}
-          showUploadList={false}
-          beforeUpload={beforeUpload}
-          customRequest={customRequest}
+        <SheetDrop
+          title={t('admin.production.batchShip.dragTitle')}
+          hint={t('admin.production.batchShip.dragHint', { mb: MB })}
+          maxBytes={SHIP_IMPORT_MAX_BYTES}
           disabled={busy}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">{t('admin.production.batchShip.dragTitle')}</p>
-          <p className="ant-upload-hint">{t('admin.production.batchShip.dragHint', { mb: MB })}</p>
-        </Upload.Dragger>
+          send={send}
+        />
         {problem && <Alert type="error" showIcon title={problem} />}
-        {stage.step === 'uploading' && (
-          <div role="status">
-            <Progress percent={stage.percent} status="active" />
-            <Typography.Text type="secondary">
-              {t('admin.production.batchShip.uploading', { percent: stage.percent })}
-            </Typography.Text>
-          </div>
-        )}
         {(stage.step === 'shipping' || stage.step === 'failed') && (
           <JobProgress jobId={stage.jobId} onFinished={onFinished} session="operator" />
         )}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Flex, Progress, Table, Tag, Typography, Upload, type UploadProps } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { Alert, Flex, Table, Tag, Typography } from 'antd';
 import type { RemarkImportResult } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../shared/feedback.ts';
+import { SheetDrop } from '../../../shared/jobs/sheet-drop.tsx';
 import { reasonOf, uploadRemarkImport } from '../api/order-transfer.ts';
 
 type RemarkRow = RemarkImportResult['results'][number];
@@ -11,22 +11,18 @@ type RemarkRow = RemarkImportResult['results'][number];
 /** A file of order numbers and memos; one result per row. */
 export function ImportMemosPanel() {
   const { t } = useTranslation();
-  const [uploading, setUploading] = useState<number | null>(null);
   const [result, setResult] = useState<RemarkImportResult | null>(null);
 
-  const customRequest: UploadProps['customRequest'] = ({ file }) => {
+  const send = (file: File, onProgress: (percent: number) => void) => {
     setResult(null);
-    setUploading(0);
-    uploadRemarkImport(file as File, { onProgress: setUploading }).then(
+    return uploadRemarkImport(file, { onProgress }).then(
       (answer) => {
-        setUploading(null);
         setResult(answer);
         feedback.success(
           t('orderTransfer.memos.result', { updated: answer.updated, failed: answer.failed }),
         );
       },
       (error: unknown) => {
-        setUploading(null);
         feedback.error(t('orderTransfer.import.uploadFailed', { reason: reasonOf(error) }));
       },
     );
@@ -37,21 +33,11 @@ export function ImportMemosPanel() {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         {t('orderTransfer.memos.intro')}
       </Typography.Paragraph>
-      <Upload.Dragger
-        accept=".xlsx,.csv,text/csv"
-        name="file"
-        maxCount={1}
-        showUploadList={false}
-        customRequest={customRequest}
-        disabled={uploading !== null}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">{t('orderTransfer.memos.dragTitle')}</p>
-        <p className="ant-upload-hint">{t('orderTransfer.memos.dragHint')}</p>
-      </Upload.Dragger>
-      {uploading !== null && <Progress percent={uploading} status="active" />}
+      <SheetDrop
+        title={t('orderTransfer.memos.dragTitle')}
+        hint={t('orderTransfer.memos.dragHint')}
+        send={send}
+      />
       {result && (
         <>
           <Alert

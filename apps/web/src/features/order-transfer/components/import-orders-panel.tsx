@@ -1,16 +1,6 @@
 import { useCallback, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Flex,
-  Progress,
-  Table,
-  Typography,
-  Upload,
-  type UploadProps,
-} from 'antd';
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Flex, Table, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import type { ImportRowProblem, JobState, OrderImportResult } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../../api/form-errors.ts';
@@ -20,28 +10,20 @@ import { saveBlob } from '../../../shared/save-blob.ts';
 import { downloadFile, reasonOf, uploadOrderImport } from '../api/order-transfer.ts';
 import { problemsCsv } from '../transfer-logic.ts';
 import { JobProgress } from '../../../shared/jobs/job-progress.tsx';
-
-const ACCEPT =
-  '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { SheetDrop } from '../../../shared/jobs/sheet-drop.tsx';
 
 /** Template download, drag-and-drop upload, the job's progress and the result with its bad rows. */
 export function ImportOrdersPanel() {
   const { t } = useTranslation();
-  const [uploading, setUploading] = useState<number | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [result, setResult] = useState<OrderImportResult | null>(null);
 
-  const customRequest: UploadProps['customRequest'] = ({ file }) => {
+  const send = (file: File, onProgress: (percent: number) => void) => {
     setResult(null);
     setJobId(null);
-    setUploading(0);
-    uploadOrderImport(file as File, { onProgress: setUploading }).then(
-      (started) => {
-        setUploading(null);
-        setJobId(started.job_id);
-      },
+    return uploadOrderImport(file, { onProgress }).then(
+      (started) => setJobId(started.job_id),
       (error: unknown) => {
-        setUploading(null);
         feedback.error(t('orderTransfer.import.uploadFailed', { reason: reasonOf(error) }));
       },
     );
@@ -77,7 +59,7 @@ export function ImportOrdersPanel() {
     saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), 'import-errors.csv');
   };
 
-  const busy = uploading !== null || (jobId !== null && result === null);
+  const busy = jobId !== null && result === null;
 
   return (
     <Flex vertical gap={16}>
@@ -89,28 +71,12 @@ export function ImportOrdersPanel() {
           {t('orderTransfer.import.template')}
         </Button>
       </div>
-      <Upload.Dragger
-        accept={ACCEPT}
-        name="file"
-        maxCount={1}
-        showUploadList={false}
-        customRequest={customRequest}
+      <SheetDrop
+        title={t('orderTransfer.import.dragTitle')}
+        hint={t('orderTransfer.import.dragHint')}
         disabled={busy}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">{t('orderTransfer.import.dragTitle')}</p>
-        <p className="ant-upload-hint">{t('orderTransfer.import.dragHint')}</p>
-      </Upload.Dragger>
-      {uploading !== null && (
-        <div role="status">
-          <Progress percent={uploading} status="active" />
-          <Typography.Text type="secondary">
-            {t('orderTransfer.import.uploading', { percent: uploading })}
-          </Typography.Text>
-        </div>
-      )}
+        send={send}
+      />
       {jobId && <JobProgress jobId={jobId} onFinished={onFinished} />}
       {result && <ImportResult result={result} onDownloadErrors={downloadErrors} />}
     </Flex>

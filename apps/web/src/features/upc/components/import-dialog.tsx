@@ -7,16 +7,10 @@ import {
   Form,
   Input,
   Modal,
-  Progress,
-  Spin,
   Table,
   Tabs,
   Tag,
-  Typography,
-  Upload,
-  type UploadProps,
 } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   UPC_IMPORT_ROWS_SHOWN,
@@ -28,6 +22,7 @@ import {
 import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
 import { feedback } from '../../../shared/feedback.ts';
+import { SheetDrop } from '../../../shared/jobs/sheet-drop.tsx';
 import { importPastedCodes, uploadCodeFile, useUpcMutation } from '../api/upc.ts';
 import { splitPasted } from '../upc-logic.ts';
 
@@ -46,10 +41,12 @@ const RESULT_COLOR: Record<UpcRowResult, string> = {
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [result, setResult] = useState<UpcImportResult | null>(null);
-  const [uploading, setUploading] = useState<number | null>(null);
   const [form] = Form.useForm<{ codes: string }>();
   const pasted = Form.useWatch('codes', form) ?? '';
-  const upload = useUpcMutation((file: File) => uploadCodeFile(file, setUploading));
+  const upload = useUpcMutation(
+    ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
+      uploadCodeFile(file, onProgress),
+  );
   const paste = useUpcMutation(importPastedCodes);
 
   const finished = (answer: UpcImportResult) => {
@@ -57,17 +54,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     feedback.success(t('upc.importDialog.done', { count: answer.counts.imported }));
   };
 
-  const customRequest: UploadProps['customRequest'] = ({ file }) => {
-    setUploading(0);
-    upload.mutate(file as File, {
-      onSuccess: finished,
-      onError: (error) => {
-        const reason = isApiError(error) ? (error.fields?.file ?? error.message) : String(error);
-        feedback.error(t('upc.importDialog.failed', { reason }));
-      },
-      onSettled: () => setUploading(null),
+  const send = (file: File, onProgress: (percent: number) => void) =>
+    upload.mutateAsync({ file, onProgress }).then(finished, (error: unknown) => {
+      const reason = isApiError(error) ? (error.fields?.file ?? error.message) : String(error);
+      feedback.error(t('upc.importDialog.failed', { reason }));
     });
-  };
 
   const submitPaste = ({ codes }: { codes: string }) =>
     paste.mutate(
@@ -106,38 +97,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               label: t('upc.importDialog.fileTab'),
               children: (
                 <Flex vertical gap={12}>
-                  <Upload.Dragger
-                    accept={ACCEPT}
-                    name="file"
-                    maxCount={1}
-                    showUploadList={false}
-                    customRequest={customRequest}
+                  <SheetDrop
+                    title={t('upc.importDialog.dragTitle')}
+                    hint={t('upc.importDialog.dragHint')}
+                    reading={t('upc.importDialog.checking')}
                     disabled={busy}
-                  >
-                    <p className="ant-upload-drag-icon">
-                      <InboxOutlined />
-                    </p>
-                    <p className="ant-upload-text">{t('upc.importDialog.dragTitle')}</p>
-                    <p className="ant-upload-hint">{t('upc.importDialog.dragHint')}</p>
-                  </Upload.Dragger>
-                  {uploading !== null && (
-                    <div role="status">
-                      {uploading < 100 ? (
-                        <>
-                          <Progress percent={uploading} status="active" />
-                          <Typography.Text type="secondary">
-                            {t('upc.importDialog.uploading', { percent: uploading })}
-                          </Typography.Text>
-                        </>
-                      ) : (
-                        <Spin>
-                          <Typography.Text type="secondary">
-                            {t('upc.importDialog.checking')}
-                          </Typography.Text>
-                        </Spin>
-                      )}
-                    </div>
-                  )}
+                    send={send}
+                    accept={ACCEPT}
+                  />
                 </Flex>
               ),
             },
