@@ -46,6 +46,7 @@ import { checkListing } from './compliance.ts';
 import type { ListingCtx } from './context.ts';
 import { listingImageEntries, listingsWorkbook } from './export.ts';
 import { registerMultistationRoutes } from './multistation-routes.ts';
+import { registerShopifyListingRoutes } from './shopify-routes.ts';
 import {
   batchUpdate,
   batchUpdateContent,
@@ -91,6 +92,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
 
   const noQuery = z.object({});
   registerMultistationRoutes(app, deps);
+  registerShopifyListingRoutes(app, deps);
 
   // Lists and reads
   route(
@@ -104,7 +106,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingPage,
       ...can('list'),
     },
-    (_ctx, input, request) => listListings(lctx(request), input),
+    (_ctx, input, request) => listListings(lctx(request), input, 'amazon'),
   );
   route(
     app,
@@ -327,7 +329,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: StepAllResult,
       ...can('update'),
     },
-    (_ctx, input, request) => saveStepAll(lctx(request), input),
+    (_ctx, input, request) => saveStepAll(lctx(request), input, 'amazon'),
   );
   route(
     app,

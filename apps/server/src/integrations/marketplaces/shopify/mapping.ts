@@ -37,7 +37,10 @@ function descriptionHtml(listing: ListingInput): string {
 
 const imageFile = (url: string) => ({ originalSource: url, contentType: 'IMAGE' });
 
-/** ListingInput → ProductSetInput (reference 2.4), published as ACTIVE. */
+/**
+ * ListingInput → ProductSetInput (reference 2.4), published as ACTIVE unless the listing's
+ * `status` attribute says DRAFT. The product it updates goes in productSet's `identifier`.
+ */
 export function toProductSetInput(
   listing: ListingInput,
   locationId: string | null,
@@ -59,8 +62,11 @@ export function toProductSetInput(
     title: listing.title,
     descriptionHtml: descriptionHtml(listing),
     vendor: listing.brand,
-    status: 'ACTIVE',
-    tags: listing.keywords,
+    status: listing.attributes.status === 'DRAFT' ? 'DRAFT' : 'ACTIVE',
+    // Tags are one comma-separated text in the editor, a list for Shopify.
+    tags: [...new Set(listing.keywords.flatMap((k) => k.split(',')).map((t) => t.trim()))].filter(
+      Boolean,
+    ),
     productOptions: optionNames.map((name, i) => ({
       name,
       position: i + 1,
@@ -85,11 +91,13 @@ export function toProductSetInput(
         ? { inventoryQuantities: [{ locationId, name: 'available', quantity: v.quantity }] }
         : {}),
     })),
-    files: listing.imageUrls.map(imageFile),
+    // Shopify attaches a variant's image only when the product's files list it too.
+    files: [
+      ...new Set([...listing.imageUrls, ...variants.flatMap((v) => v.imageUrls.slice(0, 1))]),
+    ].map(imageFile),
   };
   if (listing.categoryId.startsWith(TAXONOMY_GID)) input.category = listing.categoryId;
   else if (listing.categoryId) input.productType = listing.categoryId;
-  if (listing.remoteId) input.id = listing.remoteId;
   return input;
 }
 
@@ -170,6 +178,8 @@ export interface OrderNode {
     countryCodeV2: string | null;
   } | null;
   lineItems: {
+    /** Absent in older fixtures; present when more lines wait (ORDER_LINE_ITEMS reads them). */
+    pageInfo?: { hasNextPage: boolean; endCursor: string | null };
     nodes: Array<{
       id: string;
       sku: string | null;
