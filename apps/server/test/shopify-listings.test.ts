@@ -186,6 +186,12 @@ describe('Shopify listings', () => {
     expect((await api('GET', 'show', { id: String(amazonId) })).status).toBe(404);
     expect((await api('POST', 'publish', { id: amazonId })).status).toBe(404);
     expect((await api('GET', 'show', { id: String(id) }, other.token)).status).toBe(404);
+    // And the Amazon routes do not act on a Shopify listing.
+    const viaAmazon = await call(t.app, 'POST', '/api/publish/batch-publish', {
+      token: seller.token,
+      body: { ids: [id] },
+    });
+    expect(viaAmazon.status).toBe(404);
   });
 
   it('publishes live with variants, options, stock and a UPC per SKU; edits, takes down, deletes', async () => {

@@ -47,6 +47,7 @@ import type { ListingCtx } from './context.ts';
 import { listingImageEntries, listingsWorkbook } from './export.ts';
 import { registerMultistationRoutes } from './multistation-routes.ts';
 import { registerShopifyListingRoutes } from './shopify-routes.ts';
+import { assertListingsOf } from './marketplace.ts';
 import {
   batchUpdate,
   batchUpdateContent,
@@ -91,6 +92,16 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
   });
 
   const noQuery = z.object({});
+  /** The Amazon routes act on Amazon listings only: any other listing id is a 404. */
+  const amazonOnly =
+    <I, O>(ids: (input: I) => number[], run: (ctx: ListingCtx, input: I) => Promise<O>) =>
+    async (_ctx: unknown, input: I, request: FastifyRequest) => {
+      const ctx = lctx(request);
+      await assertListingsOf(ctx, ids(input), 'amazon');
+      return run(ctx, input);
+    };
+  const one = (input: { id: number }) => [input.id];
+  const many = (input: { ids: number[] }) => input.ids;
   registerMultistationRoutes(app, deps);
   registerShopifyListingRoutes(app, deps);
 
@@ -119,7 +130,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('info'),
     },
-    (_ctx, input, request) => showListing(lctx(request), input.id),
+    amazonOnly(one, (ctx, input) => showListing(ctx, input.id)),
   );
   route(
     app,
@@ -236,7 +247,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ComplianceReport,
       ...can('info'),
     },
-    (_ctx, input, request) => checkListing(lctx(request), input.id),
+    amazonOnly(one, (ctx, input) => checkListing(ctx, input.id)),
   );
   route(
     app,
@@ -277,7 +288,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => updateStep1(lctx(request), input),
+    amazonOnly(one, updateStep1),
   );
   route(
     app,
@@ -290,7 +301,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => updateStep2(lctx(request), input),
+    amazonOnly(one, updateStep2),
   );
   route(
     app,
@@ -303,7 +314,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => updateStep3(lctx(request), input),
+    amazonOnly(one, updateStep3),
   );
   route(
     app,
@@ -316,7 +327,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => updateStep4(lctx(request), input),
+    amazonOnly(one, updateStep4),
   );
   route(
     app,
@@ -342,7 +353,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => saveItem(lctx(request), input),
+    amazonOnly(one, saveItem),
   );
   route(
     app,
@@ -355,7 +366,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => copyListing(lctx(request), input.id),
+    amazonOnly(one, (ctx, input) => copyListing(ctx, input.id)),
   );
 
   // Lifecycle (jobs; progress at /api/jobs/:id, results at publish/batch)
@@ -370,7 +381,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('publish'),
     },
-    (_ctx, input, request) => publishOne(lctx(request), input.id),
+    amazonOnly(one, (ctx, input) => publishOne(ctx, input.id)),
   );
   route(
     app,
@@ -383,7 +394,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('publish'),
     },
-    (_ctx, input, request) => startBatches(lctx(request), 'publish', input.ids),
+    amazonOnly(many, (ctx, input) => startBatches(ctx, 'publish', input.ids)),
   );
   route(
     app,
@@ -396,7 +407,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('down'),
     },
-    (_ctx, input, request) => startBatches(lctx(request), 'down', [input.id]),
+    amazonOnly(one, (ctx, input) => startBatches(ctx, 'down', [input.id])),
   );
   route(
     app,
@@ -409,7 +420,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('down'),
     },
-    (_ctx, input, request) => startBatches(lctx(request), 'down', input.ids),
+    amazonOnly(many, (ctx, input) => startBatches(ctx, 'down', input.ids)),
   );
   route(
     app,
@@ -422,7 +433,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('delete'),
     },
-    (_ctx, input, request) => startBatches(lctx(request), 'delete', input.ids),
+    amazonOnly(many, (ctx, input) => startBatches(ctx, 'delete', input.ids)),
   );
   route(
     app,
@@ -435,7 +446,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('update'),
     },
-    (_ctx, input, request) => batchUpdate(lctx(request), input),
+    amazonOnly(many, batchUpdate),
   );
   route(
     app,
@@ -448,7 +459,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('update'),
     },
-    (_ctx, input, request) => batchUpdateContent(lctx(request), input),
+    amazonOnly(many, batchUpdateContent),
   );
 
   // Downloads
