@@ -235,6 +235,10 @@ describe('Shopify listings', () => {
       category: { id: T_SHIRTS },
     });
     expect(remote.variants.nodes).toHaveLength(2);
+    expect(remote.variants.nodes[0].selectedOptions.map((o: any) => o.name)).toEqual([
+      'Color',
+      'Size',
+    ]);
     expect(remote.variants.nodes[0]).toMatchObject({ inventoryQuantity: 7 });
     expect(remote.variants.nodes.map((v: any) => v.barcode).sort()).toEqual(codes.sort());
 

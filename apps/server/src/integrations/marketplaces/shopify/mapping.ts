@@ -37,6 +37,9 @@ function descriptionHtml(listing: ListingInput): string {
 
 const imageFile = (url: string) => ({ originalSource: url, contentType: 'IMAGE' });
 
+/** `color` → `Color`: an option name as a shop shows it. */
+const optionName = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
 /**
  * ListingInput → ProductSetInput (reference 2.4), published as ACTIVE unless the listing's
  * `status` attribute says DRAFT. The product it updates goes in productSet's `identifier`.
@@ -45,7 +48,7 @@ export function toProductSetInput(
   listing: ListingInput,
   locationId: string | null,
 ): Record<string, unknown> {
-  const variants = listing.variants?.length
+  const given = listing.variants?.length
     ? listing.variants
     : [
         {
@@ -57,7 +60,22 @@ export function toProductSetInput(
           barcode: undefined,
         },
       ];
-  const optionNames = [...new Set(variants.flatMap((v) => Object.keys(v.options)))];
+  // Our variation keys are lower case (`color`); Shopify shows option names as given.
+  const variants = given.map((v) => ({
+    ...v,
+    options: Object.fromEntries(Object.entries(v.options).map(([k, o]) => [optionName(k), o])),
+  }));
+  // In the order of the listing's variation theme (`COLOR/SIZE`): stored options lose theirs.
+  const theme = String(listing.attributes.variation_theme ?? '')
+    .toLowerCase()
+    .split('/');
+  const rank = (name: string) => {
+    const at = theme.indexOf(name.toLowerCase());
+    return at < 0 ? theme.length : at;
+  };
+  const optionNames = [...new Set(variants.flatMap((v) => Object.keys(v.options)))].sort(
+    (a, b) => rank(a) - rank(b),
+  );
   const input: Record<string, unknown> = {
     title: listing.title,
     descriptionHtml: descriptionHtml(listing),

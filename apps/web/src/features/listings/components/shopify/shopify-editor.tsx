@@ -218,7 +218,7 @@ export function ShopifyEditor({
                     <img className="shopify-editor__thumb" src={item.image} alt="" />
                   ) : null,
               },
-              { title: 'SKU', dataIndex: 'sku', key: 'sku' },
+              { title: t('listings.columns.sku'), dataIndex: 'sku', key: 'sku' },
               {
                 title: t('shopifyListings.editor.option'),
                 key: 'option',
