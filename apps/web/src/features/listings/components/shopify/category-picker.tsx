@@ -18,9 +18,18 @@ const load = (marketId: number, parentId: string | null) =>
     })
     .then(({ list }) => list.map((c) => ({ value: c.id, label: c.name, isLeaf: c.leaf })));
 
+const TAXONOMY_GID = 'gid://shopify/TaxonomyCategory/';
+
+/** `…/aa-1-13` → the ids of `aa`, `aa-1`, `aa-1-13`: taxonomy ids spell their path. */
+function ancestorsOf(id: string): string[] {
+  if (!id.startsWith(TAXONOMY_GID)) return [id];
+  const parts = id.slice(TAXONOMY_GID.length).split('-');
+  return parts.map((_, i) => `${TAXONOMY_GID}${parts.slice(0, i + 1).join('-')}`);
+}
+
 /**
  * Shopify's taxonomy level by level (each level asked of the store's shop when opened); the
- * value is the chosen category's id. A saved category shows as its id until its path is opened.
+ * value is the chosen category's id.
  */
 export function ShopifyCategoryPicker({
   marketId,
@@ -38,6 +47,23 @@ export function ShopifyCategoryPicker({
   useEffect(() => {
     void load(marketId, null).then(setOptions);
   }, [marketId]);
+  // A saved category opens along its path, so its names show rather than its id.
+  useEffect(() => {
+    if (!value || path.at(-1) === value || options.length === 0) return;
+    const ancestors = ancestorsOf(value);
+    let level = options;
+    void (async () => {
+      for (const id of ancestors.slice(0, -1)) {
+        const node = level.find((o) => o.value === id);
+        if (!node) return;
+        node.children ??= await load(marketId, id);
+        level = node.children;
+      }
+      setPath(ancestors);
+      setOptions((prev) => [...prev]);
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the top level is there
+  }, [value, options.length, marketId]);
   const known = value && path.at(-1) === value ? path : value ? [value] : [];
   return (
     <Cascader<Option>
