@@ -12,7 +12,7 @@ export interface CreateOptions {
 }
 
 /**
- * The Amazon listing screens in English: "List on Amazon" on /goods/collect, the cloud
+ * The Amazon listing screens in English: "Publish to…" → Amazon on /goods/collect, the cloud
  * warehouse /goods/collectyun and the four-step editor /goods/collectyunEdit.
  */
 export class ListingsPage {
@@ -46,7 +46,8 @@ export class ListingsPage {
       .getByRole('checkbox', { name: new RegExp(escaped) })
       .first()
       .check();
-    await this.page.getByRole('button', { name: 'List on Amazon' }).click();
+    await this.page.getByRole('button', { name: 'Publish to…' }).click();
+    await this.page.getByRole('menuitem', { name: 'Amazon' }).click();
     const dialog = this.dialog();
     await dialog.getByText('List on Amazon (1 products)').waitFor();
     await this.choose(dialog, 'Store / site', options.store);

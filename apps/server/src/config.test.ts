@@ -38,4 +38,10 @@ describe('loadConfig', () => {
     const config = loadConfig({ SHOPEE_PARTNER_ID: '2001887', SHOPEE_PARTNER_KEY: 'key' });
     expect(config.SHOPEE_PARTNER_ID).toBe(2001887);
   });
+
+  it('takes a Shopify API version of a quarter, and refuses anything else', () => {
+    expect(loadConfig({}).SHOPIFY_API_VERSION).toBeUndefined();
+    expect(loadConfig({ SHOPIFY_API_VERSION: '2026-04' }).SHOPIFY_API_VERSION).toBe('2026-04');
+    expect(() => loadConfig({ SHOPIFY_API_VERSION: '2026-02' })).toThrow(/SHOPIFY_API_VERSION/);
+  });
 });

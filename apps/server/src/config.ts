@@ -79,6 +79,11 @@ export const ConfigSchema = z
     AMAZON_APP_BETA: bool,
     SHOPIFY_API_KEY: z.string().min(1).optional(),
     SHOPIFY_API_SECRET: z.string().min(1).optional(),
+    /** Admin API version (`YYYY-MM`, a quarter's month); default a supported one, see marketplaces/index.ts. */
+    SHOPIFY_API_VERSION: z
+      .string()
+      .regex(/^\d{4}-(01|04|07|10)$/, 'a Shopify API version like 2026-01')
+      .optional(),
     SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
     SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
     /** Default the production host; Shopee's test host is https://partner.test-stable.shopeemobile.com. */

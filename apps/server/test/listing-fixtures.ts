@@ -42,6 +42,31 @@ export async function amazonStore(
   return row!;
 }
 
+/** An authorized sandbox Shopify store (site 101) whose tokens the simulator issued. */
+export async function shopifyStore(
+  db: Executor,
+  config: Config,
+  sims: Sims,
+  sellerId: number,
+  opts: { shop?: string; alias?: string } = {},
+) {
+  const account = opts.shop ?? `shop-${Math.random().toString(36).slice(2, 10)}.myshopify.com`;
+  const auth = sims.shopify.grant(account, 'GLOBAL');
+  const [row] = await db
+    .insert(stores)
+    .values({
+      ...sealAuth(storeSecretBox(config), auth),
+      sellerId,
+      marketplace: 'shopify',
+      marketSiteId: 101,
+      alias: opts.alias ?? 'Shopify',
+      account,
+      source: 'sandbox',
+    })
+    .returning();
+  return row!;
+}
+
 /** An image stored as an upload of the seller; white with a centred red square by default. */
 export async function storedImage(
   storage: ObjectStorage,

@@ -196,6 +196,19 @@ describe('pool for publishing', () => {
     expect(await takeFreeCode(db, bob.sellerId, { listingId: 1 })).toBeNull();
   });
 
+  it('gives each SKU of one listing its own code, and each the same one again', async () => {
+    const s = await freshSeller();
+    await okData(post(s, '/api/upc/import', { codes: eans('2000009', 3) }));
+    const db = t.database.db;
+    const take = (ref: string) => takeFreeCode(db, s.sellerId, { listingId: 40, ref });
+    const black = await take('TEE-BLK');
+    const white = await take('TEE-WHT');
+    expect(black).not.toBeNull();
+    expect(white?.code).not.toBe(black?.code);
+    expect((await take('TEE-BLK'))?.code).toBe(black?.code);
+    expect((await take('TEE-WHT'))?.code).toBe(white?.code);
+  });
+
   it('rolls the taking back with an abandoned publish transaction', async () => {
     const s = await freshSeller();
     await okData(post(s, '/api/upc/import', { codes: eans('2000006', 1) }));

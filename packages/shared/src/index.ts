@@ -33,6 +33,7 @@ export * from './gs1.ts';
 export * from './schemas/upc.ts';
 export * from './schemas/listing.ts';
 export * from './schemas/listing-multistation.ts';
+export * from './schemas/shopify-listing.ts';
 export * from './validation-messages.ts';
 export * from './schemas/team.ts';
 export * from './schemas/notification.ts';

@@ -224,6 +224,11 @@ export interface OrderGeneratorOptions {
   catalogue: Array<{ sku: string; title: string; unitMinor: number }>;
   /** Address country for the buyers. */
   countryCode: string;
+  /**
+   * Wholesale orders: about one in ten orders takes this many distinct catalogue SKUs (as many
+   * as there are), so clients must page an order's lines. Off by default.
+   */
+  bulkLines?: number;
 }
 
 const MINUTE = 60_000;
@@ -251,6 +256,12 @@ export function generateOrders(options: OrderGeneratorOptions, now: Date): SimOr
       const product = options.catalogue[Math.floor(rng() * options.catalogue.length)]!;
       if (lines.some((l) => l.sku === product.sku)) continue;
       lines.push({ ...product, quantity: 1 + Math.floor(rng() * 3) });
+    }
+    if (options.bulkLines && rng() < 0.1) {
+      lines.length = 0;
+      for (const product of options.catalogue.slice(0, options.bulkLines)) {
+        lines.push({ ...product, quantity: 1 });
+      }
     }
     if (lines.length === 0) continue;
     const canceled = rng() < 0.06;

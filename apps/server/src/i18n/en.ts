@@ -165,6 +165,7 @@ export const en = {
     batch_not_found: 'Batch not found',
     child_sku_is_parent: 'A child SKU cannot be the parent SKU',
     choose_amazon_store: 'Choose an Amazon store',
+    choose_shopify_store: 'Choose a Shopify store',
     choose_one_of: 'Choose one of {{options}}',
     choose_region_site: 'Choose an Amazon site of the {{region}} region',
     choose_yes_no: 'Choose yes or no',

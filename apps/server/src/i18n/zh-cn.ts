@@ -158,6 +158,7 @@ export const zhCN = {
     batch_not_found: '批次不存在',
     child_sku_is_parent: '子 SKU 不能与父 SKU 相同',
     choose_amazon_store: '请选择亚马逊店铺',
+    choose_shopify_store: '请选择 Shopify 店铺',
     choose_one_of: '请从以下选项中选择：{{options}}',
     choose_region_site: '请选择 {{region}} 区域的亚马逊站点',
     choose_yes_no: '请选择是或否',

@@ -18,6 +18,7 @@ describe('view registry', () => {
     expect(renderView('home/index', { title: 'Home' })).not.toBeNull();
     expect(renderView('my/logout', { title: 'Logout' })).not.toBeNull();
     expect(renderView('goods/collectyun', { title: 'Amazon cloud warehouse' })).not.toBeNull();
-    expect(renderView('goods/shopifyyun', { title: 'Shopify cloud warehouse' })).toBeNull();
+    expect(renderView('goods/shopifyyun', { title: 'Shopify cloud warehouse' })).not.toBeNull();
+    expect(renderView('goods/temuyun', { title: 'Temu cloud warehouse' })).toBeNull();
   });
 });

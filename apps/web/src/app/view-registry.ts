@@ -72,6 +72,10 @@ const VIEWS: Record<string, View> = {
     () => import('../features/listings/pages/collectyun-page.tsx'),
     'CollectyunPage',
   ),
+  'goods/shopifyyun': lazyPage(
+    () => import('../features/listings/pages/shopifyyun-page.tsx'),
+    'ShopifyyunPage',
+  ),
   'goods/collectyunedit': lazyPage(
     () => import('../features/listings/pages/listing-editor-page.tsx'),
     'ListingEditorPage',

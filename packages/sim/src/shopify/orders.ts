@@ -41,7 +41,12 @@ function decimalToMinor(amount: string): number {
 }
 
 /** Orders for a shop: generated from its catalogue, with the fulfillments the API recorded. */
-export function shopOrders(store: ShopifyStore, shop: string, now: Date): ShopOrder[] {
+export function shopOrders(
+  store: ShopifyStore,
+  shop: string,
+  now: Date,
+  bulkLines?: number,
+): ShopOrder[] {
   const published = store
     .products(shop)
     .flatMap((p) =>
@@ -56,6 +61,7 @@ export function shopOrders(store: ShopifyStore, shop: string, now: Date): ShopOr
       everyMinutes: ORDER_EVERY_MINUTES,
       catalogue: published.length ? published : DEMO_CATALOGUE,
       countryCode: 'US',
+      ...(bulkLines ? { bulkLines } : {}),
     },
     now,
   );

@@ -31,14 +31,16 @@ export interface RequestContext {
   store: ShopifyStore;
   /** The scopes the access token was granted. */
   scopes: string[];
+  /** Lines of the shop's wholesale orders (`ShopifySimOptions.bulkOrderLines`). */
+  bulkLines?: number;
 }
 
 /**
  * Shopify's answer to a field the token's scopes do not cover: a top-level error with code
  * ACCESS_DENIED naming the scope, the field itself null.
  */
-function requireScope(ctx: RequestContext, scope: string, field: string): void {
-  if (ctx.scopes.includes(scope)) return;
+function requireScope(ctx: RequestContext, scope: string, field: string, ...or: string[]): void {
+  if ([scope, ...or].some((s) => ctx.scopes.includes(s))) return;
   throw new GraphQLError(
     `Access denied for ${field} field. Required access: \`${scope}\` access scope.`,
     {
@@ -51,6 +53,10 @@ function requireScope(ctx: RequestContext, scope: string, field: string): void {
   );
 }
 
+const READ_LOCATIONS = 'read_locations';
+const READ_INVENTORY = 'read_inventory';
+const READ_PRODUCTS = 'read_products';
+const WRITE_PRODUCTS = 'write_products';
 const READ_FULFILLMENT_ORDERS = 'read_merchant_managed_fulfillment_orders';
 const WRITE_FULFILLMENT_ORDERS = 'write_merchant_managed_fulfillment_orders';
 
@@ -263,7 +269,9 @@ function orderNode(o: ShopOrder, ctx: RequestContext) {
 
 function findOrder(ctx: RequestContext, gid: string): ShopOrder | null {
   const slot = gidNumber(gid, ORDER_GID);
-  return shopOrders(ctx.store, ctx.shop, ctx.now).find((o) => o.slot === slot) ?? null;
+  return (
+    shopOrders(ctx.store, ctx.shop, ctx.now, ctx.bulkLines).find((o) => o.slot === slot) ?? null
+  );
 }
 
 interface FulfillmentInput {
@@ -287,7 +295,9 @@ function createFulfillment(ctx: RequestContext, input: FulfillmentInput) {
   }
   const request = input.lineItemsByFulfillmentOrder[0]!;
   const slot = gidNumber(request.fulfillmentOrderId, FULFILLMENT_ORDER_GID);
-  const order = shopOrders(ctx.store, ctx.shop, ctx.now).find((o) => o.slot === slot);
+  const order = shopOrders(ctx.store, ctx.shop, ctx.now, ctx.bulkLines).find(
+    (o) => o.slot === slot,
+  );
   if (!order)
     return fail(
       ['fulfillment', 'lineItemsByFulfillmentOrder', '0', 'fulfillmentOrderId'],
@@ -353,10 +363,12 @@ export const rootValue = {
     myshopifyDomain: ctx.shop,
     currencyCode: 'USD',
   }),
-  location: (args: { id?: string | null }) =>
-    !args.id || args.id === PRIMARY_LOCATION_ID
+  location: (args: { id?: string | null }, ctx: RequestContext) => {
+    requireScope(ctx, READ_LOCATIONS, 'location', READ_INVENTORY);
+    return !args.id || args.id === PRIMARY_LOCATION_ID
       ? { id: PRIMARY_LOCATION_ID, name: 'Shop location' }
-      : null,
+      : null;
+  },
   node: (args: { id: string }, ctx: RequestContext) => {
     const category = categoryById(args.id);
     if (category) return categoryNode(category);
@@ -366,6 +378,7 @@ export const rootValue = {
     return order ? orderNode(order, ctx) : null;
   },
   product: (args: { id: string }, ctx: RequestContext) => {
+    requireScope(ctx, READ_PRODUCTS, 'product');
     const product = ctx.store.product(ctx.shop, args.id);
     return product ? productNode(product) : null;
   },
@@ -373,6 +386,7 @@ export const rootValue = {
     args: PageArgs & { query?: string | null; sortKey?: string | null; reverse?: boolean | null },
     ctx: RequestContext,
   ) => {
+    requireScope(ctx, READ_PRODUCTS, 'products');
     let products = [...ctx.store.products(ctx.shop)];
     for (const term of searchTerms(args.query)) {
       if (term.field === 'status')
@@ -397,7 +411,7 @@ export const rootValue = {
     args: PageArgs & { query?: string | null; sortKey?: string | null; reverse?: boolean | null },
     ctx: RequestContext,
   ) => {
-    let orders = shopOrders(ctx.store, ctx.shop, ctx.now);
+    let orders = shopOrders(ctx.store, ctx.shop, ctx.now, ctx.bulkLines);
     for (const term of searchTerms(args.query)) {
       if (term.field === 'updated_at')
         orders = orders.filter((o) => compare(o.updatedAt.toISOString(), term.op, term.value));
@@ -430,8 +444,17 @@ export const rootValue = {
       return { ...page, nodes: page.nodes.map(categoryNode) };
     },
   }),
-  productSet: (args: { input: ProductSetInput }, ctx: RequestContext) => {
-    const { product, userErrors } = ctx.store.setProduct(ctx.shop, args.input, ctx.now);
+  productSet: (
+    args: { input: ProductSetInput; identifier?: { id?: string | null; handle?: string | null } },
+    ctx: RequestContext,
+  ) => {
+    requireScope(ctx, WRITE_PRODUCTS, 'productSet');
+    const { product, userErrors } = ctx.store.setProduct(
+      ctx.shop,
+      args.input,
+      ctx.now,
+      args.identifier ?? null,
+    );
     return { product: product && productNode(product), productSetOperation: null, userErrors };
   },
   productUpdate: (
@@ -440,6 +463,7 @@ export const rootValue = {
     },
     ctx: RequestContext,
   ) => {
+    requireScope(ctx, WRITE_PRODUCTS, 'productUpdate');
     if (!args.product) {
       return {
         product: null,

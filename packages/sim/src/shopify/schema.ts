@@ -419,7 +419,12 @@ export const ADMIN_SDL = /* GraphQL */ `
     position: Int
     taxable: Boolean
   }
+  input ProductSetIdentifiers {
+    id: ID
+    handle: String
+  }
   input ProductSetInput {
+    "Deprecated: use productSet's identifier argument."
     id: ID
     title: String
     descriptionHtml: String
@@ -491,7 +496,11 @@ export const ADMIN_SDL = /* GraphQL */ `
   }
 
   type Mutation {
-    productSet(input: ProductSetInput!, synchronous: Boolean = true): ProductSetPayload
+    productSet(
+      identifier: ProductSetIdentifiers
+      input: ProductSetInput!
+      synchronous: Boolean = true
+    ): ProductSetPayload
     productUpdate(product: ProductUpdateInput): ProductUpdatePayload
     fulfillmentCreate(fulfillment: FulfillmentInput!, message: String): FulfillmentCreatePayload
   }

@@ -37,6 +37,8 @@ export interface ShopifySimOptions extends MarketSimOptions {
   throttle?: { maximumAvailable: number; restoreRate: number };
   apiKey?: string;
   apiSecret?: string;
+  /** About one order in ten has this many lines (every published SKU, up to it); off by default. */
+  bulkOrderLines?: number;
 }
 
 const ACCESS_PREFIX = 'shpat_';
@@ -321,6 +323,7 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
       now: now(),
       store,
       scopes: String(claims.scope ?? '').split(','),
+      ...(options.bulkOrderLines ? { bulkLines: options.bulkOrderLines } : {}),
     };
     const result = await execute({
       schema: adminSchema,
@@ -408,5 +411,5 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
 
 /** What `grant` hands out, as the app's install would request. */
 const SIM_SCOPES =
-  'read_products,write_products,read_orders,write_orders,read_fulfillments,write_fulfillments,' +
+  'read_products,write_products,read_locations,read_orders,write_orders,read_fulfillments,write_fulfillments,' +
   'read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders';

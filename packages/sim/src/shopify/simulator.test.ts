@@ -259,6 +259,77 @@ describe('Shopify simulator Admin GraphQL', () => {
     expect((await s.graphql(s.access(), '{ shop { name } }')).status).toBe(200);
   });
 
+  it("upserts by productSet's identifier and wants a variant's file among the files", async () => {
+    const SET = `mutation ($identifier: ProductSetIdentifiers, $input: ProductSetInput!) {
+      productSet(identifier: $identifier, input: $input) { product { id handle } userErrors { code field message } }
+    }`;
+    const input = (file: string | null, files: string[]) => ({
+      title: 'Framed print',
+      files: files.map((originalSource) => ({ originalSource, contentType: 'IMAGE' })),
+      productOptions: [{ name: 'Size', values: [{ name: 'A4' }] }],
+      variants: [
+        {
+          optionValues: [{ optionName: 'Size', name: 'A4' }],
+          sku: 'PRINT-A4',
+          price: '9.00',
+          ...(file ? { file: { originalSource: file, contentType: 'IMAGE' } } : {}),
+        },
+      ],
+    });
+    const img = 'https://cdn.example.com/a4.jpg';
+    const refused = await s.graphql(s.access(), SET, { input: input(img, []) });
+    expect(refused.body.data.productSet.userErrors).toEqual([
+      expect.objectContaining({
+        code: 'INVALID_VARIANT',
+        field: ['input', 'variants', '0', 'file'],
+      }),
+    ]);
+    const byHandle = { handle: 'framed-print-x' };
+    const made = await s.graphql(s.access(), SET, {
+      identifier: byHandle,
+      input: input(img, [img]),
+    });
+    const product = made.body.data.productSet.product;
+    expect(product.handle).toBe('framed-print-x');
+    const again = await s.graphql(s.access(), SET, {
+      identifier: byHandle,
+      input: input(null, []),
+    });
+    expect(again.body.data.productSet.product.id).toBe(product.id);
+    const byId = await s.graphql(s.access(), SET, {
+      identifier: { id: product.id },
+      input: input(null, []),
+    });
+    expect(byId.body.data.productSet.product.id).toBe(product.id);
+    const missing = await s.graphql(s.access(), SET, {
+      identifier: { id: 'gid://shopify/Product/1' },
+      input: input(null, []),
+    });
+    expect(missing.body.data.productSet.userErrors[0].code).toBe('PRODUCT_DOES_NOT_EXIST');
+  });
+
+  it('refuses fields outside the granted scopes with ACCESS_DENIED', async () => {
+    // A token whose grant lacks read_locations: consent hands out the scopes asked for.
+    const approved = await fetch(
+      `${s.base}/oauth/authorize?${new URLSearchParams({
+        client_id: apiKey,
+        scope: 'read_products,write_products',
+        redirect_uri: 'https://app.example.com/cb',
+        state: 'st',
+        decision: 'approve',
+      })}`,
+      { redirect: 'manual' },
+    );
+    const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
+    const limited = String((await s.token({ code })).body.access_token);
+    const denied = await s.graphql(limited, '{ location { id } }');
+    expect(denied.body.errors[0].extensions.code).toBe('ACCESS_DENIED');
+    expect(denied.body.errors[0].message).toContain('read_locations');
+    expect(denied.body.data.location).toBeNull();
+    const allowed = await s.graphql(s.access(), '{ location { id } }');
+    expect(allowed.body.data.location.id).toMatch(/^gid:\/\/shopify\/Location\//);
+  });
+
   it('routes only known shops, versions and paths', async () => {
     const post = (path: string) => fetch(`${s.running.url}${path}`, { method: 'POST', body: '{}' });
     expect((await post(`/not_a_shop/admin/api/2025-07/graphql.json`)).status).toBe(404);

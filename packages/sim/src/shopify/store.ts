@@ -73,6 +73,7 @@ export interface ProductSetInput {
     sku?: string | null;
     price?: string | null;
     barcode?: string | null;
+    file?: { originalSource?: string | null } | null;
     inventoryItem?: { sku?: string | null } | null;
     inventoryQuantities?: Array<{ locationId: string; name: string; quantity: number }> | null;
   }> | null;
@@ -140,18 +141,29 @@ export class ShopifyStore {
     return created;
   }
 
-  /** productSet: create, or replace the given fields of an existing product (reference 2.4). */
+  /**
+   * productSet: create, or replace the given fields of an existing product (reference 2.4). The
+   * product is named by `identifier` (an id must exist; a handle is an upsert) or, deprecated,
+   * by `input.id`.
+   */
   setProduct(
     shop: string,
     input: ProductSetInput,
     now: Date,
+    identifier: { id?: string | null; handle?: string | null } | null = null,
   ): { product: SimProduct | null; userErrors: UserError[] } {
-    const existing = input.id ? this.product(shop, input.id) : null;
+    const id = identifier?.id ?? input.id ?? null;
+    const handle = identifier?.handle ?? null;
+    const existing = id
+      ? this.product(shop, id)
+      : handle
+        ? (this.products(shop).find((p) => p.handle === handle) ?? null)
+        : null;
     const errors = validateProductSet(input, existing);
-    if (input.id && !existing) {
+    if (id && !existing) {
       errors.unshift({
         code: 'PRODUCT_DOES_NOT_EXIST',
-        field: ['input', 'id'],
+        field: identifier?.id ? ['identifier', 'id'] : ['input', 'id'],
         message: 'Product does not exist',
       });
     }
@@ -175,7 +187,7 @@ export class ShopifyStore {
       files: [],
     };
     if (input.title != null) product.title = input.title;
-    product.handle = input.handle ?? (product.handle || handleOf(product.title));
+    product.handle = input.handle ?? handle ?? (product.handle || handleOf(product.title));
     if (input.descriptionHtml != null) product.descriptionHtml = input.descriptionHtml;
     if (input.vendor != null) product.vendor = input.vendor;
     if (input.productType != null) product.productType = input.productType;
@@ -271,8 +283,18 @@ function validateProductSet(input: ProductSetInput, existing: SimProduct | null)
     return errors;
   }
   const seen = new Set<string>();
+  const files = new Set((input.files ?? []).map((f) => f.originalSource));
   variants.forEach((variant, i) => {
     const field = ['input', 'variants', String(i)];
+    // Shopify attaches a variant's file only when the product's `files` lists it too.
+    const source = variant.file?.originalSource;
+    if (source && !files.has(source)) {
+      errors.push({
+        code: 'INVALID_VARIANT',
+        field: [...field, 'file'],
+        message: 'The variant file must also be listed in the product files',
+      });
+    }
     for (const value of variant.optionValues) {
       const option = options?.find((o) => o.name === value.optionName);
       if (!option?.values?.some((v) => v.name === value.name)) {

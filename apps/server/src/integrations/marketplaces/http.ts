@@ -36,6 +36,12 @@ export interface MarketRequest {
    * Temu's 4000004). Return a delay in ms to retry such an answer, or null to accept it.
    */
   retryAfterBody?: (res: MarketResponse) => number | null;
+  /**
+   * A call that creates something without an idempotency key (Shopify's productSet create): a
+   * 5xx or a lost answer is not resent, since the first attempt may have done it; the caller
+   * looks first. 429 and throttled bodies are still retried: nothing was done then.
+   */
+  unsafe?: boolean;
   /** Builds the request again before each attempt (Shopee and Temu sign a fresh timestamp). */
   resign?: () => { url: string; headers?: Record<string, string>; body?: unknown };
 }
@@ -113,7 +119,7 @@ export class MarketHttp {
       try {
         res = await this.send(req.method, current.url, current.headers, current.body);
       } catch (error) {
-        if (attempt < this.retry.retries) {
+        if (attempt < this.retry.retries && !req.unsafe) {
           await this.sleep(this.backoff(attempt));
           continue;
         }
@@ -126,7 +132,7 @@ export class MarketHttp {
       }
       const throttled = res.status === 429;
       const bodyDelay = !throttled && res.status < 500 ? (req.retryAfterBody?.(res) ?? null) : null;
-      const retryable = throttled || res.status >= 500 || bodyDelay !== null;
+      const retryable = throttled || (res.status >= 500 && !req.unsafe) || bodyDelay !== null;
       if (!retryable) return res;
       // Out of retries: the connector maps the last answer (429, 5xx, throttled body) to an error.
       if (attempt >= this.retry.retries) return res;
@@ -186,6 +192,11 @@ export async function withFreshToken<T>(
   refresh: (auth: StoreAuth) => Promise<StoreAuth>,
   call: (accessToken: string) => Promise<T>,
   now: () => number = () => Math.floor(Date.now() / 1000),
+  /**
+   * Which refusals mean the token expired. Every `auth` one by default; Shopify's ACCESS_DENIED
+   * (a scope the store never granted) is not, and a new token would be refused the same way.
+   */
+  expired: (error: MarketplaceError) => boolean = (error) => error.kind === 'auth',
 ): Promise<T> {
   const renew = async () => {
     const next = await refresh(session.auth);
@@ -202,9 +213,9 @@ export async function withFreshToken<T>(
   try {
     return await call(session.auth.accessToken!);
   } catch (error) {
-    const expired =
-      error instanceof MarketplaceError && error.kind === 'auth' && session.auth.refreshToken;
-    if (!expired) throw error;
+    const renewable =
+      error instanceof MarketplaceError && expired(error) && session.auth.refreshToken;
+    if (!renewable) throw error;
     await renew();
     return call(session.auth.accessToken!);
   }

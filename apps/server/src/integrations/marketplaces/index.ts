@@ -44,10 +44,15 @@ const TEMU_SELLER_CENTER: Record<string, string> = {
   GLOBAL: 'https://seller.temu.com/open-platform/client-manage',
 };
 
+/**
+ * What the calls need: products, the primary location before productSet (`read_locations`),
+ * orders, and the merchant-managed fulfillment orders a shipment confirmation reads and fulfils.
+ */
 export const SHOPIFY_SCOPES =
-  'read_products,write_products,read_orders,write_orders,read_fulfillments,write_fulfillments,' +
+  'read_products,write_products,read_locations,read_orders,write_orders,read_fulfillments,write_fulfillments,' +
   'read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders';
-export const SHOPIFY_API_VERSION = '2025-07';
+/** A supported Admin API version the simulator serves; `SHOPIFY_API_VERSION` overrides it. */
+export const SHOPIFY_API_VERSION = '2026-01';
 
 /** The simulators' base URLs: as this server calls them, and as the seller's browser opens them. */
 export function simulatorUrls(config: Config): { internal: string; public: string } {
@@ -113,7 +118,7 @@ export function createMarketplaceConnectors(
         apiKey: config.SHOPIFY_API_KEY,
         apiSecret: config.SHOPIFY_API_SECRET,
         scopes: SHOPIFY_SCOPES,
-        apiVersion: SHOPIFY_API_VERSION,
+        apiVersion: config.SHOPIFY_API_VERSION ?? SHOPIFY_API_VERSION,
         shopOrigin: (shop) => `https://${shop}`,
         shopPublicOrigin: (shop) => `https://${shop}`,
         sandbox: false,
@@ -125,7 +130,7 @@ export function createMarketplaceConnectors(
       {
         ...SIM_SHOPIFY_DEFAULTS,
         scopes: SHOPIFY_SCOPES,
-        apiVersion: SHOPIFY_API_VERSION,
+        apiVersion: config.SHOPIFY_API_VERSION ?? SHOPIFY_API_VERSION,
         shopOrigin: (shop) => `${sim.internal}/shopify/${shop}`,
         shopPublicOrigin: (shop) => `${sim.public}/shopify/${shop}`,
         sandbox: true,

@@ -8,8 +8,9 @@ import type {
 } from '@app/shared';
 import type { CategoryAttribute } from '../../integrations/marketplaces/connector.ts';
 import { ValidationError, type FieldMessages } from '../../errors.ts';
-import { findStore, storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
+import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
 import type { ListingCtx } from './context.ts';
+import { findListingStore } from './marketplace.ts';
 
 /**
  * Product type definitions change rarely; one process keeps them ten minutes per connector, site and
@@ -33,13 +34,8 @@ function cached<T>(connector: object, key: string, load: () => Promise<T>): Prom
 }
 
 /** The actor's Amazon store by id: 404 for another seller's, 422 for another marketplace's. */
-export async function findAmazonStore(ctx: ListingCtx, storeId: number): Promise<StoreRow> {
-  const store = await findStore(ctx, storeId);
-  if (store.marketplace !== 'amazon') {
-    throw new ValidationError({ market_id: 'listings.choose_amazon_store' });
-  }
-  return store;
-}
+export const findAmazonStore = (ctx: ListingCtx, storeId: number): Promise<StoreRow> =>
+  findListingStore(ctx, storeId, 'amazon');
 
 /** Product types with their names in the reader's language (`access.lang`). */
 export function categoriesOf(access: StoreAccess & { lang: Language }, store: StoreRow) {

@@ -5,6 +5,7 @@ import {
   AMAZON_TITLE_MAX,
   checkGtin,
   MAIN_IMAGE_MIN_PX,
+  SHOPIFY_TITLE_MAX,
   type ComplianceFinding,
   type ComplianceReport,
 } from '@app/shared';
@@ -150,7 +151,9 @@ const FIELD_OF_HIT: Record<string, string> = { description: 'describe' };
 
 /**
  * The pre-publish report: title length, required attributes of the product type, the main
- * image (size, white background), forbidden words, product ids and prices.
+ * image (size, white background), forbidden words, product ids and prices. Shopify asks less:
+ * a longer title, no product type, description, bullet points, vendor or main image required
+ * (missing ones are warnings), any image size, and a barcode only when the pool has one.
  */
 export async function complianceReport(
   ctx: ListingCtx,
@@ -166,18 +169,27 @@ export async function complianceReport(
     findings.push({ severity: 'error', ...f });
   const warning = (f: Omit<ComplianceFinding, 'severity'>) =>
     findings.push({ severity: 'warning', ...f });
+  const shopify = tools.store.marketplace === 'shopify';
+  /** What Amazon requires and Shopify only recommends. */
+  const required = shopify ? warning : error;
+  const titleMax = shopify ? SHOPIFY_TITLE_MAX : AMAZON_TITLE_MAX;
 
   if (row.title.trim() === '') {
     error({ rule: 'title_length', field: 'title', message: text('title_empty') });
-  } else if (row.title.length > AMAZON_TITLE_MAX) {
+  } else if (row.title.length > titleMax) {
     error({
       rule: 'title_length',
       field: 'title',
-      message: text('title_too_long', { length: row.title.length, max: AMAZON_TITLE_MAX }),
+      message: text(shopify ? 'shopify_title_too_long' : 'title_too_long', {
+        length: row.title.length,
+        max: titleMax,
+      }),
     });
   }
 
-  if (row.productType === '') {
+  if (row.productType === '' && shopify) {
+    // Shopify products need no category; the taxonomy only helps buyers find them.
+  } else if (row.productType === '') {
     error({
       rule: 'required_attribute',
       field: 'market_category_id',
@@ -210,13 +222,13 @@ export async function complianceReport(
   }
 
   if (row.describe.trim() === '' && row.customDescribe.trim() === '') {
-    error({
+    required({
       rule: 'required_attribute',
       field: 'describe',
       message: text('description_missing'),
     });
   }
-  if (!row.bulletPoints.some((b) => b.trim() !== '')) {
+  if (!shopify && !row.bulletPoints.some((b) => b.trim() !== '')) {
     error({
       rule: 'required_attribute',
       field: 'bullet_points.0',
@@ -224,13 +236,21 @@ export async function complianceReport(
     });
   }
   if (row.brand.trim() === '') {
-    error({ rule: 'required_attribute', field: 'brand', message: text('brand_missing') });
+    required({
+      rule: 'required_attribute',
+      field: 'brand',
+      message: text(shopify ? 'vendor_missing' : 'brand_missing'),
+    });
   }
 
   const main = row.images[0];
   if (!main) {
-    error({ rule: 'main_image_missing', field: 'images.0', message: text('main_image_missing') });
-  } else {
+    required({
+      rule: 'main_image_missing',
+      field: 'images.0',
+      message: text('main_image_missing'),
+    });
+  } else if (!shopify) {
     const facts = await factsOf(ctx.storage, main);
     if (!facts) {
       warning({
@@ -298,10 +318,12 @@ export async function complianceReport(
     if (item.productId === '') {
       missing++;
       const covered = missing <= tools.freeCodes;
-      (covered ? warning : error)({
+      (covered || shopify ? warning : error)({
         rule: 'missing_product_id',
         field: `items.${i}.product_id`,
-        message: text(covered ? 'product_id_from_pool' : 'product_id_pool_empty'),
+        message: text(
+          covered ? 'product_id_from_pool' : shopify ? 'barcode_none' : 'product_id_pool_empty',
+        ),
       });
     } else if (!checkGtin(item.productId).ok) {
       error({

@@ -4,6 +4,7 @@ import {
   type CreateListingsInput,
   type CreateListingsResult,
   fromMinor,
+  SHOPIFY_TITLE_MAX,
   type PlaceholderValues,
 } from '@app/shared';
 import {
@@ -19,7 +20,7 @@ import { refuseDuplicate } from '../../db/unique.ts';
 import { NotFoundError } from '../../errors.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { siteOf } from '../markets/service.ts';
-import { findAmazonStore } from './categories.ts';
+import { findListingStore, type ListingMarketplace } from './marketplace.ts';
 import type { ListingCtx } from './context.ts';
 import { itemSummary } from './rows.ts';
 import { getDefaults } from './info.ts';
@@ -28,11 +29,17 @@ import { freeSkus } from './skus.ts';
 
 const themeOf = (keys: string[]) => keys.map((k) => k.toUpperCase()).join('/');
 
+/**
+ * Drafts for one store from finished products, prefilled from templates and the products'
+ * design, images and SKUs. `marketplace` is the routes' (a store of another is 422).
+ */
 export async function createListings(
   ctx: ListingCtx,
   input: CreateListingsInput,
+  marketplace: ListingMarketplace = 'amazon',
 ): Promise<CreateListingsResult> {
-  const store = await findAmazonStore(ctx, input.market_id);
+  const store = await findListingStore(ctx, input.market_id, marketplace);
+  const shopify = marketplace === 'shopify';
   const site = siteOf(store.marketSiteId);
   const products = await ctx.db
     .select()
@@ -45,7 +52,7 @@ export async function createListings(
   if (missing !== undefined)
     throw new NotFoundError('listings.product_not_found_id', { id: missing });
   const rule = await pricingRule(ctx, input.pricing_template_id);
-  const defaults = await getDefaults(ctx, { market_id: store.id });
+  const defaults = await getDefaults(ctx, { market_id: store.id }, marketplace);
   const brand = input.brand ?? defaults.brand;
   const [skus, images] = await Promise.all([
     ctx.db
@@ -153,7 +160,10 @@ export async function createListings(
             variationTheme: isVariation ? themeOf(keys) : '',
             parentSku: parentSku!,
             showVariationTheme: isVariation ? [...keys] : [],
-            title: texts.title ?? product.title.slice(0, AMAZON_TITLE_MAX),
+            title:
+              texts.title ?? product.title.slice(0, shopify ? SHOPIFY_TITLE_MAX : AMAZON_TITLE_MAX),
+            // Shopify products go live as ACTIVE unless the editor sets them to DRAFT.
+            ...(shopify ? { attributes: { status: 'ACTIVE' } } : {}),
             describe: texts.describe ?? '',
             keywords: texts.keywords ?? '',
             bulletPoints: texts.bullets ?? [],

@@ -15,6 +15,7 @@ import { ownedBy } from '../../tenancy.ts';
 import { listAmazonStores, siteOf } from '../markets/service.ts';
 import { findAmazonStore } from './categories.ts';
 import type { ListingCtx } from './context.ts';
+import { findListingStore, type ListingMarketplace } from './marketplace.ts';
 
 /** Common Amazon variation themes; a product type's definition narrows them at publish. */
 const VARIATION_THEMES = ['COLOR', 'SIZE', 'COLOR/SIZE', 'SIZE/COLOR'];
@@ -39,8 +40,12 @@ export async function getInfo(ctx: ListingCtx, q: ListingInfoQuery): Promise<Lis
 }
 
 /** The step 1 values of the seller's most recently saved listing in that store. */
-export async function getDefaults(ctx: ListingCtx, q: ListingInfoQuery): Promise<ListingDefaults> {
-  const store = await findAmazonStore(ctx, q.market_id);
+export async function getDefaults(
+  ctx: ListingCtx,
+  q: ListingInfoQuery,
+  marketplace: ListingMarketplace = 'amazon',
+): Promise<ListingDefaults> {
+  const store = await findListingStore(ctx, q.market_id, marketplace);
   const [last] = await ctx.db
     .select()
     .from(listings)

@@ -310,7 +310,7 @@ const issueText = (issues: ListingIssue[]) =>
     .filter((i) => i.severity === 'error')
     .map((i) => i.message)
     .slice(0, 3)
-    .join('; ') || 'Amazon refused the listing';
+    .join('; ') || 'The marketplace refused the listing';
 
 // ---------------------------------------------------------------------------------------------
 // Running batches
@@ -363,7 +363,8 @@ async function publishItem(rt: Runtime, listingId: number): Promise<ItemOutcome>
       }
       return true;
     });
-    if (!ok) {
+    // Shopify takes variants without a barcode; Amazon needs one.
+    if (!ok && rt.store.marketplace !== 'shopify') {
       await setListing(ctx, listingId, { status: 'failed' });
       return failed('No free UPC code left: import codes first');
     }

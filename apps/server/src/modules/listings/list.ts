@@ -3,10 +3,16 @@ import type { ListingIndexQuery, ListingPage } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { listings } from '../../db/schema.ts';
 import { containsPattern } from '../goods-library/service.ts';
+import { ofMarketplace, type ListingMarketplace } from './marketplace.ts';
 import { emptyCounts, loadListings, toRow, visibleListings } from './rows.ts';
 
-export async function listListings(ctx: Ctx, q: ListingIndexQuery): Promise<ListingPage> {
-  const filters: Array<SQL | undefined> = [visibleListings(ctx)];
+/** A page of the actor's listings of one marketplace, with the per-status counts. */
+export async function listListings(
+  ctx: Ctx,
+  q: ListingIndexQuery,
+  marketplace: ListingMarketplace = 'amazon',
+): Promise<ListingPage> {
+  const filters: Array<SQL | undefined> = [visibleListings(ctx), ofMarketplace(ctx, marketplace)];
   if (q.market_id !== undefined) filters.push(eq(listings.storeId, q.market_id));
   if (q.keyword) {
     const pattern = containsPattern(q.keyword);

@@ -46,6 +46,8 @@ import { checkListing } from './compliance.ts';
 import type { ListingCtx } from './context.ts';
 import { listingImageEntries, listingsWorkbook } from './export.ts';
 import { registerMultistationRoutes } from './multistation-routes.ts';
+import { registerShopifyListingRoutes } from './shopify-routes.ts';
+import { assertListingsOf } from './marketplace.ts';
 import {
   batchUpdate,
   batchUpdateContent,
@@ -90,7 +92,18 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
   });
 
   const noQuery = z.object({});
+  /** The Amazon routes act on Amazon listings only: any other listing id is a 404. */
+  const amazonOnly =
+    <I, O>(ids: (input: I) => number[], run: (ctx: ListingCtx, input: I) => Promise<O>) =>
+    async (_ctx: unknown, input: I, request: FastifyRequest) => {
+      const ctx = lctx(request);
+      await assertListingsOf(ctx, ids(input), 'amazon');
+      return run(ctx, input);
+    };
+  const one = (input: { id: number }) => [input.id];
+  const many = (input: { ids: number[] }) => input.ids;
   registerMultistationRoutes(app, deps);
+  registerShopifyListingRoutes(app, deps);
 
   // Lists and reads
   route(
@@ -104,7 +117,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingPage,
       ...can('list'),
     },
-    (_ctx, input, request) => listListings(lctx(request), input),
+    (_ctx, input, request) => listListings(lctx(request), input, 'amazon'),
   );
   route(
     app,
@@ -117,7 +130,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('info'),
     },
-    (_ctx, input, request) => showListing(lctx(request), input.id),
+    amazonOnly(one, (ctx, input) => showListing(ctx, input.id)),
   );
   route(
     app,
@@ -234,7 +247,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ComplianceReport,
       ...can('info'),
     },
-    (_ctx, input, request) => checkListing(lctx(request), input.id),
+    amazonOnly(one, (ctx, input) => checkListing(ctx, input.id)),
   );
   route(
     app,
@@ -275,7 +288,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => updateStep1(lctx(request), input),
+    amazonOnly(one, updateStep1),
   );
   route(
     app,
@@ -288,7 +301,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => updateStep2(lctx(request), input),
+    amazonOnly(one, updateStep2),
   );
   route(
     app,
@@ -301,7 +314,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => updateStep3(lctx(request), input),
+    amazonOnly(one, updateStep3),
   );
   route(
     app,
@@ -314,7 +327,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => updateStep4(lctx(request), input),
+    amazonOnly(one, updateStep4),
   );
   route(
     app,
@@ -327,7 +340,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: StepAllResult,
       ...can('update'),
     },
-    (_ctx, input, request) => saveStepAll(lctx(request), input),
+    (_ctx, input, request) => saveStepAll(lctx(request), input, 'amazon'),
   );
   route(
     app,
@@ -340,7 +353,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => saveItem(lctx(request), input),
+    amazonOnly(one, saveItem),
   );
   route(
     app,
@@ -353,7 +366,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    (_ctx, input, request) => copyListing(lctx(request), input.id),
+    amazonOnly(one, (ctx, input) => copyListing(ctx, input.id)),
   );
 
   // Lifecycle (jobs; progress at /api/jobs/:id, results at publish/batch)
@@ -368,7 +381,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('publish'),
     },
-    (_ctx, input, request) => publishOne(lctx(request), input.id),
+    amazonOnly(one, (ctx, input) => publishOne(ctx, input.id)),
   );
   route(
     app,
@@ -381,7 +394,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('publish'),
     },
-    (_ctx, input, request) => startBatches(lctx(request), 'publish', input.ids),
+    amazonOnly(many, (ctx, input) => startBatches(ctx, 'publish', input.ids)),
   );
   route(
     app,
@@ -394,7 +407,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('down'),
     },
-    (_ctx, input, request) => startBatches(lctx(request), 'down', [input.id]),
+    amazonOnly(one, (ctx, input) => startBatches(ctx, 'down', [input.id])),
   );
   route(
     app,
@@ -407,7 +420,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('down'),
     },
-    (_ctx, input, request) => startBatches(lctx(request), 'down', input.ids),
+    amazonOnly(many, (ctx, input) => startBatches(ctx, 'down', input.ids)),
   );
   route(
     app,
@@ -420,7 +433,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('delete'),
     },
-    (_ctx, input, request) => startBatches(lctx(request), 'delete', input.ids),
+    amazonOnly(many, (ctx, input) => startBatches(ctx, 'delete', input.ids)),
   );
   route(
     app,
@@ -433,7 +446,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('update'),
     },
-    (_ctx, input, request) => batchUpdate(lctx(request), input),
+    amazonOnly(many, batchUpdate),
   );
   route(
     app,
@@ -446,7 +459,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('update'),
     },
-    (_ctx, input, request) => batchUpdateContent(lctx(request), input),
+    amazonOnly(many, batchUpdateContent),
   );
 
   // Downloads

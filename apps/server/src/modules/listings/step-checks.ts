@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   checkGtin,
+  type ShopifyFields,
   type UpdateStep1Input,
   type UpdateStep2Input,
   type UpdateStep3Input,
@@ -18,13 +19,17 @@ import { takenSkus } from './skus.ts';
 type Step1 = Omit<UpdateStep1Input, 'id'>;
 type Step2 = Omit<UpdateStep2Input, 'id'>;
 export type Step3 = Omit<UpdateStep3Input, 'id'>;
-type Step4 = Omit<UpdateStep4Input, 'id'>;
+/** Shopify's texts have no keywords (its tags are in the Shopify step) and no bullet points. */
+type Step4 = Omit<UpdateStep4Input, 'id' | 'keywords' | 'bullet_points'> &
+  Partial<Pick<UpdateStep4Input, 'keywords' | 'bullet_points'>>;
 
 export interface StepPatch {
   step1?: Step1;
   step2?: Step2;
   step3?: Step3;
   step4?: Step4;
+  /** Vendor, taxonomy category, tags and status of a Shopify listing. */
+  shopify?: ShopifyFields;
 }
 
 export function prefixed(prefix: string, errors: FieldMessages): FieldMessages {

@@ -2,7 +2,6 @@ import { eq, inArray } from 'drizzle-orm';
 import type {
   ItemSaveInput,
   Listing,
-  StepAllInput,
   StepAllResult,
   UpdateStep1Input,
   UpdateStep2Input,
@@ -33,6 +32,7 @@ import {
 } from './rows.ts';
 import { withCosts } from './show.ts';
 import { imageErrors, itemErrors, prefixed, type Step3, type StepPatch } from './step-checks.ts';
+import { assertListingsOf, type ListingMarketplace } from './marketplace.ts';
 
 /**
  * Validates and applies any of the four steps to one listing in one transaction: every
@@ -122,9 +122,18 @@ export async function saveSteps(
         title: s.title,
         describe: s.describe,
         customDescribe: s.custom_describe,
-        keywords: s.keywords,
-        bulletPoints: s.bullet_points,
+        ...(s.keywords !== undefined ? { keywords: s.keywords } : {}),
+        ...(s.bullet_points !== undefined ? { bulletPoints: s.bullet_points } : {}),
         ...(s.images ? { images: s.images } : {}),
+      });
+    }
+    if (patch.shopify) {
+      const s = patch.shopify;
+      Object.assign(set, {
+        brand: s.vendor,
+        productType: s.market_category_id,
+        keywords: s.tags,
+        attributes: { ...row.attributes, status: s.status },
       });
     }
     const [updated] = await tx.db
@@ -189,11 +198,19 @@ export const updateStep3 = (ctx: ListingCtx, { id, ...step3 }: UpdateStep3Input)
 export const updateStep4 = (ctx: ListingCtx, { id, ...step4 }: UpdateStep4Input) =>
   saveSteps(ctx, id, { step4 }).then((l) => showLoaded(ctx, l));
 
-/** Each listing saved on its own: one refused never stops or rolls back the others. */
-export async function saveStepAll(ctx: ListingCtx, input: StepAllInput): Promise<StepAllResult> {
+/**
+ * Each listing saved on its own: one refused never stops or rolls back the others. With
+ * `marketplace`, a listing of another marketplace is refused as not found.
+ */
+export async function saveStepAll(
+  ctx: ListingCtx,
+  input: { list: Array<{ id: number } & StepPatch> },
+  marketplace?: ListingMarketplace,
+): Promise<StepAllResult> {
   const results: StepAllResult['results'] = [];
   for (const { id, ...patch } of input.list) {
     try {
+      if (marketplace) await assertListingsOf(ctx, [id], marketplace);
       await saveSteps(ctx, id, patch, { prefix: true });
       results.push({ id, ok: true, message: null, fields: null });
     } catch (error) {

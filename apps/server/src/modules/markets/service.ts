@@ -22,6 +22,7 @@ import {
   type AuthApp,
   type IdInput,
   type MarketIndexQuery,
+  type Marketplace,
   type MarketSite,
   type MarketSiteInfo,
   type MediaBatchResult,
@@ -249,6 +250,23 @@ export async function listAmazonStores(ctx: Ctx): Promise<AmazonStoreGroup[]> {
     region,
     stores: list.filter((s) => s.site.region === region),
   })).filter((group) => group.stores.length > 0);
+}
+
+/** The actor's stores of one marketplace that are on and authorized (listing store pickers). */
+export async function listActiveStores(ctx: Ctx, marketplace: Marketplace): Promise<Store[]> {
+  const rows = await ctx.db
+    .select()
+    .from(stores)
+    .where(
+      and(
+        visibleStores(ctx),
+        eq(stores.marketplace, marketplace),
+        eq(stores.status, STORE_STATUS.on),
+        eq(stores.authStatus, 'active'),
+      ),
+    )
+    .orderBy(asc(stores.alias), asc(stores.id));
+  return toStores(ctx, rows);
 }
 
 /** The seller's active staff users (not the boss), for the assignment dialog. */

@@ -16,8 +16,9 @@ export interface TakenCode {
 }
 
 /**
- * The code a listing publishes with: the one it already holds (so republishing is idempotent),
- * otherwise the seller's oldest free code (of `kind` when given), marked used by the listing.
+ * The code a listing's SKU `ref` publishes with: the one it already holds for that SKU (so
+ * republishing is idempotent; each SKU has its own code), otherwise the seller's oldest free
+ * code (of `kind` when given), marked used by the listing for that SKU.
  * `FOR UPDATE SKIP LOCKED`: two publishes in parallel never take the same code, and neither
  * waits for the other. Null when the pool has no free code. Run it inside the publish
  * transaction so an abandoned publish rolls the taking back too.
@@ -35,6 +36,7 @@ export async function takeFreeCode(
         ofSeller(upcCodes.sellerId, sellerId),
         eq(upcCodes.listingId, input.listingId),
         eq(upcCodes.state, 'used'),
+        input.ref ? eq(upcCodes.usedRef, input.ref) : undefined,
         input.kind ? eq(upcCodes.kind, input.kind) : undefined,
       ),
     )

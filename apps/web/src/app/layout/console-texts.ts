@@ -10,6 +10,8 @@ import { listingsEn } from '../../features/listings/i18n-en.ts';
 import { listingsZhCN } from '../../features/listings/i18n-zh-cn.ts';
 import { multistationEn } from '../../features/listings/i18n-multistation-en.ts';
 import { multistationZhCN } from '../../features/listings/i18n-multistation-zh-cn.ts';
+import { shopifyListingsEn } from '../../features/listings/i18n-shopify-en.ts';
+import { shopifyListingsZhCN } from '../../features/listings/i18n-shopify-zh-cn.ts';
 import { notificationsEn } from '../../features/notifications/i18n-en.ts';
 import { notificationsZhCN } from '../../features/notifications/i18n-zh-cn.ts';
 import { marketsEn } from '../../features/markets/i18n-en.ts';
@@ -49,6 +51,7 @@ export const consoleTextsZhCN = {
   shopeeOrders: shopeeOrdersZhCN,
   listings: listingsZhCN,
   multistation: multistationZhCN,
+  shopifyListings: shopifyListingsZhCN,
   cart: cartZhCN,
   orders: ordersZhCN,
   orderTransfer: orderTransferZhCN,
@@ -69,6 +72,7 @@ export const consoleTextsEn: typeof consoleTextsZhCN = {
   shopeeOrders: shopeeOrdersEn,
   listings: listingsEn,
   multistation: multistationEn,
+  shopifyListings: shopifyListingsEn,
   cart: cartEn,
   orders: ordersEn,
   orderTransfer: orderTransferEn,

@@ -66,7 +66,8 @@ export const goodsEn: typeof goodsZhCN = {
     relate: 'Relate',
     view: 'View details',
     copyToLibrary: 'Add to my library',
-    listOnAmazon: 'List on Amazon',
+    publishTo: 'Publish to…',
+    comingSoon: '{{name}} (coming soon)',
   },
   messages: {
     renamed: 'Title saved',

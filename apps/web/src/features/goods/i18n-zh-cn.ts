@@ -65,7 +65,8 @@ export const goodsZhCN = {
     relate: '关联',
     view: '查看详情',
     copyToLibrary: '加入我的商品库',
-    listOnAmazon: '刊登到亚马逊',
+    publishTo: '发布到…',
+    comingSoon: '{{name}}（即将推出）',
   },
   messages: {
     renamed: '标题已保存',

@@ -21,6 +21,13 @@ export function relativePath(id?: number): string {
   return id === undefined ? RELATIVE_PATH : `${RELATIVE_PATH}?id=${id}`;
 }
 
+/** The Shopify cloud warehouse; `?create=<ids>` opens its "Publish to… Shopify" dialog. */
+export const SHOPIFY_LISTINGS_PATH = '/goods/shopifyyun';
+
+export function publishOnShopifyPath(ids: readonly number[]): string {
+  return `${SHOPIFY_LISTINGS_PATH}?create=${ids.join(',')}`;
+}
+
 export function listOnAmazonPath(ids: readonly number[]): string {
   return `${AMAZON_LISTINGS_PATH}?create=${ids.join(',')}`;
 }

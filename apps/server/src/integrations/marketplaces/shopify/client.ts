@@ -108,6 +108,7 @@ export class ShopifyClient {
     accessToken: string,
     operation: Operation,
     variables: Record<string, unknown> = {},
+    options: { unsafe?: boolean } = {},
   ): Promise<T> {
     await this.pace(shop, operation.cost);
     const res = await this.http.request({
@@ -120,6 +121,7 @@ export class ShopifyClient {
       },
       body: { query: operation.query, variables },
       retryAfterBody: throttleRetryDelay,
+      unsafe: options.unsafe ?? false,
     });
     const body = bodyOf(res);
     const throttle = body?.extensions?.cost?.throttleStatus;

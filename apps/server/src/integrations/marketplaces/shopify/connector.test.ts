@@ -47,7 +47,7 @@ function costRecorder(costs: Map<string, number>): FetchLike {
 }
 
 const SCOPES =
-  'read_products,write_products,read_orders,write_fulfillments,' +
+  'read_products,write_products,read_locations,read_orders,write_fulfillments,' +
   'read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders';
 
 async function setup(simOptions: Parameters<typeof createShopifySimulator>[0] = {}) {
@@ -58,7 +58,7 @@ async function setup(simOptions: Parameters<typeof createShopifySimulator>[0] = 
   const settings: ShopifySettings = {
     ...SIM_SHOPIFY_DEFAULTS,
     scopes: SCOPES,
-    apiVersion: '2025-07',
+    apiVersion: '2026-01',
     shopOrigin: (shop) => `${running.url}/${shop}`,
     shopPublicOrigin: (shop) => `${running.url}/${shop}`,
     sandbox: true,
@@ -132,7 +132,7 @@ describe('Shopify connector against the simulator', () => {
   let session: ReturnType<typeof recordingSession>;
 
   beforeAll(async () => {
-    t = await setup({ accessTokenTtlSeconds: 600 });
+    t = await setup({ accessTokenTtlSeconds: 600, bulkOrderLines: 12 });
     session = await authorize(t);
   });
   afterAll(() => t.running.close());
@@ -328,6 +328,57 @@ describe('Shopify connector against the simulator', () => {
     expect((await marketplaceError(t.connector.takeDown(session, gone))).kind).toBe('not_found');
   });
 
+  it("lists a variant's image among the product's files, as Shopify requires", async () => {
+    const image = 'https://cdn.example.com/tee-white.jpg';
+    const withImage = {
+      ...tee,
+      sku: 'TEE-2',
+      variants: tee.variants!.map((v, i) => ({
+        ...v,
+        sku: `TEE-2-${i}`,
+        imageUrls: i === 1 ? [image] : [],
+      })),
+    };
+    const result = await t.connector.publish(session, withImage);
+    expect(result).toMatchObject({ status: 'live', issues: [] });
+  });
+
+  it('never resends a create whose answer was lost: it finds the product by SKU first', async () => {
+    let productSets = 0;
+    let lost = false;
+    const losing: FetchLike = async (input, init) => {
+      const res = await fetch(input, init);
+      if (String(init?.body ?? '').includes('mutation ProductSet')) {
+        productSets++;
+        // The first create reaches Shopify, which makes the product; its answer never arrives.
+        if (!lost) {
+          lost = true;
+          throw new TypeError('socket hang up');
+        }
+      }
+      return res;
+    };
+    const connector = createShopifyConnector(t.settings, { ...t.http, fetch: losing });
+    const result = await connector.publish(session, {
+      ...tee,
+      sku: 'TEE-3',
+      variants: [{ ...tee.variants![0]!, sku: 'TEE-3-BLK-M' }],
+    });
+    expect(result.status).toBe('live');
+    expect(productSets).toBe(2);
+    const { products } = await t.connector.listProducts(session, { query: 'sku:TEE-3-BLK-M' });
+    expect(products.map((p) => p.id)).toEqual([result.remoteId]);
+
+    // A 500 on a create is not retried blindly either: the look-up decides.
+    t.sim.faults.failNext({ status: 500 });
+    const again = await t.connector.publish(session, {
+      ...tee,
+      sku: 'TEE-3',
+      variants: [{ ...tee.variants![0]!, sku: 'TEE-3-BLK-M' }],
+    });
+    expect(again.remoteId).toBe(result.remoteId);
+  });
+
   it('publishes a single-SKU listing as the default variant', async () => {
     const single = await t.connector.publish(session, {
       ...tee,
@@ -494,6 +545,51 @@ describe('Shopify connector against the simulator', () => {
     );
     expect(denied).toMatchObject({ kind: 'auth', code: 'ACCESS_DENIED' });
     expect(denied.reason).toContain('merchant_managed_fulfillment_orders');
+  });
+
+  it('reads every line of an order with more than one page of them', async () => {
+    const sizes = Array.from({ length: 12 }, (_, i) => `S${i + 1}`);
+    await t.connector.publish(session, {
+      ...tee,
+      sku: 'BULK',
+      variants: sizes.map((size) => ({
+        sku: `BULK-${size}`,
+        price: usd('5.00'),
+        quantity: 100,
+        options: { Size: size },
+        imageUrls: [],
+      })),
+    });
+    const orders = [];
+    let cursor: string | null = null;
+    do {
+      const page = await t.connector.fetchOrders(session, {
+        updatedAfter: new Date(t.clock.ms - 30 * 86_400_000),
+        cursor,
+      });
+      orders.push(...page.orders);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const bulk = orders.filter((o) => o.items.length > operations.ORDER_LINES);
+    expect(bulk.length).toBeGreaterThan(0);
+    for (const order of bulk) {
+      expect(new Set(order.items.map((i) => i.remoteItemId)).size).toBe(order.items.length);
+    }
+  });
+
+  it('needs read_locations to publish, and ACCESS_DENIED is not taken for an expired token', async () => {
+    const narrow = createShopifyConnector(
+      { ...t.settings, scopes: 'read_products,write_products' },
+      t.http,
+    );
+    const query = await consent(t, narrow);
+    const auth = await narrow.completeAuthorization({ site, query, redirectUri: REDIRECT });
+    const narrowSession = recordingSession(site, auth);
+    const denied = await marketplaceError(narrow.publish(narrowSession, { ...tee, sku: 'TEE-9' }));
+    expect(denied).toMatchObject({ kind: 'auth', code: 'ACCESS_DENIED' });
+    expect(denied.reason).toContain('read_locations');
+    // No refresh and retry: a new token would carry the same scopes.
+    expect(narrowSession.saved).toHaveLength(0);
   });
 
   it("declares each operation's cost as Shopify calculates it", () => {

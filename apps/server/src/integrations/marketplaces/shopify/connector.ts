@@ -32,10 +32,13 @@ import {
   CATEGORY_ATTRIBUTES,
   FULFILLMENT_CREATE,
   ORDER_FULFILLMENT_ORDERS,
+  ORDER_LINE_ITEMS,
+  ORDER_LINES_PAGE_SIZE,
   ORDERS,
   ORDERS_PAGE_SIZE,
   PRIMARY_LOCATION,
   PRODUCT_ARCHIVE,
+  PRODUCT_BY_SKU,
   PRODUCT_SET,
   PRODUCT_STATE,
   PRODUCTS,
@@ -221,12 +224,15 @@ class ShopifyAdminConnector implements ShopifyConnector {
     session: StoreSession,
     operation: Parameters<ShopifyClient['graphql']>[2],
     variables: Record<string, unknown> = {},
+    options: { unsafe?: boolean } = {},
   ): Promise<T> {
     return withFreshToken(
       session,
       this.refresh,
-      (token) => this.client.graphql<T>(session.auth.account, token, operation, variables),
+      (token) => this.client.graphql<T>(session.auth.account, token, operation, variables, options),
       () => this.nowSeconds(),
+      // ACCESS_DENIED is a scope the store never granted: a new token changes nothing.
+      (error) => error.kind === 'auth' && error.code !== 'ACCESS_DENIED',
     );
   }
 
@@ -279,12 +285,44 @@ class ShopifyAdminConnector implements ShopifyConnector {
     return this.locations.get(shop) ?? null;
   }
 
-  /** productSet in synchronous mode: the product exists, active, when it answers (reference 2.4). */
+  /** The product that carries `sku`, if any. */
+  private async productBySku(session: StoreSession, sku: string): Promise<string | null> {
+    const data = await this.call<{ products: { nodes: Array<{ id: string }> } }>(
+      session,
+      PRODUCT_BY_SKU,
+      { query: `sku:${JSON.stringify(sku)}` },
+    );
+    return data.products.nodes[0]?.id ?? null;
+  }
+
+  /**
+   * productSet in synchronous mode: the product exists, active, when it answers (reference 2.4).
+   * An update names the product in `identifier`. A create has no idempotency key, so it is never
+   * resent blindly: before creating, and again after a 5xx or a lost answer, the product carrying
+   * the listing's first SKU is looked up, and an earlier attempt that did create it is updated.
+   */
   async publish(session: StoreSession, listing: ListingInput): Promise<PublishResult> {
     const input = toProductSetInput(listing, await this.primaryLocation(session));
-    const data = await this.call<{
-      productSet: { product: { id: string } | null; userErrors: UserError[] } | null;
-    }>(session, PRODUCT_SET, { input, synchronous: true });
+    const set = (id: string | null) =>
+      this.call<{
+        productSet: { product: { id: string } | null; userErrors: UserError[] } | null;
+      }>(
+        session,
+        PRODUCT_SET,
+        { identifier: id ? { id } : null, input, synchronous: true },
+        { unsafe: id === null },
+      );
+    const sku = listing.variants?.[0]?.sku ?? listing.sku;
+    let data: Awaited<ReturnType<typeof set>>;
+    if (listing.remoteId) data = await set(listing.remoteId);
+    else {
+      try {
+        data = await set(await this.productBySku(session, sku));
+      } catch (error) {
+        if (!(error instanceof MarketplaceError) || error.kind !== 'unavailable') throw error;
+        data = await set(await this.productBySku(session, sku));
+      }
+    }
     const payload = data.productSet;
     if (payload?.userErrors.length) {
       return {
@@ -339,10 +377,26 @@ class ShopifyAdminConnector implements ShopifyConnector {
       query: `updated_at:>='${query.updatedAfter.toISOString()}'`,
     });
     const { nodes, pageInfo } = data.orders;
+    for (const node of nodes) await this.restOfLines(session, node);
     return {
       orders: nodes.map(toMarketOrder),
       nextCursor: pageInfo.hasNextPage ? pageInfo.endCursor : null,
     };
+  }
+
+  /** An order with more lines than the order page reads gets the rest, page by page. */
+  private async restOfLines(session: StoreSession, node: OrderNode): Promise<void> {
+    let page = node.lineItems.pageInfo;
+    while (page?.hasNextPage) {
+      const data = await this.call<{ order: { lineItems: OrderNode['lineItems'] } | null }>(
+        session,
+        ORDER_LINE_ITEMS,
+        { id: node.id, first: ORDER_LINES_PAGE_SIZE, after: page.endCursor },
+      );
+      if (!data.order) return;
+      node.lineItems.nodes.push(...data.order.lineItems.nodes);
+      page = data.order.lineItems.pageInfo;
+    }
   }
 
   async listProducts(

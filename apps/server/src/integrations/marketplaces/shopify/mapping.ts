@@ -37,12 +37,18 @@ function descriptionHtml(listing: ListingInput): string {
 
 const imageFile = (url: string) => ({ originalSource: url, contentType: 'IMAGE' });
 
-/** ListingInput → ProductSetInput (reference 2.4), published as ACTIVE. */
+/** `color` → `Color`: an option name as a shop shows it. */
+const optionName = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
+/**
+ * ListingInput → ProductSetInput (reference 2.4), published as ACTIVE unless the listing's
+ * `status` attribute says DRAFT. The product it updates goes in productSet's `identifier`.
+ */
 export function toProductSetInput(
   listing: ListingInput,
   locationId: string | null,
 ): Record<string, unknown> {
-  const variants = listing.variants?.length
+  const given = listing.variants?.length
     ? listing.variants
     : [
         {
@@ -54,13 +60,31 @@ export function toProductSetInput(
           barcode: undefined,
         },
       ];
-  const optionNames = [...new Set(variants.flatMap((v) => Object.keys(v.options)))];
+  // Our variation keys are lower case (`color`); Shopify shows option names as given.
+  const variants = given.map((v) => ({
+    ...v,
+    options: Object.fromEntries(Object.entries(v.options).map(([k, o]) => [optionName(k), o])),
+  }));
+  // In the order of the listing's variation theme (`COLOR/SIZE`): stored options lose theirs.
+  const theme = String(listing.attributes.variation_theme ?? '')
+    .toLowerCase()
+    .split('/');
+  const rank = (name: string) => {
+    const at = theme.indexOf(name.toLowerCase());
+    return at < 0 ? theme.length : at;
+  };
+  const optionNames = [...new Set(variants.flatMap((v) => Object.keys(v.options)))].sort(
+    (a, b) => rank(a) - rank(b),
+  );
   const input: Record<string, unknown> = {
     title: listing.title,
     descriptionHtml: descriptionHtml(listing),
     vendor: listing.brand,
-    status: 'ACTIVE',
-    tags: listing.keywords,
+    status: listing.attributes.status === 'DRAFT' ? 'DRAFT' : 'ACTIVE',
+    // Tags are one comma-separated text in the editor, a list for Shopify.
+    tags: [...new Set(listing.keywords.flatMap((k) => k.split(',')).map((t) => t.trim()))].filter(
+      Boolean,
+    ),
     productOptions: optionNames.map((name, i) => ({
       name,
       position: i + 1,
@@ -85,11 +109,13 @@ export function toProductSetInput(
         ? { inventoryQuantities: [{ locationId, name: 'available', quantity: v.quantity }] }
         : {}),
     })),
-    files: listing.imageUrls.map(imageFile),
+    // Shopify attaches a variant's image only when the product's files list it too.
+    files: [
+      ...new Set([...listing.imageUrls, ...variants.flatMap((v) => v.imageUrls.slice(0, 1))]),
+    ].map(imageFile),
   };
   if (listing.categoryId.startsWith(TAXONOMY_GID)) input.category = listing.categoryId;
   else if (listing.categoryId) input.productType = listing.categoryId;
-  if (listing.remoteId) input.id = listing.remoteId;
   return input;
 }
 
@@ -170,6 +196,8 @@ export interface OrderNode {
     countryCodeV2: string | null;
   } | null;
   lineItems: {
+    /** Absent in older fixtures; present when more lines wait (ORDER_LINE_ITEMS reads them). */
+    pageInfo?: { hasNextPage: boolean; endCursor: string | null };
     nodes: Array<{
       id: string;
       sku: string | null;

@@ -26,11 +26,12 @@ export const PRIMARY_LOCATION = op(
   'query PrimaryLocation { location { id } }',
 );
 
+/** The product is named by `identifier` (`input.id` is deprecated); none creates one. */
 export const PRODUCT_SET = op(
   'ProductSet',
   10,
-  `mutation ProductSet($input: ProductSetInput!, $synchronous: Boolean) {
-    productSet(input: $input, synchronous: $synchronous) {
+  `mutation ProductSet($identifier: ProductSetIdentifiers, $input: ProductSetInput!, $synchronous: Boolean) {
+    productSet(identifier: $identifier, input: $input, synchronous: $synchronous) {
       product { id handle status }
       userErrors { code field message }
     }
@@ -50,6 +51,13 @@ export const PRODUCT_ARCHIVE = op(
   `mutation ProductArchive($product: ProductUpdateInput!) {
     productUpdate(product: $product) { product { id status } userErrors { field message } }
   }`,
+);
+
+/** The product carrying a SKU: what a create whose answer was lost may have made. */
+export const PRODUCT_BY_SKU = op(
+  'ProductBySku',
+  2 + 1,
+  'query ProductBySku($query: String) { products(first: 1, query: $query) { nodes { id handle } } }',
 );
 
 export const PRODUCTS_PAGE_SIZE = 10;
@@ -99,10 +107,11 @@ export const CATEGORY_ATTRIBUTES = op(
 );
 
 export const ORDERS_PAGE_SIZE = 25;
-const ORDER_LINES = 10;
+/** Lines read with the order; an order with more reads the rest with ORDER_LINE_ITEMS. */
+export const ORDER_LINES = 10;
 export const ORDERS = op(
   'Orders',
-  2 + 1 + ORDERS_PAGE_SIZE * (1 + 2 + 1 + 2 + ORDER_LINES * (1 + 2)),
+  2 + 1 + ORDERS_PAGE_SIZE * (1 + 2 + 1 + 2 + 1 + ORDER_LINES * (1 + 2)),
   `query Orders($first: Int!, $after: String, $query: String) {
     orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
       pageInfo { hasNextPage endCursor }
@@ -111,8 +120,23 @@ export const ORDERS = op(
         totalPriceSet { shopMoney { amount currencyCode } }
         shippingAddress { name phone address1 address2 city provinceCode zip countryCodeV2 }
         lineItems(first: ${ORDER_LINES}) {
+          pageInfo { hasNextPage endCursor }
           nodes { id sku title quantity unfulfilledQuantity originalUnitPriceSet { shopMoney { amount currencyCode } } }
         }
+      }
+    }
+  }`,
+);
+
+export const ORDER_LINES_PAGE_SIZE = 100;
+export const ORDER_LINE_ITEMS = op(
+  'OrderLineItems',
+  1 + 2 + 1 + ORDER_LINES_PAGE_SIZE * (1 + 2),
+  `query OrderLineItems($id: ID!, $first: Int!, $after: String) {
+    order(id: $id) {
+      lineItems(first: $first, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { id sku title quantity unfulfilledQuantity originalUnitPriceSet { shopMoney { amount currencyCode } } }
       }
     }
   }`,

@@ -1,4 +1,4 @@
-import { Button, InputNumber, Modal } from 'antd';
+import { Button, Dropdown, InputNumber, Modal } from 'antd';
 import {
   CopyOutlined,
   DeleteOutlined,
@@ -34,6 +34,8 @@ import {
   COLLECT_PATH,
   editPath,
   listOnAmazonPath,
+  publishOnShopifyPath,
+  SHOPIFY_LISTINGS_PATH,
   RELATIVE_PATH,
   relativePath,
 } from '../paths.ts';
@@ -65,6 +67,7 @@ export function useCollectActions(items: readonly FinishedProductSummary[]) {
     cart: useCan(perm('add-cart')),
     relate: useCan(permOf(RELATIVE_PATH, 'add')),
     list: useCan(permOf(AMAZON_LISTINGS_PATH, 'update')),
+    shopify: useCan(permOf(SHOPIFY_LISTINGS_PATH, 'update')),
   };
 
   const titleOf = (id: number) => items.find((item) => item.id === id)?.title ?? `#${id}`;
@@ -259,18 +262,32 @@ export function useCollectActions(items: readonly FinishedProductSummary[]) {
       delete: can.delete,
       cart: can.cart,
       relate: can.relate,
-      amazon: can.list,
+      publishTo: can.list || can.shopify,
     })[key] ?? true;
 
   const batchActions = (ids: number[], done: () => void) =>
     [
-      <Button
-        key="amazon"
-        icon={<CloudUploadOutlined />}
-        onClick={() => void navigate(listOnAmazonPath(ids))}
+      // "Publish to…": each marketplace's warehouse opens its create dialog for these products.
+      <Dropdown
+        key="publishTo"
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'amazon', label: 'Amazon', disabled: !can.list },
+            { key: 'shopify', label: 'Shopify', disabled: !can.shopify },
+            { key: 'temu', label: t('goods.actions.comingSoon', { name: 'Temu' }), disabled: true },
+            {
+              key: 'shopee',
+              label: t('goods.actions.comingSoon', { name: 'Shopee' }),
+              disabled: true,
+            },
+          ],
+          onClick: ({ key }) =>
+            void navigate(key === 'shopify' ? publishOnShopifyPath(ids) : listOnAmazonPath(ids)),
+        }}
       >
-        {t('goods.actions.listOnAmazon')}
-      </Button>,
+        <Button icon={<CloudUploadOutlined />}>{t('goods.actions.publishTo')}</Button>
+      </Dropdown>,
       <Button key="cart" icon={<ShoppingCartOutlined />} onClick={() => askCart(ids, done)}>
         {t('goods.actions.addToCart')}
       </Button>,

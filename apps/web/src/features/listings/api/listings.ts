@@ -65,10 +65,10 @@ export function useCompliance(id: number | null) {
   });
 }
 
-export function useBatch(id: number | null, poll: boolean) {
+export function useBatch(id: number | null, poll: boolean, path = '/publish/batch') {
   return useQuery({
     queryKey: listingKeys.batch(id ?? 0),
-    queryFn: ({ signal }) => api.get<ListingBatch>('/publish/batch', { id: id! }, { signal }),
+    queryFn: ({ signal }) => api.get<ListingBatch>(path, { id: id! }, { signal }),
     enabled: id !== null,
     refetchInterval: (query) => (poll && query.state.data?.status !== 'finished' ? 1500 : false),
   });

@@ -12,6 +12,8 @@ export interface RunningBatch {
   started: ListingBatchStarted;
   /** Titles of the listings it works on, as the list showed them. */
   titles: Record<number, string>;
+  /** Where the batch's results are read: the marketplace's listing routes (Amazon's by default). */
+  batchPath?: string;
 }
 
 interface BatchRef {
@@ -25,17 +27,19 @@ function BatchSection({
   batch: batchRef,
   kind,
   titles,
+  batchPath,
   onFinished,
 }: {
   batch: BatchRef;
   kind: ListingBatchKind;
   titles: Record<number, string>;
+  batchPath?: string;
   onFinished: () => void;
 }) {
   const { t } = useTranslation();
   const job = useJob(batchRef.job_id);
   const jobEnded = isJobFinished(job.data);
-  const result = useBatch(batchRef.batch_id, !jobEnded);
+  const result = useBatch(batchRef.batch_id, !jobEnded, batchPath);
   // The job ends first; the batch's final counts come with the read its end triggers, and until
   // then the summary keeps counting (it said "0 succeeded, 0 failed" from the stale read).
   const finished =
@@ -164,6 +168,7 @@ export function BatchDialog({ batch, onClose }: { batch: RunningBatch; onClose: 
           batch={ref}
           kind={batch.kind}
           titles={batch.titles}
+          batchPath={batch.batchPath}
           onFinished={() => {
             // The lists change as the batch works; refresh them once it ends.
             void invalidateListings(client);

@@ -1,0 +1,329 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
+import { CloudUploadOutlined, DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  LISTING_STATUSES,
+  ListingIndexQuery,
+  permOf,
+  type Listing,
+  type ListingBatchKind,
+  type ListingBatchStarted,
+  type ListingRow,
+  type ListingStatus,
+} from '@app/shared';
+import { reportError } from '../../../api/form-errors.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
+import { useCan } from '../../../shared/can.tsx';
+import { IconAction } from '../../../shared/ui/icon-action.tsx';
+import { parseIds, readQueryWith, writeQueryWith } from '../../../shared/url-query.ts';
+import { useListingMutation } from '../api/listings.ts';
+import {
+  SHOPIFY_BATCH_PATH,
+  SHOPIFY_CALLS,
+  useShopifyListings,
+  useShopifyStores,
+  type ShopifyCall,
+} from '../api/shopify.ts';
+import { BatchDialog, type RunningBatch } from '../components/batch-dialog.tsx';
+import { ShopifyCreateDialog } from '../components/shopify/shopify-create-dialog.tsx';
+import { ShopifyEditor } from '../components/shopify/shopify-editor.tsx';
+import { StatusTag } from '../components/status-tag.tsx';
+import { formatPriceRange } from '../money.ts';
+import '../listings.css';
+
+export const SHOPIFY_LISTINGS_PATH = '/goods/shopifyyun';
+const KEYS = ['market_id', 'status', 'keyword', 'page', 'size'] as const;
+const DEFAULTS = ListingIndexQuery.parse({});
+const ALL = 'all';
+const perm = (action: string) => permOf(SHOPIFY_LISTINGS_PATH, action);
+
+/**
+ * /goods/shopifyyun: the Shopify cloud warehouse, with the list, filter and batch conventions of
+ * the Amazon one. `?create=<goods ids>` opens "Publish to… Shopify", `?edit=<id>` the editor.
+ */
+export function ShopifyyunPage({ title }: ViewProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const query = readQueryWith(ListingIndexQuery, KEYS, params);
+  const creating = parseIds(params.get('create'));
+  const editing = parseIds(params.get('edit'))[0] ?? null;
+  const result = useShopifyListings(query);
+  const stores = useShopifyStores();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [batch, setBatch] = useState<RunningBatch | null>(null);
+  const can = {
+    update: useCan(perm('update')),
+    publish: useCan(perm('publish')),
+    delete: useCan(perm('delete')),
+  };
+  const run = useListingMutation(({ kind, ids }: { kind: ShopifyCall; ids: number[] }) =>
+    SHOPIFY_CALLS[kind](ids),
+  );
+
+  const rows = result.data?.list ?? [];
+  const pagination = result.data?.pagination;
+  const titles = Object.fromEntries(rows.map((r) => [r.id, r.title]));
+  const counts = result.data?.counts;
+  const url = (patch: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(writeQueryWith(query, DEFAULTS));
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined) next.delete(k);
+      else next.set(k, v);
+    }
+    return next;
+  };
+  const update = (patch: Partial<ListingIndexQuery>) => {
+    setSelected([]);
+    setParams(writeQueryWith({ ...query, page: 1, ...patch }, DEFAULTS));
+  };
+  const started = (kind: ListingBatchKind, answer: ListingBatchStarted, names = titles) => {
+    setSelected([]);
+    setBatch({ kind, started: answer, titles: names, batchPath: SHOPIFY_BATCH_PATH });
+  };
+  const start = (kind: ShopifyCall, ids: number[], names = titles) =>
+    run
+      .mutateAsync({ kind, ids })
+      .then((answer) => started(kind, answer, names))
+      .catch((error: unknown) => reportError(error));
+  const confirm = (kind: ShopifyCall, ids: number[]) =>
+    Modal.confirm({
+      title: t(`shopifyListings.confirm.${kind}`, { count: ids.length }),
+      content: kind === 'delete' ? t('shopifyListings.confirm.deleteHint') : undefined,
+      okText: t(`listings.actions.${kind}`),
+      okButtonProps: { danger: kind !== 'publish' },
+      cancelText: t('common.cancel'),
+      onOk: () => start(kind, ids),
+    });
+  const publishEdited = (listing: Listing) => {
+    setParams(url({ edit: undefined }));
+    void start('publish', [listing.id], { [listing.id]: listing.title });
+  };
+
+  const tabCount = (status: ListingStatus | typeof ALL) =>
+    counts
+      ? status === ALL
+        ? Object.values(counts).reduce((a, b) => a + b, 0)
+        : (counts[status] ?? 0)
+      : undefined;
+
+  return (
+    <Card className="page-card listings-page" variant="borderless" title={title}>
+      <div className="listings-filters" role="search">
+        <Select<number>
+          aria-label={t('listings.filters.store')}
+          className="listings-filters__store"
+          allowClear
+          placeholder={t('listings.filters.allStores')}
+          value={query.market_id}
+          loading={stores.isLoading}
+          options={(stores.data?.list ?? []).map((s) => ({ value: s.id, label: s.alias }))}
+          onChange={(value) => update({ market_id: value ?? undefined })}
+        />
+        <Input.Search
+          key={query.keyword ?? ''}
+          className="listings-filters__keyword"
+          aria-label={t('listings.filters.keyword')}
+          placeholder={t('listings.filters.keyword')}
+          defaultValue={query.keyword}
+          allowClear
+          onSearch={(value) => update({ keyword: value.trim() || undefined })}
+        />
+        <Button onClick={() => update({ ...DEFAULTS, status: query.status })}>
+          {t('listings.filters.reset')}
+        </Button>
+        <div className="listings-filters__spacer" />
+        <Button icon={<CloudUploadOutlined />} onClick={() => void navigate('/goods/collect')}>
+          {t('listings.actions.create')}
+        </Button>
+      </div>
+      <Tabs
+        activeKey={query.status ?? ALL}
+        onChange={(key) => update({ status: key === ALL ? undefined : (key as ListingStatus) })}
+        items={([ALL, ...LISTING_STATUSES] as const).map((status) => {
+          const count = tabCount(status);
+          return {
+            key: status,
+            label: `${status === ALL ? t('listings.filters.all') : t(`listings.status.${status}`)}${
+              count === undefined ? '' : ` (${count})`
+            }`,
+          };
+        })}
+      />
+      {selected.length > 0 && (
+        <div className="listings-batchbar" role="toolbar">
+          <Typography.Text strong>
+            {t('listings.actions.selected', { count: selected.length })}
+          </Typography.Text>
+          {can.publish && (
+            <Button type="primary" onClick={() => confirm('publish', selected)}>
+              {t('listings.actions.publish')}
+            </Button>
+          )}
+          {can.publish && (
+            <Button onClick={() => confirm('down', selected)}>{t('listings.actions.down')}</Button>
+          )}
+          {can.delete && (
+            <Button danger onClick={() => confirm('delete', selected)}>
+              {t('listings.actions.delete')}
+            </Button>
+          )}
+          <Button type="link" onClick={() => setSelected([])}>
+            {t('listings.actions.clear')}
+          </Button>
+        </div>
+      )}
+      {result.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('listings.messages.loadFailed')}
+          action={
+            <Button onClick={() => void result.refetch()}>{t('listings.messages.retry')}</Button>
+          }
+        />
+      ) : (
+        <Table<ListingRow>
+          rowKey="id"
+          loading={result.isFetching}
+          dataSource={rows}
+          scroll={{ x: 1100 }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(Number)),
+          }}
+          locale={{ emptyText: <Empty description={t('shopifyListings.empty')} /> }}
+          pagination={
+            pagination && {
+              current: pagination.page,
+              pageSize: pagination.size,
+              total: pagination.total,
+              showSizeChanger: true,
+              showTotal: (total) => t('listings.messages.total', { total }),
+              onChange: (page, size) => update({ page: size === query.size ? page : 1, size }),
+            }
+          }
+          columns={[
+            {
+              key: 'image',
+              title: t('listings.columns.image'),
+              width: 84,
+              render: (_, row) =>
+                row.main_image ? (
+                  <img className="listings-thumb" src={row.main_image} alt="" loading="lazy" />
+                ) : (
+                  <div className="listings-thumb listings-thumb--empty" />
+                ),
+            },
+            {
+              key: 'title',
+              title: t('listings.columns.title'),
+              width: 320,
+              render: (_, row) => (
+                <div className="listings-title-cell">
+                  <Typography.Link onClick={() => setParams(url({ edit: String(row.id) }))}>
+                    {row.title || `#${row.id}`}
+                  </Typography.Link>
+                  {row.remote_id && (
+                    <Typography.Text type="secondary">{row.remote_id}</Typography.Text>
+                  )}
+                </div>
+              ),
+            },
+            {
+              key: 'sku',
+              title: t('listings.columns.sku'),
+              render: (_, row) => (
+                <div className="listings-title-cell">
+                  <span>{row.parent_sku}</span>
+                  <Typography.Text type="secondary">
+                    {t('shopifyListings.columns.variants', { count: row.sku_count })}
+                  </Typography.Text>
+                </div>
+              ),
+            },
+            {
+              key: 'price',
+              title: t('listings.columns.price'),
+              render: (_, row) => formatPriceRange(row),
+            },
+            { key: 'store', title: t('shopifyListings.columns.store'), dataIndex: 'store_alias' },
+            {
+              key: 'status',
+              title: t('listings.columns.status'),
+              render: (_, row) => <StatusTag status={row.status} changed={row.changed} />,
+            },
+            {
+              key: 'actions',
+              title: t('listings.columns.actions'),
+              fixed: 'right',
+              width: 150,
+              render: (_, row) => (
+                <Space size={0}>
+                  {can.update && (
+                    <IconAction
+                      icon={<EditOutlined />}
+                      label={t('listings.actions.edit')}
+                      onClick={() => setParams(url({ edit: String(row.id) }))}
+                    />
+                  )}
+                  {can.publish && row.status !== 'publishing' && (
+                    <IconAction
+                      icon={<CloudUploadOutlined />}
+                      label={t('listings.actions.publish')}
+                      onClick={() => void start('publish', [row.id])}
+                    />
+                  )}
+                  {can.publish && row.status === 'published' && (
+                    <IconAction
+                      icon={<StopOutlined />}
+                      label={t('listings.actions.down')}
+                      onClick={() => confirm('down', [row.id])}
+                    />
+                  )}
+                  {can.delete && (
+                    <IconAction
+                      icon={<DeleteOutlined />}
+                      danger
+                      label={t('listings.actions.delete')}
+                      onClick={() => confirm('delete', [row.id])}
+                    />
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      )}
+      {creating.length > 0 && (
+        <ShopifyCreateDialog
+          goodsIds={creating}
+          onClose={() => setParams(url({ create: undefined }))}
+          onCreated={(ids) => setParams(url({ create: undefined, edit: String(ids[0]) }))}
+        />
+      )}
+      {editing !== null && (
+        <ShopifyEditor
+          id={editing}
+          onClose={() => setParams(url({ edit: undefined }))}
+          onPublish={publishEdited}
+        />
+      )}
+      {batch && <BatchDialog batch={batch} onClose={() => setBatch(null)} />}
+    </Card>
+  );
+}
