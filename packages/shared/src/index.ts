@@ -36,3 +36,4 @@ export * from './schemas/listing-multistation.ts';
 export * from './validation-messages.ts';
 export * from './schemas/team.ts';
 export * from './schemas/notification.ts';
+export * from './schemas/fba.ts';

@@ -432,6 +432,11 @@ export class AmazonInbound {
     return { downloadUrl: url };
   }
 
+  /** The PDF behind a label link (`DownloadURL` or a document download's `uri`). */
+  downloadLabel(url: string): Promise<Buffer> {
+    return this.client.fetchBytes(url);
+  }
+
   /** Every page of a list operation (`pageSize` 20, `paginationToken`). */
   private async all<T>(
     session: StoreSession,

@@ -1,0 +1,2 @@
+/** FBA inbound shipments (issue 21): what other modules may use of this one. */
+export { registerFbaRoutes } from './routes.ts';
