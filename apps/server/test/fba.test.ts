@@ -232,6 +232,9 @@ describe('the shipment wizard', () => {
     expect(await list({ order_number: plan.number })).toEqual([plan.id]);
     expect(await list({ status: 'CLOSED' })).toEqual([plan.id]);
     expect(await list({ start_time: plan.created_at + 3600 })).toEqual([]);
+    const stores = await post('stores', {});
+    expect(stores.body.data.map((s: { id: number }) => s.id)).toEqual([storeId]);
+    expect((await post('stores', {}, other.token)).body.data).toEqual([]);
   }, 60_000);
 
   it('cancels a plan before it ships', async () => {

@@ -150,3 +150,11 @@ export async function titlesOf(
     );
   return new Map(rows.filter((r) => r.title).map((r) => [r.sku, r.title]));
 }
+
+export async function amazonStores(ctx: Ctx): Promise<StoreRow[]> {
+  return ctx.db
+    .select()
+    .from(stores)
+    .where(and(visibleStores(ctx), eq(stores.marketplace, 'amazon')))
+    .orderBy(stores.id);
+}

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   FbaBoxLabelQuery,
   FbaCreateInput,
@@ -12,6 +13,7 @@ import {
   FbaTrackingInput,
   FbaTransportInput,
   IdInput,
+  OrderMarket,
   permOf,
 } from '@app/shared';
 import type { Access } from '../../http/access.ts';
@@ -20,7 +22,7 @@ import { route } from '../../http/route.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
 import type { MarketCtx } from '../markets/service.ts';
 import { boxLabels, productLabels } from './labels.ts';
-import { fbaDetail, listFba } from './service.ts';
+import { fbaDetail, fbaStores, listFba } from './service.ts';
 import { cancelPlan, syncPlan } from './sync.ts';
 import {
   confirmPlacement,
@@ -77,6 +79,20 @@ export function registerFbaRoutes(app: App, deps: AppDeps): void {
       ...can('list'),
     },
     (ctx, input) => listFba(ctx, input),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/fba/stores',
+      tags,
+      summary: "The actor's Amazon stores, for filters and the wizard (beyond the spec)",
+      body: z.object({}),
+      response: z.array(OrderMarket),
+      ...can('list'),
+    },
+    (ctx) => fbaStores(ctx),
   );
 
   route(

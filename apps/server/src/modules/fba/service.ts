@@ -1,7 +1,7 @@
-import type { FbaListQuery, FbaPlan, FbaPlanPage } from '@app/shared';
+import type { FbaListQuery, FbaPlan, FbaPlanPage, OrderMarket } from '@app/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { findPlan, listPlans, shipmentsOf } from './repository.ts';
+import { amazonStores, findPlan, listPlans, shipmentsOf } from './repository.ts';
 import { planView } from './view.ts';
 
 /** The FBA shipments list: the actor's plans, newest first, with their shipments. */
@@ -31,4 +31,15 @@ export async function listFba(ctx: Ctx, q: z.output<typeof FbaListQuery>): Promi
 export async function fbaDetail(ctx: Ctx, id: number): Promise<FbaPlan> {
   const { plan, store } = await findPlan(ctx, id);
   return planView(plan, store, await shipmentsOf(ctx, [plan.id]));
+}
+
+/** The actor's Amazon stores, for the list's filter and the wizard's first step. */
+export async function fbaStores(ctx: Ctx): Promise<OrderMarket[]> {
+  return (await amazonStores(ctx)).map((s) => ({
+    id: s.id,
+    alias: s.alias,
+    marketplace: s.marketplace,
+    market_site_id: s.marketSiteId,
+    status: s.status,
+  }));
 }

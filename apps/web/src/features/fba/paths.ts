@@ -1,0 +1,8 @@
+/** The FBA pages' menu paths (the server's menu tree serves them). */
+export const FBA_PATHS = {
+  list: '/newOrder/FBAshipments',
+  add: '/newOrder/FBAshipmentsAdd',
+  detail: '/newOrder/FBAshipmentsDetail',
+} as const;
+
+export const FBA_PAGE = FBA_PATHS.list;
