@@ -1,6 +1,12 @@
 import { invalidInput, notFound } from './errors.ts';
 import { decodeToken, encodeToken, pageSizeOf, type SpRequest } from './routes.ts';
-import type { InboundPlan, InboundShipment, OperationProblem, StateStore } from './state.ts';
+import {
+  asinOf,
+  type InboundPlan,
+  type InboundShipment,
+  type OperationProblem,
+  type StateStore,
+} from './state.ts';
 
 export const V2 = '/inbound/fba/2024-03-20';
 export const OWNERS = ['AMAZON', 'SELLER', 'NONE'];
@@ -110,13 +116,23 @@ export function paged<T>(all: T[], query: URLSearchParams) {
   };
 }
 
+/**
+ * The SKUs the demo order story sells (orders.ts) count as listed, so the demo store can send
+ * them to FBA without publishing them first.
+ */
+const DEMO_SKUS = new Set(['DEMO-TEE-BLK-M', 'DEMO-MUG-11OZ', 'DEMO-TOTE-NAT']);
+
+export function isListed(store: StateStore, account: string, msku: string): boolean {
+  return Boolean(store.state.listings[account]?.[msku]) || DEMO_SKUS.has(msku);
+}
+
 /** The model's `Item`: a plan line with the ASIN and FNSKU Amazon knows it by. */
 export function itemOf(
   store: StateStore,
   account: string,
   item: { msku: string; quantity: number; prepOwner: string; labelOwner: string },
 ) {
-  const asin = store.state.listings[account]?.[item.msku]?.asin ?? 'B000000000';
+  const asin = store.state.listings[account]?.[item.msku]?.asin ?? asinOf(account, item.msku);
   return {
     asin,
     // A seller-labelled unit carries an X00… FNSKU of its own.

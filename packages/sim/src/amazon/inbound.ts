@@ -1,5 +1,6 @@
 import { invalidInput, notFound } from './errors.ts';
 import {
+  isListed,
   itemOf,
   longId,
   OWNERS,
@@ -76,8 +77,9 @@ export function inboundRoutes(deps: InboundDeps): SpRoute[] {
           (f) => !address || typeof address[f] !== 'string' || !address[f],
         );
         if (missing) throw invalidInput(`Missing required field 'sourceAddress.${missing}'.`);
-        const listings = state.listings[req.account] ?? {};
-        const unlisted = (items as Array<{ msku: string }>).filter((i) => !listings[i.msku]);
+        const unlisted = (items as Array<{ msku: string }>).filter(
+          (i) => !isListed(store, req.account, i.msku),
+        );
         const inboundPlanId = longId(store, 'wf');
         const operationId = startOperation(
           store,
