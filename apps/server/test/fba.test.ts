@@ -138,7 +138,7 @@ describe('the shipment wizard', () => {
       packing_option_id: option,
       boxes: [box('FBA-MUG-1', 10)],
     });
-    expect(short.status).toBe(502);
+    expect(short.status).toBe(409);
     expect(short.body.message).toContain('The boxes hold 0 units of FBA-MUG-2; the plan has 10.');
     expect((await post('detail', { id: plan.id })).body.data.last_error).toContain('FBA-MUG-2');
 
@@ -222,7 +222,7 @@ describe('the shipment wizard', () => {
 
     // Too late to cancel: Amazon refuses, in its words.
     const cancel = await post('cancel', { id: plan.id });
-    expect(cancel.status).toBe(502);
+    expect(cancel.status).toBe(409);
     expect(cancel.body.message).toContain('has already shipped');
 
     const list = async (filters: Record<string, unknown>) =>

@@ -89,6 +89,7 @@ export const en = {
     use_uploaded_image: 'Use an image uploaded to this site',
   },
   fba: {
+    amazon_refused: 'Amazon refused this step: {{reason}}',
     plan_not_found: 'This FBA inbound plan was not found',
     shipment_not_found: 'This shipment is not part of the plan',
     store_not_amazon: 'FBA shipments are made in an Amazon store',

@@ -84,6 +84,7 @@ export const zhCN = {
     use_uploaded_image: '请使用上传到本站的图片',
   },
   fba: {
+    amazon_refused: '亚马逊未接受这一步：{{reason}}',
     plan_not_found: '找不到该 FBA 入库计划',
     shipment_not_found: '该货件不属于此计划',
     store_not_amazon: 'FBA 货件只能在亚马逊店铺中创建',

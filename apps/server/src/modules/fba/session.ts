@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import type { StoreSession } from '../../integrations/marketplaces/connector.ts';
+import { MarketplaceError, type StoreSession } from '../../integrations/marketplaces/connector.ts';
 import type { AmazonConnector } from '../../integrations/marketplaces/amazon/connector.ts';
 import type { AmazonInbound } from '../../integrations/marketplaces/amazon/inbound.ts';
 import { findStore, storeSessionFor, type MarketCtx } from '../markets/service.ts';
@@ -33,7 +33,9 @@ export function requireStep(plan: PlanRow, ...steps: PlanRow['step'][]): void {
 
 /**
  * Runs one step against Amazon: its failure (with Amazon's own text) is kept on the plan for
- * the wizard to show, and rethrown; success clears it.
+ * the wizard to show; success clears it. Amazon refusing the request (its checks, an operation
+ * ending FAILED) answers 409 with Amazon's words, which the client shows as they are (a 5xx
+ * would be shown as "service unavailable"); Amazon being unreachable stays a 502.
  */
 export async function step<T>(ctx: MarketCtx, plan: PlanRow, work: () => Promise<T>): Promise<T> {
   try {
@@ -41,8 +43,11 @@ export async function step<T>(ctx: MarketCtx, plan: PlanRow, work: () => Promise
     if (plan.lastError) await updatePlan(ctx, plan.id, { lastError: null });
     return result;
   } catch (error) {
-    const reason = (error as { reason?: unknown }).reason;
-    if (typeof reason === 'string') await updatePlan(ctx, plan.id, { lastError: reason });
+    if (!(error instanceof MarketplaceError)) throw error;
+    await updatePlan(ctx, plan.id, { lastError: error.reason });
+    if (error.kind === 'validation' || error.kind === 'not_found') {
+      throw new ConflictError('fba.amazon_refused', { reason: error.reason });
+    }
     throw error;
   }
 }

@@ -116,7 +116,7 @@ export const fbaEn: typeof fbaZhCN = {
     boxId: 'Box ID',
     tracking: 'Tracking',
     timeline: 'Status history',
-    synced: 'Last synced: {{time}}',
+    syncedAt: 'Last synced',
     sync: 'Sync shipments',
     synced_ok: 'Synced with Amazon',
     cancel: 'Cancel plan',

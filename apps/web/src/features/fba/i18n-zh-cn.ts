@@ -114,7 +114,7 @@ export const fbaZhCN = {
     boxId: '箱号',
     tracking: '追踪号',
     timeline: '状态记录',
-    synced: '最后同步：{{time}}',
+    syncedAt: '最后同步',
     sync: '同步货件',
     synced_ok: '已与亚马逊同步',
     cancel: '取消计划',

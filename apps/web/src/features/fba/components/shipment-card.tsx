@@ -66,7 +66,7 @@ export function ShipmentCard({
         <Descriptions.Item label={t('fba.detail.carrier')}>
           {shipment.carrier ?? '—'}
         </Descriptions.Item>
-        <Descriptions.Item label={t('fba.detail.synced', { time: '' })}>
+        <Descriptions.Item label={t('fba.detail.syncedAt')}>
           {formatTimestamp(shipment.synced_at)}
         </Descriptions.Item>
       </Descriptions>
