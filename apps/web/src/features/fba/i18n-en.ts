@@ -75,7 +75,7 @@ export const fbaEn: typeof fbaZhCN = {
     createPlan: 'Create inbound plan',
     packingOption: 'Packing option',
     mode: { GROUND_SMALL_PARCEL: 'Small parcel', FREIGHT_LTL: 'Less than truckload' },
-    boxes: 'Boxes',
+    boxes: 'Box type',
     boxCount: 'Boxes',
     length: 'Length',
     width: 'Width',

@@ -73,7 +73,7 @@ export const fbaZhCN = {
     createPlan: '创建入库计划',
     packingOption: '装箱方案',
     mode: { GROUND_SMALL_PARCEL: '小包裹快递', FREIGHT_LTL: '零担货运' },
-    boxes: '箱子',
+    boxes: '箱型',
     boxCount: '箱数',
     length: '长',
     width: '宽',
