@@ -56,6 +56,9 @@ export function FbaDetailPage({ title }: ViewProps) {
     }
   };
   const open = !['confirmed', 'cancelled'].includes(plan.step);
+  // Amazon refuses to cancel once a shipment has left; the button is not offered then.
+  const cancellable =
+    plan.step !== 'cancelled' && plan.shipments.every((s) => s.status === 'WORKING');
   const failed = [sync, cancel, tracking].find((m) => m.isError);
 
   return (
@@ -91,7 +94,7 @@ export function FbaDetailPage({ title }: ViewProps) {
               {t('fba.detail.sync')}
             </Button>
           )}
-          {can.cancel && plan.step !== 'cancelled' && (
+          {can.cancel && cancellable && (
             <Button
               danger
               loading={cancel.isPending}
