@@ -4,6 +4,8 @@ import { MARKET_SITES } from '@app/shared';
 import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import { stores, storeStaff } from '../src/db/schema.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
+import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
+import { syncOpenShipments } from '../src/modules/fba/index.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { call, type TestApp } from './helper.ts';
@@ -206,8 +208,18 @@ describe('the shipment wizard', () => {
     expect(tracked.status, JSON.stringify(tracked.body)).toBe(200);
     expect(tracked.body.data.shipments[1].status).toBe('SHIPPED');
 
+    // The minute job reads open shipments back without anyone pressing "Sync".
     clock += STEP_MS;
-    const receiving = await post('sync-shipment', { id: plan.id });
+    const job = await syncOpenShipments({
+      db: t.database.db,
+      connectors: createMarketplaceConnectors(t.config, { sleep }),
+      box: storeSecretBox(t.config),
+      log: t.app.log,
+      everySeconds: 0,
+    });
+    expect(job.failed).toBe(0);
+    expect(job.synced).toBeGreaterThanOrEqual(1);
+    const receiving = await post('detail', { id: plan.id });
     expect(receiving.body.data.shipments.map((s: { status: string }) => s.status)).toEqual([
       'SHIPPED',
       'RECEIVING',
