@@ -88,6 +88,11 @@ const VIEWS: Record<string, View> = {
     () => import('../features/fba/pages/fba-add-page.tsx'),
     'FbaAddPage',
   ),
+  // Rebuild is the wizard started from a cancelled plan (`?from=`).
+  'neworder/fbashipmentsrebuild': lazyPage(
+    () => import('../features/fba/pages/fba-add-page.tsx'),
+    'FbaAddPage',
+  ),
   'neworder/fbashipmentsdetail': lazyPage(
     () => import('../features/fba/pages/fba-detail-page.tsx'),
     'FbaDetailPage',

@@ -137,6 +137,7 @@ export const fbaEn: typeof fbaZhCN = {
     enterTracking: 'Enter tracking numbers',
     saveTracking: 'Save tracking numbers',
     trackingSaved: 'Tracking numbers sent; Amazon counts the shipment as shipped',
+    rebuild: 'Rebuild plan',
     continueWizard: 'Continue',
     noShipments: 'Amazon makes the shipments once a placement is confirmed.',
   },

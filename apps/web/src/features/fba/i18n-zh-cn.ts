@@ -135,6 +135,7 @@ export const fbaZhCN = {
     enterTracking: '填写追踪号',
     saveTracking: '保存追踪号',
     trackingSaved: '追踪号已提交，亚马逊将视为已发货',
+    rebuild: '重建计划',
     continueWizard: '继续创建',
     noShipments: '确认分仓后，亚马逊才会生成货件。',
   },

@@ -3,6 +3,7 @@ export const FBA_PATHS = {
   list: '/newOrder/FBAshipments',
   add: '/newOrder/FBAshipmentsAdd',
   detail: '/newOrder/FBAshipmentsDetail',
+  rebuild: '/newOrder/FBAshipmentsRebuild',
 } as const;
 
 export const FBA_PAGE = FBA_PATHS.list;

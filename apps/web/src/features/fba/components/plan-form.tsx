@@ -9,9 +9,12 @@ type WizardText = 'addressName' | 'addressLine1' | 'city' | 'postalCode' | 'coun
 /** Step 1: the Amazon store, a name, where the boxes leave from, and the SKUs with quantities. */
 export function PlanForm({
   busy,
+  initial,
   onSubmit,
 }: {
   busy: boolean;
+  /** A cancelled plan's store, name, address and SKUs, when rebuilding it. */
+  initial?: Partial<FbaCreateInput>;
   onSubmit: (input: FbaCreateInput) => void;
 }) {
   const { t } = useTranslation();
@@ -32,10 +35,12 @@ export function PlanForm({
       layout="vertical"
       onFinish={onSubmit}
       disabled={busy}
-      initialValues={{
-        items: [{ sku: '', quantity: 1 }],
-        source_address: { country_code: 'CN' },
-      }}
+      initialValues={
+        initial ?? {
+          items: [{ sku: '', quantity: 1 }],
+          source_address: { country_code: 'CN' },
+        }
+      }
     >
       <Row gutter={16}>
         <Col span={8}>

@@ -28,6 +28,8 @@ export function FbaAddPage({ title }: ViewProps) {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const plan = useFbaPlan(id);
+  // Rebuild: a new plan starting from a cancelled one's store, address and SKUs.
+  const from = useFbaPlan(id === null ? Number(params.get('from')) || null : null);
   const create = useCreatePlan();
   const packing = usePacking();
   const placement = usePlacement();
@@ -42,9 +44,19 @@ export function FbaAddPage({ title }: ViewProps) {
 
   const body = () => {
     if (id === null) {
+      if (params.get('from') && !from.data) return <Spin />;
+      const source = from.data;
       return (
         <PlanForm
           busy={busy}
+          initial={
+            source && {
+              market_id: source.market_id,
+              name: source.name,
+              source_address: source.source_address,
+              items: source.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+            }
+          }
           onSubmit={(input) =>
             create.mutate(input, { onSuccess: (p) => setParams({ id: String(p.id) }) })
           }

@@ -75,6 +75,11 @@ export function FbaDetailPage({ title }: ViewProps) {
       extra={
         <Space wrap>
           <Button onClick={() => void navigate(FBA_PATHS.list)}>{t('fba.detail.back')}</Button>
+          {plan.step === 'cancelled' && can.add && (
+            <Button onClick={() => void navigate(`${FBA_PATHS.rebuild}?from=${plan.id}`)}>
+              {t('fba.detail.rebuild')}
+            </Button>
+          )}
           {open && can.add && (
             <Button onClick={() => void navigate(`${FBA_PATHS.add}?id=${plan.id}`)}>
               {t('fba.detail.continueWizard')}
