@@ -37,3 +37,4 @@ export * from './schemas/shopify-listing.ts';
 export * from './validation-messages.ts';
 export * from './schemas/team.ts';
 export * from './schemas/notification.ts';
+export * from './schemas/fba.ts';

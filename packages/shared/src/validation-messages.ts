@@ -56,6 +56,7 @@ export const VALIDATION_MESSAGES = {
     required_for_pickup: '上门取件时必填',
     required_own_carrier: '卖家自行发货时必填',
     country_code: '请填写两位字母的国家或地区代码',
+    duplicate: '不能重复',
   },
   en: {
     invalid_input: 'Invalid input',
@@ -110,6 +111,7 @@ export const VALIDATION_MESSAGES = {
     required_for_pickup: 'Required for pickup',
     required_own_carrier: 'Required when the seller ships with their own carrier',
     country_code: 'A two-letter country or region code',
+    duplicate: 'Each may appear only once',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

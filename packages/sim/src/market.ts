@@ -11,6 +11,11 @@ export interface MarketSimOptions {
   tokenSecret?: string;
   /** JSON file that keeps published listings across restarts; in memory when absent. */
   stateFile?: string;
+  /**
+   * Seconds between simulated logistics events the marketplace reports (Amazon: an FBA inbound
+   * shipment's SHIPPED → RECEIVING → CLOSED).
+   */
+  stepSeconds?: number;
 }
 
 /** Tokens as the marketplace's token endpoint would issue them after a seller's consent. */

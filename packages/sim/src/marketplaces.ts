@@ -16,7 +16,13 @@ export type MarketplaceSimulatorName = keyof typeof MARKETPLACE_SIMULATORS;
 
 /** Every marketplace simulator, each under `<basePath>/<name>`, sharing one clock and state dir. */
 export function createMarketplaceSimulators(
-  options: { basePath?: string; publicUrl?: string; now?: () => Date; stateDir?: string } = {},
+  options: {
+    basePath?: string;
+    publicUrl?: string;
+    now?: () => Date;
+    stateDir?: string;
+    stepSeconds?: number;
+  } = {},
 ): Record<MarketplaceSimulatorName, MarketSimulator> {
   const base = (options.basePath ?? '').replace(/\/$/, '');
   const entries = Object.entries(MARKETPLACE_SIMULATORS).map(([name, create]) => [
@@ -26,6 +32,7 @@ export function createMarketplaceSimulators(
       publicUrl: options.publicUrl ? `${options.publicUrl.replace(/\/$/, '')}/${name}` : undefined,
       now: options.now,
       stateFile: options.stateDir ? `${options.stateDir}/${name}.json` : undefined,
+      stepSeconds: options.stepSeconds,
     }),
   ]);
   return Object.fromEntries(entries) as Record<MarketplaceSimulatorName, MarketSimulator>;

@@ -22,3 +22,4 @@ export * from './schema/shipments.ts';
 export * from './schema/team.ts';
 export * from './schema/notifications.ts';
 export * from './schema/auto-buy.ts';
+export * from './schema/fba.ts';

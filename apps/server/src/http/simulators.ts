@@ -33,7 +33,12 @@ export function simulatorStateDir(config: Config): string | undefined {
 export async function registerSimulators(app: FastifyInstance, config: Config): Promise<void> {
   const handler = combineSimulators(
     {
-      ...createMarketplaceSimulators({ basePath: SIM_PREFIX, stateDir: simulatorStateDir(config) }),
+      ...createMarketplaceSimulators({
+        basePath: SIM_PREFIX,
+        stateDir: simulatorStateDir(config),
+        // FBA inbound shipments advance at the pace simulated parcels do.
+        stepSeconds: config.TRACKING_SIM_STEP_SECONDS,
+      }),
       // The default Translator outside production (LibreTranslate protocol).
       translate: createTranslateSimulator({ basePath: `${SIM_PREFIX}/translate` }),
       // The default TrackingProvider outside production (Kuaidi100's query protocol).

@@ -184,6 +184,7 @@ export const documentsEn: DocumentTexts = {
     print_files: 'Print files',
   },
   pdf: {
+    fba_product_labels: 'FNSKU labels {{number}}',
     labels_title: 'Shipping labels',
     from: 'FROM: {{sender}}',
     no_logistics: 'Logistics: -',

@@ -172,6 +172,7 @@ export const documentsZhCn: DocumentTexts = {
     print_files: '印刷文件',
   },
   pdf: {
+    fba_product_labels: 'FNSKU 产品标签 {{number}}',
     labels_title: '物流面单',
     from: '寄件人：{{sender}}',
     no_logistics: '物流渠道：-',

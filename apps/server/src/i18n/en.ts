@@ -88,6 +88,18 @@ export const en = {
     product_gone: 'The designed product is gone',
     use_uploaded_image: 'Use an image uploaded to this site',
   },
+  fba: {
+    amazon_refused: 'Amazon refused this step: {{reason}}',
+    plan_not_found: 'This FBA inbound plan was not found',
+    shipment_not_found: 'This shipment is not part of the plan',
+    store_not_amazon: 'FBA shipments are made in an Amazon store',
+    wrong_step: 'The plan is at the “{{step}}” step; this action belongs to another one',
+    cancelled: 'This plan was cancelled',
+    too_many_labels: 'At most {{max}} labels fit in one file; print the plan in parts',
+    unknown_sku: 'The SKU {{sku}} is not in this plan',
+    no_box_labels_yet: 'Box labels can be printed once the transportation is confirmed',
+    not_own_carrier: 'Tracking numbers are entered only for shipments sent with your own carrier',
+  },
   finance: {
     alipay_payment_not_found: 'The Alipay payment of this order was not found',
     alipay_refund_refused: 'Alipay refused the refund: {{reason}}',

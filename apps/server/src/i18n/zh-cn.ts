@@ -83,6 +83,18 @@ export const zhCN = {
     product_gone: '设计的商品已不存在',
     use_uploaded_image: '请使用上传到本站的图片',
   },
+  fba: {
+    amazon_refused: '亚马逊未接受这一步：{{reason}}',
+    plan_not_found: '找不到该 FBA 入库计划',
+    shipment_not_found: '该货件不属于此计划',
+    store_not_amazon: 'FBA 货件只能在亚马逊店铺中创建',
+    wrong_step: '计划当前处于「{{step}}」步骤，此操作不属于该步骤',
+    cancelled: '该计划已取消',
+    too_many_labels: '一个文件最多 {{max}} 张标签，请分批打印',
+    unknown_sku: 'SKU {{sku}} 不在此计划中',
+    no_box_labels_yet: '确认运输方式后才能打印箱标',
+    not_own_carrier: '只有自行承运的货件需要填写追踪号',
+  },
   finance: {
     alipay_payment_not_found: '未找到此订单的支付宝付款',
     alipay_refund_refused: '支付宝拒绝退款：{{reason}}',

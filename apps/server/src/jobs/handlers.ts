@@ -17,6 +17,7 @@ import type { SecretBox } from '../integrations/secret-box.ts';
 import { AUDIT_RETENTION_DAYS } from '../modules/audit/index.ts';
 import { ORDERS_AUTO_BUY, queueAutoBuy, runAutoBuy } from '../modules/auto-buy/index.ts';
 import { DESIGN_RENDER, renderDesign } from '../modules/design/service.ts';
+import { FBA_SYNC, syncOpenShipments } from '../modules/fba/index.ts';
 import {
   EVERY_15_MINUTES,
   ORDERS_SYNC,
@@ -232,6 +233,15 @@ export function registerJobHandlers(
     }),
   );
   runner.schedule(NOTIFICATIONS_MAIL, EVERY_MINUTE);
+  // FBA shipments are read back from Amazon until it closes them, as often as parcels are.
+  runner.define(FBA_SYNC, () =>
+    syncOpenShipments({
+      ...stores,
+      log: deps.log,
+      everySeconds: deps.tracking?.pollEverySeconds ?? 30 * 60,
+    }),
+  );
+  runner.schedule(FBA_SYNC, EVERY_MINUTE);
   const tracking = deps.tracking;
   if (tracking) {
     runner.define(TRACKING_POLL, (job) =>

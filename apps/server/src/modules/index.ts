@@ -8,6 +8,7 @@ import { registerCommonRoutes } from './common/routes.ts';
 import { registerDesignRoutes } from './design/routes.ts';
 import { registerDevRoutes } from './dev/routes.ts';
 import { registerDirectUploadRoutes } from './direct-uploads/routes.ts';
+import { registerFbaRoutes } from './fba/index.ts';
 import { registerFinanceRoutes } from './finance/routes.ts';
 import { registerGoodsLibraryRoutes } from './goods-library/routes.ts';
 import { registerGoodsRoutes } from './goods/routes.ts';
@@ -55,6 +56,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderTransferRoutes(app, deps);
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
+  registerFbaRoutes(app, deps);
   registerProductionRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerNotificationRoutes(app);

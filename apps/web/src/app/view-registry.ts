@@ -84,6 +84,23 @@ const VIEWS: Record<string, View> = {
     () => import('../features/listings/pages/multistation-page.tsx'),
     'MultistationPage',
   ),
+  'neworder/fbashipments': lazyPage(
+    () => import('../features/fba/pages/fba-shipments-page.tsx'),
+    'FbaShipmentsPage',
+  ),
+  'neworder/fbashipmentsadd': lazyPage(
+    () => import('../features/fba/pages/fba-add-page.tsx'),
+    'FbaAddPage',
+  ),
+  // Rebuild is the wizard started from a cancelled plan (`?from=`).
+  'neworder/fbashipmentsrebuild': lazyPage(
+    () => import('../features/fba/pages/fba-add-page.tsx'),
+    'FbaAddPage',
+  ),
+  'neworder/fbashipmentsdetail': lazyPage(
+    () => import('../features/fba/pages/fba-detail-page.tsx'),
+    'FbaDetailPage',
+  ),
   'neworder/shopee': lazyPage(
     () => import('../features/shopee-orders/pages/shopee-orders-page.tsx'),
     'ShopeeOrdersPage',

@@ -28,6 +28,7 @@ import { definitionRoutes, SCHEMA_PATH, schemaDocument } from './definitions.ts'
 import { errorList, invalidInput, LwaError, SpApiError } from './errors.ts';
 import { inboundRoutes, type LabelLinks } from './inbound.ts';
 import { listingRoutes } from './listings.ts';
+import { checkRequest } from './model-check.ts';
 import { orderRoutes } from './orders.ts';
 import { labelPdf } from '../pdf.ts';
 import type { RouteDeps, SpRoute } from './routes.ts';
@@ -44,6 +45,8 @@ export interface AmazonSimOptions extends MarketSimOptions {
 }
 
 const DOCUMENT_PREFIX = 'doc.';
+/** Default time an inbound shipment takes from SHIPPED to RECEIVING and on to CLOSED. */
+const SIM_INBOUND_STEP_SECONDS = 60;
 const DOCUMENT_PATH = /^\/documents\/([^/]+)\.pdf$/;
 
 /** The ErrorList bodies SP-API sends with a throttle or an outage (reference 1.6, 1.7). */
@@ -88,7 +91,11 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
     ...listingRoutes(deps),
     ...definitionRoutes(),
     ...orderRoutes(deps),
-    ...inboundRoutes(deps, labels),
+    ...inboundRoutes({
+      store,
+      labels,
+      stepMs: (options.stepSeconds ?? SIM_INBOUND_STEP_SECONDS) * 1000,
+    }),
   ];
 
   async function serveApi(
@@ -135,6 +142,9 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
           throw invalidInput('The request body is not valid JSON.');
         }
       }
+      // Amazon checks a body against the operation's model before anything else.
+      const broken = body === undefined ? [] : checkRequest(route.operation, body);
+      if (broken.length) throw invalidInput(`Request body is invalid: ${broken.join('; ')}`);
       const origin = `http://${req.headers.host ?? '127.0.0.1'}${basePath}`;
       const params = route.pattern
         .exec(path)!

@@ -13,23 +13,78 @@ export interface StoredListing {
   lastUpdatedDate: string;
 }
 
+/** One physical box of a plan (setPackingInformation expands `quantity` into boxes). */
+export interface InboundBox {
+  packageId: string;
+  /** `<shipmentConfirmationId>U000001`, once a placement put the box into a shipment. */
+  boxId: string | null;
+  shipmentId: string | null;
+  contentInformationSource: string;
+  dimensions: { length: number; width: number; height: number; unitOfMeasurement: string };
+  weight: { value: number; unit: string };
+  items: Array<{ msku: string; quantity: number; prepOwner: string; labelOwner: string }>;
+}
+
 export interface InboundShipment {
   shipmentId: string;
   shipmentConfirmationId: string;
+  placementOptionId: string;
+  warehouseId: string;
+  /** WORKING or CANCELLED; once shipped the status follows from `shippedAt` and the step. */
   status: string;
+  transportationOptionId: string | null;
+  readyToShipStart: string | null;
+  deliveryWindowOptionIds: string[];
+  deliveryWindowOptionId: string | null;
+  tracking: Array<{ boxId: string; trackingId: string }>;
+  /** When the carrier took the boxes: at tracking upload, or one step after a partnered booking. */
+  shippedAt: string | null;
+}
+
+export interface PlacementOption {
+  placementOptionId: string;
+  /** Shipments this option would create: their ids, warehouse and boxes (by packageId). */
+  shipments: Array<{ shipmentId: string; warehouseId: string; packageIds: string[] }>;
+  fee: number;
+}
+
+export interface TransportationOption {
+  transportationOptionId: string;
+  shipmentId: string;
+  shippingSolution: 'AMAZON_PARTNERED_CARRIER' | 'USE_YOUR_OWN_CARRIER';
+  shippingMode: string;
+  carrier: { name: string; alphaCode: string };
+  cost: number | null;
 }
 
 export interface InboundPlan {
   inboundPlanId: string;
   account: string;
   name: string;
+  /** ACTIVE, VOIDED (cancelled) or SHIPPED. */
+  status: string;
   marketplaceIds: string[];
   items: Array<{ msku: string; quantity: number; prepOwner: string; labelOwner: string }>;
   sourceAddress: Record<string, string>;
   createdAt: string;
+  lastUpdatedAt: string;
   packingOptionIds: string[];
+  /** Every packing option here packs the whole plan as one group. */
+  packingGroupId: string;
   confirmedPackingOptionId: string | null;
+  boxes: InboundBox[];
+  placementOptions: PlacementOption[];
+  confirmedPlacementOptionId: string | null;
+  transportationOptions: TransportationOption[];
+  /** Only after a placement option is confirmed, as Amazon does. */
   shipments: InboundShipment[];
+}
+
+export interface OperationProblem {
+  code: string;
+  message: string;
+  severity: string;
+  details?: string;
 }
 
 export interface Operation {
@@ -37,6 +92,8 @@ export interface Operation {
   operation: string;
   account: string;
   polls: number;
+  /** Why it fails: an operation with problems ends FAILED and changed nothing. */
+  problems: OperationProblem[];
 }
 
 /** A package confirmed with confirmShipment, keyed in its order by packageReferenceId. */
@@ -85,6 +142,10 @@ export class StateStore {
       file && existsSync(file)
         ? { ...empty(), ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<AmazonSimState>) }
         : empty();
+    // Plans saved before the simulator modelled placement cannot go on; they are forgotten.
+    for (const [id, plan] of Object.entries(this.state.plans)) {
+      if (!Array.isArray(plan.boxes)) delete this.state.plans[id];
+    }
   }
 
   save(): void {

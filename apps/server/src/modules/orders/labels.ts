@@ -14,7 +14,7 @@ import { ConflictError } from '../../errors.ts';
 import { renderText } from '../../i18n/render-text.ts';
 import { embedPdfText, textCollector, type PdfText, type Weight } from '../../pdf/fonts.ts';
 import { sellerIdOf } from '../../tenancy.ts';
-import { code128Bars } from './code128.ts';
+import { code128Bars } from '../../pdf/code128.ts';
 import { savedCustomsOf } from './customs.ts';
 import { visibleOrdersById, writeOrderLog } from './access.ts';
 import type { OrderItemRow, OrderRow } from './rows.ts';

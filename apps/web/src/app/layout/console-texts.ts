@@ -1,5 +1,7 @@
 import { cartEn } from '../../features/cart/i18n-en.ts';
 import { cartZhCN } from '../../features/cart/i18n-zh-cn.ts';
+import { fbaEn } from '../../features/fba/i18n-en.ts';
+import { fbaZhCN } from '../../features/fba/i18n-zh-cn.ts';
 import { financeEn } from '../../features/finance/i18n-en.ts';
 import { financeZhCN } from '../../features/finance/i18n-zh-cn.ts';
 import { goodsEn } from '../../features/goods/i18n-en.ts';
@@ -49,6 +51,7 @@ export const consoleTextsZhCN = {
   templates: templatesZhCN,
   upc: upcZhCN,
   shopeeOrders: shopeeOrdersZhCN,
+  fba: fbaZhCN,
   listings: listingsZhCN,
   multistation: multistationZhCN,
   shopifyListings: shopifyListingsZhCN,
@@ -70,6 +73,7 @@ export const consoleTextsEn: typeof consoleTextsZhCN = {
   templates: templatesEn,
   upc: upcEn,
   shopeeOrders: shopeeOrdersEn,
+  fba: fbaEn,
   listings: listingsEn,
   multistation: multistationEn,
   shopifyListings: shopifyListingsEn,

@@ -149,6 +149,21 @@ export class SpApiClient {
     throw spApiError(res);
   }
 
+  /** GETs a pre-signed document (label PDFs): no SP-API headers, same retries. */
+  async fetchBytes(url: string): Promise<Buffer> {
+    const res = await this.http.request({ method: 'GET', url });
+    if (res.status !== 200) {
+      throw new MarketplaceError(
+        'amazon',
+        res.status >= 500 ? 'unavailable' : 'protocol',
+        `http_${res.status}`,
+        `Could not download ${new URL(url).pathname}`,
+        res.status,
+      );
+    }
+    return res.body;
+  }
+
   /** GETs a pre-signed URL (product type schemas): no SP-API headers, same retries. */
   async fetchJson<T>(url: string): Promise<T> {
     const res = await this.http.request({ method: 'GET', url });

@@ -20,6 +20,7 @@ import {
 } from '../connector.ts';
 import { MarketHttp, type MarketHttpOptions } from '../http.ts';
 import { SpApiClient } from './client.ts';
+import { AmazonInbound } from './inbound.ts';
 import { authFromTokens, requestLwaToken } from './lwa.ts';
 import { packageDetailOf } from './shipment.ts';
 import {
@@ -38,17 +39,11 @@ import {
   type UsagePlan,
 } from './rate-limit.ts';
 import type {
-  DocumentDownload,
-  InboundOperation,
-  InboundPlan,
-  InboundPlanInput,
-  InboundShipment,
   ListingPatch,
   ListingsItem,
   OrderAddressPayload,
   OrderItemsPayload,
   OrdersPayload,
-  PackingOption,
   ProductTypeDefinition,
   ProductTypeSchema,
   SearchListingsResponse,
@@ -87,7 +82,6 @@ export interface AmazonSettings {
 }
 
 const LISTINGS = '/listings/2021-08-01/items';
-const INBOUND = '/inbound/fba/2024-03-20';
 const USER_AGENT = 'SellerHub/1.0 (Language=TypeScript; Platform=Node.js)';
 
 export interface ListingSummary {
@@ -96,11 +90,6 @@ export interface ListingSummary {
   productType: string | null;
   itemName: string | null;
   status: string[];
-}
-
-export interface WaitOptions {
-  maxPolls?: number;
-  intervalMs?: number;
 }
 
 /** The Amazon connector with the SP-API operations later issues (listings, orders, FBA) call. */
@@ -119,53 +108,8 @@ export interface AmazonConnector extends MarketplaceConnector {
     session: StoreSession,
     query?: { pageToken?: string | null; pageSize?: number },
   ): Promise<{ items: ListingSummary[]; total: number; nextPageToken: string | null }>;
-  createInboundPlan(
-    session: StoreSession,
-    input: InboundPlanInput,
-  ): Promise<{ inboundPlanId: string; operationId: string }>;
-  getInboundPlan(session: StoreSession, inboundPlanId: string): Promise<InboundPlan>;
-  getOperation(session: StoreSession, operationId: string): Promise<InboundOperation>;
-  waitForOperation(
-    session: StoreSession,
-    operationId: string,
-    options?: WaitOptions,
-  ): Promise<InboundOperation>;
-  generatePackingOptions(
-    session: StoreSession,
-    inboundPlanId: string,
-  ): Promise<{ operationId: string }>;
-  listPackingOptions(
-    session: StoreSession,
-    inboundPlanId: string,
-    query?: { pageToken?: string | null; pageSize?: number },
-  ): Promise<{ packingOptions: PackingOption[]; nextPageToken: string | null }>;
-  confirmPackingOption(
-    session: StoreSession,
-    inboundPlanId: string,
-    packingOptionId: string,
-  ): Promise<{ operationId: string }>;
-  getShipment(
-    session: StoreSession,
-    inboundPlanId: string,
-    shipmentId: string,
-  ): Promise<InboundShipment>;
-  createItemLabels(
-    session: StoreSession,
-    input: {
-      mskuQuantities: Array<{ msku: string; quantity: number }>;
-      labelType: 'STANDARD_FORMAT' | 'THERMAL_PRINTING';
-      pageType?: string;
-    },
-  ): Promise<DocumentDownload[]>;
-  getLabels(
-    session: StoreSession,
-    shipmentConfirmationId: string,
-    query: {
-      pageType: string;
-      labelType: 'BARCODE_2D' | 'UNIQUE' | 'PALLET';
-      numberOfPackages?: number;
-    },
-  ): Promise<{ downloadUrl: string }>;
+  /** Fulfillment Inbound 2024-03-20 and v0 labels (FBA shipments). */
+  readonly inbound: AmazonInbound;
 }
 
 const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -173,6 +117,7 @@ const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 class SpApiConnector implements AmazonConnector {
   readonly marketplace = 'amazon' as const;
   readonly sandbox: boolean;
+  readonly inbound: AmazonInbound;
   private readonly http: MarketHttp;
   private readonly client: SpApiClient;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -199,6 +144,7 @@ class SpApiConnector implements AmazonConnector {
       userAgent: USER_AGENT,
       now: this.now,
     });
+    this.inbound = new AmazonInbound(this.client, this.sleep);
   }
 
   authorizeUrl(input: AuthorizeUrlInput): string {
@@ -573,156 +519,6 @@ class SpApiConnector implements AmazonConnector {
       done.push({ reference: pkg.reference, remoteId: null });
     }
     return done;
-  }
-
-  createInboundPlan(session: StoreSession, input: InboundPlanInput) {
-    return this.client.call<{ inboundPlanId: string; operationId: string }>(
-      session,
-      'createInboundPlan',
-      {
-        method: 'POST',
-        path: `${INBOUND}/inboundPlans`,
-        body: {
-          ...input,
-          destinationMarketplaces: input.destinationMarketplaces ?? [session.site.remoteId],
-        },
-      },
-    );
-  }
-
-  getInboundPlan(session: StoreSession, inboundPlanId: string) {
-    return this.client.call<InboundPlan>(session, 'getInboundPlan', {
-      method: 'GET',
-      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}`,
-    });
-  }
-
-  getOperation(session: StoreSession, operationId: string) {
-    return this.client.call<InboundOperation>(session, 'getInboundOperationStatus', {
-      method: 'GET',
-      path: `${INBOUND}/operations/${encodeURIComponent(operationId)}`,
-    });
-  }
-
-  /** Polls until the operation leaves IN_PROGRESS; FAILED surfaces its first problem. */
-  async waitForOperation(
-    session: StoreSession,
-    operationId: string,
-    options: WaitOptions = {},
-  ): Promise<InboundOperation> {
-    const maxPolls = options.maxPolls ?? 10;
-    for (let poll = 1; ; poll++) {
-      const op = await this.getOperation(session, operationId);
-      if (op.operationStatus === 'SUCCESS') return op;
-      if (op.operationStatus === 'FAILED') {
-        const problem = op.operationProblems[0];
-        throw new MarketplaceError(
-          'amazon',
-          'validation',
-          problem?.code ?? 'OperationFailed',
-          problem?.message ?? `${op.operation} failed`,
-        );
-      }
-      if (poll >= maxPolls) {
-        throw new MarketplaceError(
-          'amazon',
-          'unavailable',
-          'OperationTimeout',
-          `${op.operation} still in progress after ${maxPolls} polls`,
-        );
-      }
-      await this.sleep(options.intervalMs ?? 1000);
-    }
-  }
-
-  generatePackingOptions(session: StoreSession, inboundPlanId: string) {
-    return this.client.call<{ operationId: string }>(session, 'generatePackingOptions', {
-      method: 'POST',
-      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}/packingOptions`,
-    });
-  }
-
-  async listPackingOptions(
-    session: StoreSession,
-    inboundPlanId: string,
-    query: { pageToken?: string | null; pageSize?: number } = {},
-  ) {
-    const res = await this.client.call<{
-      packingOptions: PackingOption[];
-      pagination?: { nextToken?: string };
-    }>(session, 'listPackingOptions', {
-      method: 'GET',
-      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}/packingOptions`,
-      query: { pageSize: query.pageSize ?? 10, paginationToken: query.pageToken ?? undefined },
-    });
-    return { packingOptions: res.packingOptions, nextPageToken: res.pagination?.nextToken ?? null };
-  }
-
-  confirmPackingOption(session: StoreSession, inboundPlanId: string, packingOptionId: string) {
-    return this.client.call<{ operationId: string }>(session, 'confirmPackingOption', {
-      method: 'POST',
-      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}/packingOptions/${encodeURIComponent(packingOptionId)}/confirmation`,
-    });
-  }
-
-  getShipment(session: StoreSession, inboundPlanId: string, shipmentId: string) {
-    return this.client.call<InboundShipment>(session, 'getShipment', {
-      method: 'GET',
-      path: `${INBOUND}/inboundPlans/${encodeURIComponent(inboundPlanId)}/shipments/${encodeURIComponent(shipmentId)}`,
-    });
-  }
-
-  async createItemLabels(
-    session: StoreSession,
-    input: {
-      mskuQuantities: Array<{ msku: string; quantity: number }>;
-      labelType: 'STANDARD_FORMAT' | 'THERMAL_PRINTING';
-      pageType?: string;
-    },
-  ): Promise<DocumentDownload[]> {
-    const res = await this.client.call<{ documentDownloads: DocumentDownload[] }>(
-      session,
-      'createMarketplaceItemLabels',
-      {
-        method: 'POST',
-        path: `${INBOUND}/items/labels`,
-        body: { marketplaceId: session.site.remoteId, ...input },
-      },
-    );
-    return res.documentDownloads;
-  }
-
-  async getLabels(
-    session: StoreSession,
-    shipmentConfirmationId: string,
-    query: {
-      pageType: string;
-      labelType: 'BARCODE_2D' | 'UNIQUE' | 'PALLET';
-      numberOfPackages?: number;
-    },
-  ): Promise<{ downloadUrl: string }> {
-    const res = await this.client.call<{ payload?: { DownloadURL?: string } }>(
-      session,
-      'getLabels',
-      {
-        method: 'GET',
-        path: `/fba/inbound/v0/shipments/${encodeURIComponent(shipmentConfirmationId)}/labels`,
-        query: {
-          PageType: query.pageType,
-          LabelType: query.labelType,
-          NumberOfPackages: query.numberOfPackages,
-        },
-      },
-    );
-    const url = res.payload?.DownloadURL;
-    if (!url)
-      throw new MarketplaceError(
-        'amazon',
-        'protocol',
-        'no_download_url',
-        'getLabels answered without a DownloadURL',
-      );
-    return { downloadUrl: url };
   }
 }
 

@@ -1,0 +1,76 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  FbaBoxLabelQuery,
+  FbaCreateInput,
+  FbaListQuery,
+  FbaPackingInput,
+  FbaPlacementInput,
+  FbaPlan,
+  FbaPlanPage,
+  FbaProductLabelQuery,
+  FbaTrackingInput,
+  FbaTransportInput,
+  OrderMarket,
+} from '@app/shared';
+import { api } from '../../../api/client.ts';
+
+export const fbaKeys = {
+  all: ['fba'] as const,
+  stores: () => [...fbaKeys.all, 'stores'] as const,
+  lists: () => [...fbaKeys.all, 'list'] as const,
+  list: (query: FbaListQuery) => [...fbaKeys.lists(), query] as const,
+  plan: (id: number) => [...fbaKeys.all, 'plan', id] as const,
+};
+
+export function useFbaStores() {
+  return useQuery({
+    queryKey: fbaKeys.stores(),
+    queryFn: ({ signal }) => api.post<OrderMarket[]>('/fba/stores', {}, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useFbaPlans(query: FbaListQuery) {
+  return useQuery({
+    queryKey: fbaKeys.list(query),
+    queryFn: ({ signal }) => api.post<FbaPlanPage>('/fba/list', query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFbaPlan(id: number | null) {
+  return useQuery({
+    queryKey: fbaKeys.plan(id ?? 0),
+    queryFn: ({ signal }) => api.post<FbaPlan>('/fba/detail', { id }, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * A wizard step or plan action: each answers the plan as it now stands, which replaces the
+ * cached one (and the list is refetched).
+ */
+export function usePlanAction<I>(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => api.post<FbaPlan>(path, input),
+    onSuccess: (plan) => {
+      client.setQueryData(fbaKeys.plan(plan.id), plan);
+      void client.invalidateQueries({ queryKey: fbaKeys.lists() });
+    },
+    // A failed step left Amazon's words on the plan: show them.
+    onError: () => void client.invalidateQueries({ queryKey: fbaKeys.all }),
+  });
+}
+
+export const useCreatePlan = () => usePlanAction<FbaCreateInput>('/fba/create');
+export const usePacking = () => usePlanAction<FbaPackingInput>('/fba/packing');
+export const usePlacement = () => usePlanAction<FbaPlacementInput>('/fba/placement');
+export const useTransport = () => usePlanAction<FbaTransportInput>('/fba/transport');
+export const useTracking = () => usePlanAction<FbaTrackingInput>('/fba/tracking');
+export const useSyncPlan = () => usePlanAction<{ id: number }>('/fba/sync-shipment');
+export const useCancelPlan = () => usePlanAction<{ id: number }>('/fba/cancel');
+
+export const downloadBoxLabels = (query: FbaBoxLabelQuery) => api.getBlob('/fba/box-label', query);
+export const downloadProductLabels = (query: FbaProductLabelQuery) =>
+  api.getBlob('/fba/product-label', query);
