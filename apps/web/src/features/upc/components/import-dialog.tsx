@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Table,
-  Tabs,
-  Tag,
-} from 'antd';
+import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   UPC_IMPORT_ROWS_SHOWN,
