@@ -2,7 +2,7 @@ import { createAmazonSimulator } from './amazon/server.ts';
 import { sendJson, type SimHandler } from './http.ts';
 import type { MarketSimOptions, MarketSimulator } from './market.ts';
 import { createShopeeSimulator } from './shopee/server.ts';
-import { createShopifySimulator } from './shopify/server.ts';
+import { createShopifySimulator, shopifyPlanThrottle, type ShopifyPlan } from './shopify/server.ts';
 import { createTemuSimulator } from './temu/server.ts';
 
 export const MARKETPLACE_SIMULATORS = {
@@ -16,7 +16,14 @@ export type MarketplaceSimulatorName = keyof typeof MARKETPLACE_SIMULATORS;
 
 /** Every marketplace simulator, each under `<basePath>/<name>`, sharing one clock and state dir. */
 export function createMarketplaceSimulators(
-  options: { basePath?: string; publicUrl?: string; now?: () => Date; stateDir?: string } = {},
+  options: {
+    basePath?: string;
+    publicUrl?: string;
+    now?: () => Date;
+    stateDir?: string;
+    /** The plan whose query-cost bucket the Shopify simulator keeps (default Standard). */
+    shopifyPlan?: ShopifyPlan;
+  } = {},
 ): Record<MarketplaceSimulatorName, MarketSimulator> {
   const base = (options.basePath ?? '').replace(/\/$/, '');
   const entries = Object.entries(MARKETPLACE_SIMULATORS).map(([name, create]) => [
@@ -26,6 +33,9 @@ export function createMarketplaceSimulators(
       publicUrl: options.publicUrl ? `${options.publicUrl.replace(/\/$/, '')}/${name}` : undefined,
       now: options.now,
       stateFile: options.stateDir ? `${options.stateDir}/${name}.json` : undefined,
+      ...(name === 'shopify' && options.shopifyPlan
+        ? { throttle: shopifyPlanThrottle(options.shopifyPlan) }
+        : {}),
     }),
   ]);
   return Object.fromEntries(entries) as Record<MarketplaceSimulatorName, MarketSimulator>;

@@ -33,7 +33,11 @@ export function simulatorStateDir(config: Config): string | undefined {
 export async function registerSimulators(app: FastifyInstance, config: Config): Promise<void> {
   const handler = combineSimulators(
     {
-      ...createMarketplaceSimulators({ basePath: SIM_PREFIX, stateDir: simulatorStateDir(config) }),
+      ...createMarketplaceSimulators({
+        basePath: SIM_PREFIX,
+        stateDir: simulatorStateDir(config),
+        shopifyPlan: config.SHOPIFY_SIM_PLAN,
+      }),
       // The default Translator outside production (LibreTranslate protocol).
       translate: createTranslateSimulator({ basePath: `${SIM_PREFIX}/translate` }),
       // The default TrackingProvider outside production (Kuaidi100's query protocol).
