@@ -23,6 +23,8 @@ export function createMarketplaceSimulators(
     stateDir?: string;
     /** The plan whose query-cost bucket the Shopify simulator keeps (default Standard). */
     shopifyPlan?: ShopifyPlan;
+    /** The Amazon simulator's pace of orders (`AmazonSimOptions.orderEveryMinutes`). */
+    amazonOrderEveryMinutes?: number;
   } = {},
 ): Record<MarketplaceSimulatorName, MarketSimulator> {
   const base = (options.basePath ?? '').replace(/\/$/, '');
@@ -35,6 +37,9 @@ export function createMarketplaceSimulators(
       stateFile: options.stateDir ? `${options.stateDir}/${name}.json` : undefined,
       ...(name === 'shopify' && options.shopifyPlan
         ? { throttle: shopifyPlanThrottle(options.shopifyPlan) }
+        : {}),
+      ...(name === 'amazon' && options.amazonOrderEveryMinutes
+        ? { orderEveryMinutes: options.amazonOrderEveryMinutes }
         : {}),
     }),
   ]);
