@@ -64,6 +64,12 @@ async function startServer() {
       // The carrier simulator scans a parcel every 2 s instead of every minute, so the loop
       // test sees a delivery within a tracking poll.
       TRACKING_SIM_STEP_SECONDS: '2',
+      // The minute sweeps (shipment pushes, tracking polls) every 5 s: the loop test otherwise
+      // waited most of its three minutes for them.
+      JOB_SWEEP_SECONDS: '5',
+      // The Shopify simulator keeps a Plus shop's cost bucket: a first sync of the demo shop
+      // waited 30 s for Standard's 100 points a second (the throttle is tested in packages/sim).
+      SHOPIFY_SIM_PLAN: 'plus',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -91,6 +91,14 @@ const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
   const value = await fn();
   return [value, performance.now() - t0];
 };
+/**
+ * Where the RSS went: the peak of V8's heap in use (live objects and garbage not yet collected)
+ * and of memory outside it, mostly PGlite's WASM heap (the whole reserved size, touched or not).
+ */
+const partsMb = (parts: { heapUsed: number; external: number }) => ({
+  peakHeapUsedMb: Math.round(parts.heapUsed / 1024 / 1024),
+  peakExternalMb: Math.round(parts.external / 1024 / 1024),
+});
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -247,8 +255,12 @@ async function exportPhase() {
   );
   const before = process.memoryUsage().rss;
   let peak = before;
+  const parts = { heapUsed: 0, external: 0 };
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    parts.heapUsed = Math.max(parts.heapUsed, m.heapUsed);
+    parts.external = Math.max(parts.external, m.external);
   }, 20);
   const [result, ms] = await timed(() =>
     runOrderExport(
@@ -271,6 +283,7 @@ async function exportPhase() {
     seconds: +(ms / 1000).toFixed(1),
     rssBeforeMb: Math.round(before / 1024 / 1024),
     peakRssMb: Math.round(peak / 1024 / 1024),
+    ...partsMb(parts),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   };
 }
@@ -304,8 +317,12 @@ async function importPhase() {
   const key = IMPORT_KEY(s.sellerId);
   const before = process.memoryUsage().rss;
   let peak = before;
+  const parts = { heapUsed: 0, external: 0 };
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    parts.heapUsed = Math.max(parts.heapUsed, m.heapUsed);
+    parts.external = Math.max(parts.external, m.external);
   }, 20);
   // Another user's request every 100 ms during the import: the session lookup every
   // authenticated request starts with. Each is timed from when it was due, so time the event
@@ -345,6 +362,7 @@ async function importPhase() {
     seconds: +(ms / 1000).toFixed(1),
     rssBeforeMb: Math.round(before / 1024 / 1024),
     peakRssMb: Math.round(peak / 1024 / 1024),
+    ...partsMb(parts),
     otherRequests: waits.length,
     otherP95Ms: +pct(waits, 95).toFixed(1),
     otherMaxMs: +waits.at(-1)!.toFixed(1),

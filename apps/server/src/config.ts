@@ -120,6 +120,18 @@ export const ConfigSchema = z
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
     /** Seconds between a simulated parcel's events (the demo delivers in five steps). */
     TRACKING_SIM_STEP_SECONDS: z.coerce.number().int().positive().default(60),
+    /**
+     * The Shopify plan whose query-cost bucket the Shopify simulator keeps (its restore rate,
+     * reference 2.3): e2e uses `plus`, so a first sync of the demo shop does not wait out
+     * Standard's 100 points a second. The connector paces itself on the bucket either way.
+     */
+    SHOPIFY_SIM_PLAN: z.enum(['standard', 'advanced', 'plus', 'enterprise']).default('standard'),
+    /**
+     * Runs the every-minute job sweeps (shipment pushes, tracking polls, notification mails)
+     * every this many seconds instead; only with DEMO (browser tests, which would otherwise
+     * wait out the minute).
+     */
+    JOB_SWEEP_SECONDS: z.coerce.number().int().min(1).max(59).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.S3_BUCKET) {
@@ -168,6 +180,13 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['PASSWORD_HASH_COST'],
         message: 'below 17 only with DEMO=1 (never in production)',
+      });
+    }
+    if (c.JOB_SWEEP_SECONDS !== undefined && !c.DEMO) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JOB_SWEEP_SECONDS'],
+        message: 'only with DEMO=1 (never in production)',
       });
     }
     if (c.DEV_CAPTCHA_ANSWER && !c.DEMO) {

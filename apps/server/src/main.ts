@@ -43,7 +43,10 @@ async function main(): Promise<void> {
       : false;
 
   const messenger = createMessenger(config, database.db);
-  const jobs = createJobRunner(database, { log: log.child({ name: 'jobs' }) });
+  const jobs = createJobRunner(database, {
+    log: log.child({ name: 'jobs' }),
+    sweepSeconds: config.JOB_SWEEP_SECONDS,
+  });
   // Several processes share PostgreSQL, so they share the stores' request quotas there too;
   // PGlite is one process, whose own buckets are exact.
   const connectors = createMarketplaceConnectors(

@@ -9,7 +9,8 @@ import {
   verificationCodes,
 } from '../src/db/schema.ts';
 import { PURGE_EXPIRED } from '../src/jobs/handlers.ts';
-import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
+import { loadConfig } from '../src/config.ts';
+import { createJobRunner, EVERY_MINUTE } from '../src/jobs/pg-boss-runner.ts';
 import { NotFoundError } from '../src/errors.ts';
 import { createOperator, createSeller, type SellerFixture } from './fixtures.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
@@ -316,5 +317,26 @@ describe('runner lifecycle', () => {
       [PURGE_EXPIRED],
     );
     expect(rows.rows).toEqual([{ name: PURGE_EXPIRED, cron: '0 * * * *' }]);
+  });
+
+  // Last: a second runner's start drops the schedules it does not know (the purge's above).
+  it('runs a minute sweep every JOB_SWEEP_SECONDS instead, only in a demo', async () => {
+    const runner = createJobRunner(t.database, { sweepSeconds: 1 });
+    let runs = 0;
+    runner.define('test.sweep', async () => (runs += 1));
+    runner.schedule('test.sweep', EVERY_MINUTE);
+    await runner.start();
+    try {
+      await expect.poll(() => runs, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      const cron = await t.database.raw.executeSql(
+        'select name from pgboss.schedule where name = $1',
+        ['test.sweep'],
+      );
+      expect(cron.rows).toEqual([]);
+    } finally {
+      await runner.stop();
+    }
+    expect(loadConfig({ DEMO: '1', JOB_SWEEP_SECONDS: '5' }).JOB_SWEEP_SECONDS).toBe(5);
+    expect(() => loadConfig({ JOB_SWEEP_SECONDS: '5' })).toThrow(/JOB_SWEEP_SECONDS/);
   });
 });

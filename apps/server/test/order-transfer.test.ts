@@ -9,6 +9,7 @@ import {
   parseImportDate,
   runOrderImport,
 } from '../src/modules/orders/import.ts';
+import { EXPORT_PAGE } from '../src/modules/orders/export.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
 import { uploadTo } from './media.ts';
@@ -254,6 +255,29 @@ describe('order export', () => {
     const rows = await sheetRows((await download(job.body.data.result.url)).rawPayload);
     expect(rows[0]).toEqual(['订单号', '处理状态']);
     expect(rows[1]).toEqual([expect.any(String), '新订单']);
+  });
+
+  it('reads more orders than a keyset page holds, each once, ties in id order', async () => {
+    const db = t.database.db;
+    const store = await storeFor(db, seller.sellerId, { alias: 'Transfer pages' });
+    // One purchase date for all: every page boundary falls between equal sort keys.
+    const numbers: string[] = [];
+    for (let n = 0; n < EXPORT_PAGE * 2 + 1; n += 1) {
+      const o = await orderFor(db, seller.sellerId, store, {
+        purchasedAt: new Date(Date.UTC(2026, 2, 20, 8)),
+        items: [{ sku: `PAGE-${n}`, quantity: 1, lineMinor: 100 }],
+      });
+      numbers.push(o.number);
+    }
+    const started = await post('orders-export', {
+      filter: { market_id: store, orderBy_field: 'purchase_date', orderBy_type: 'asc' },
+      columns: ['order_number'],
+      one_row_per: 'order',
+    });
+    const job = await waitForJob(started.body.data.job_id);
+    expect(job.body.data.result).toMatchObject({ orders: numbers.length, rows: numbers.length });
+    const rows = await sheetRows((await download(job.body.data.result.url)).rawPayload);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(numbers);
   });
 
   it('the FBA export keeps AFN orders only', async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { finishedProducts, orders } from '../src/db/schema.ts';
+import { finishedProducts, jobs, orders } from '../src/db/schema.ts';
+import { ORDERS_SHIPMENT_PUSH } from '../src/modules/orders/shipment-push.ts';
 import { unzip } from './media.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
 import * as money from './money.ts';
@@ -36,8 +37,12 @@ describe('the production desk', () => {
     );
     expect((await desk.post('produced', { ids: [order.id] })).body.data.results[0].ok).toBe(true);
 
+    const pushRuns = () => t.database.db.$count(jobs, eq(jobs.kind, ORDERS_SHIPMENT_PUSH));
+    const runsBefore = await pushRuns();
     const first = await desk.ship({ id: order.id, ...YANWEN, items: [{ item: 0, quantity: 1 }] });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // The tracking goes to the marketplace at once: a push run is queued, not left to the sweep.
+    expect(await pushRuns()).toBe(runsBefore + 1);
     expect(first.body.data.status).toBe('partially_shipped');
     expect(
       first.body.data.items.map((i: { shipped_quantity: number }) => i.shipped_quantity),

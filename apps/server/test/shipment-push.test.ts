@@ -29,7 +29,8 @@ const FOUR_PX = LOGISTICS_CHANNELS.find((c) => c.code === '4PX-GP')!;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: START });
-  h = await startSimHarness();
+  // Fewer Amazon orders (90 rather than 360): a push needs one, and every sync reads them all.
+  h = await startSimHarness({ amazonOrderEveryMinutes: 480 });
   t = await h.app({ sleep });
   seller = await createSeller(t.database.db);
 });

@@ -22,8 +22,10 @@ export interface SimHarness {
  * The marketplace simulators on real HTTP under `/__sim`, started standalone as `npm run sim`
  * does, with a fresh store secret key. `now` is the simulators' clock.
  */
-export async function startSimHarness(options: { now?: () => Date } = {}): Promise<SimHarness> {
-  const sims = createMarketplaceSimulators({ basePath: BASE_PATH, now: options.now });
+export async function startSimHarness(
+  options: { now?: () => Date; amazonOrderEveryMinutes?: number } = {},
+): Promise<SimHarness> {
+  const sims = createMarketplaceSimulators({ basePath: BASE_PATH, ...options });
   const sim = await startSimulator(combineSimulators(sims, BASE_PATH));
   const config = {
     SIM_BASE_URL: `${sim.url}${BASE_PATH}`,

@@ -13,7 +13,12 @@ export * from './http.ts';
 export * from './market.ts';
 export * from './marketplaces.ts';
 export { createAmazonSimulator } from './amazon/server.ts';
-export { createShopifySimulator } from './shopify/server.ts';
+export {
+  createShopifySimulator,
+  SHOPIFY_PLAN_RESTORE_RATES,
+  shopifyPlanThrottle,
+  type ShopifyPlan,
+} from './shopify/server.ts';
 export { createShopeeSimulator } from './shopee/server.ts';
 export { createTemuSimulator } from './temu/server.ts';
 export {

@@ -2,7 +2,7 @@ import { createAmazonSimulator } from './amazon/server.ts';
 import { sendJson, type SimHandler } from './http.ts';
 import type { MarketSimOptions, MarketSimulator } from './market.ts';
 import { createShopeeSimulator } from './shopee/server.ts';
-import { createShopifySimulator } from './shopify/server.ts';
+import { createShopifySimulator, shopifyPlanThrottle, type ShopifyPlan } from './shopify/server.ts';
 import { createTemuSimulator } from './temu/server.ts';
 
 export const MARKETPLACE_SIMULATORS = {
@@ -22,6 +22,10 @@ export function createMarketplaceSimulators(
     now?: () => Date;
     stateDir?: string;
     stepSeconds?: number;
+    /** The plan whose query-cost bucket the Shopify simulator keeps (default Standard). */
+    shopifyPlan?: ShopifyPlan;
+    /** The Amazon simulator's pace of orders (`AmazonSimOptions.orderEveryMinutes`). */
+    amazonOrderEveryMinutes?: number;
   } = {},
 ): Record<MarketplaceSimulatorName, MarketSimulator> {
   const base = (options.basePath ?? '').replace(/\/$/, '');
@@ -33,6 +37,12 @@ export function createMarketplaceSimulators(
       now: options.now,
       stateFile: options.stateDir ? `${options.stateDir}/${name}.json` : undefined,
       stepSeconds: options.stepSeconds,
+      ...(name === 'shopify' && options.shopifyPlan
+        ? { throttle: shopifyPlanThrottle(options.shopifyPlan) }
+        : {}),
+      ...(name === 'amazon' && options.amazonOrderEveryMinutes
+        ? { orderEveryMinutes: options.amazonOrderEveryMinutes }
+        : {}),
     }),
   ]);
   return Object.fromEntries(entries) as Record<MarketplaceSimulatorName, MarketSimulator>;

@@ -38,6 +38,7 @@ export async function registerSimulators(app: FastifyInstance, config: Config): 
         stateDir: simulatorStateDir(config),
         // FBA inbound shipments advance at the pace simulated parcels do.
         stepSeconds: config.TRACKING_SIM_STEP_SECONDS,
+        shopifyPlan: config.SHOPIFY_SIM_PLAN,
       }),
       // The default Translator outside production (LibreTranslate protocol).
       translate: createTranslateSimulator({ basePath: `${SIM_PREFIX}/translate` }),

@@ -26,7 +26,7 @@ import {
   runStoreSync,
 } from '../modules/orders/sync.ts';
 import { ORDERS_EXPORT, runOrderExport } from '../modules/orders/export.ts';
-import { ORDERS_SHIPMENT_PUSH } from '../modules/orders/shipment-push.ts';
+import { kickShipmentPushes, ORDERS_SHIPMENT_PUSH } from '../modules/orders/shipment-push.ts';
 import { runShipmentPushes } from '../modules/orders/shipment-push-job.ts';
 import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
 import { NOTIFICATIONS_MAIL, sendNotificationMails } from '../modules/notifications/index.ts';
@@ -38,12 +38,11 @@ import {
   TRACKING_POLL,
   type TrackingDeps,
 } from '../modules/production/index.ts';
-import type { PgBossJobRunner } from './pg-boss-runner.ts';
+import { EVERY_MINUTE, type PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 
 export const PURGE_EXPIRED = 'maintenance.purge-expired';
 const HOURLY = '0 * * * *';
-const EVERY_MINUTE = '* * * * *';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Codes outlive their 10-minute TTL by a day so support can still see what was sent. */
@@ -221,7 +220,12 @@ export function registerJobHandlers(
   const fileWork = { expireInSeconds: 60 * 60 };
   runner.define(ORDERS_EXPORT, (job) => runOrderExport(files, job), fileWork);
   runner.define(ORDERS_IMPORT, (job) => runOrderImport(files, job), fileWork);
-  runner.define(SHIP_IMPORT, (job) => runShipImport({ db: deps.database.db, log: deps.log }, job));
+  // The tracking of the packages it shipped goes out now, not at the minute sweep.
+  runner.define(SHIP_IMPORT, async (job) => {
+    const result = await runShipImport({ db: deps.database.db, log: deps.log }, job);
+    await kickShipmentPushes(runner);
+    return result;
+  });
   // Notification e-mails owed by the minute: the bell shows the news at once anyway.
   runner.define(NOTIFICATIONS_MAIL, () =>
     sendNotificationMails({

@@ -26,7 +26,16 @@ export interface JobRunnerOptions {
   log?: FastifyBaseLogger;
   /** How often an idle worker polls; enqueueing in this process wakes its worker at once. */
   pollingIntervalSeconds?: number;
+  /**
+   * Runs the every-minute schedules this often instead, from this process (a timer in place of
+   * pg-boss's cron, whose finest tick is a minute): demo and test servers only
+   * (`JOB_SWEEP_SECONDS`), so a browser test does not wait out the minute sweeps.
+   */
+  sweepSeconds?: number;
 }
+
+/** The cron of the minute sweeps `sweepSeconds` speeds up. */
+export const EVERY_MINUTE = '* * * * *';
 
 /** pg-boss's own default; kinds with longer runs say so when they are defined. */
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
@@ -272,6 +281,21 @@ export function createJobRunner(
     every(REAP_EVERY_MS, 'reaping', () => reap(instance));
   };
 
+  /** Sends `kind` as its cron would, every `seconds`, and wakes this process's worker for it. */
+  const sweep = (instance: PgBoss, kind: string, seconds: number) => {
+    const timer = setInterval(() => {
+      // A run still going takes the next tick's work along; sends must not pile up behind it.
+      if ([...running.values()].some((r) => r.kind === kind)) return;
+      void (async () => {
+        await instance.send(kind, {} satisfies JobData);
+        const workerId = await workers.get(kind);
+        if (workerId) instance.notifyWorker(workerId);
+      })().catch((error: unknown) => log.error({ err: error, kind }, 'job sweep failed'));
+    }, seconds * 1000);
+    timer.unref();
+    timers.push(timer);
+  };
+
   const work = (instance: PgBoss, kind: string, handler: JobHandler): Promise<string> => {
     const workerId = (async () => {
       await ensureQueue(instance, kind);
@@ -285,7 +309,12 @@ export function createJobRunner(
         );
       }
       const cron = schedules.get(kind);
-      if (cron) await instance.schedule(kind, cron);
+      if (cron && cron === EVERY_MINUTE && options.sweepSeconds) {
+        await instance.unschedule(kind);
+        sweep(instance, kind, options.sweepSeconds);
+      } else if (cron) {
+        await instance.schedule(kind, cron);
+      }
       return ids[0]!;
     })();
     workers.set(kind, workerId);

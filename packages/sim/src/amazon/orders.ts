@@ -18,8 +18,6 @@ import {
 } from './state.ts';
 
 const DAY = 86_400_000;
-/** One order per this many minutes on average, per seller and marketplace. */
-const EVERY_MINUTES = 120;
 
 const DEMO_CATALOGUE = [
   { sku: 'DEMO-TEE-BLK-M', title: 'Demo Cotton T-Shirt, Black, M', price: 1999 },
@@ -79,7 +77,11 @@ function dateParam(query: URLSearchParams, name: string): Date | null {
   return date;
 }
 
-export function orderRoutes({ store, orderItemsPageSize }: RouteDeps): SpRoute[] {
+export function orderRoutes({
+  store,
+  orderItemsPageSize,
+  orderEveryMinutes,
+}: RouteDeps): SpRoute[] {
   function catalogueOf(account: string, marketplaceId: string, site: SimMarketplace) {
     const published = Object.values(store.state.listings[account] ?? {})
       .filter((l) => l.marketplaceId === marketplaceId)
@@ -110,7 +112,7 @@ export function orderRoutes({ store, orderItemsPageSize }: RouteDeps): SpRoute[]
       {
         shopKey: `${account}:${marketplaceId}`,
         since: new Date(now.getTime() - 30 * DAY),
-        everyMinutes: EVERY_MINUTES,
+        everyMinutes: orderEveryMinutes,
         catalogue: catalogueOf(account, marketplaceId, site),
         countryCode: site.country,
       },

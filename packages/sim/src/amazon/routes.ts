@@ -37,6 +37,7 @@ export interface RouteDeps {
   store: StateStore;
   tokens: SignedTokens;
   orderItemsPageSize: number;
+  orderEveryMinutes: number;
 }
 
 /** `marketplaceIds` (csv), required by every Listings and Definitions operation (reference 1.8). */

@@ -40,6 +40,11 @@ export interface AmazonSimOptions extends MarketSimOptions {
   accessTokenTtlSeconds?: number;
   /** Order items per getOrderItems page, so tests can walk its NextToken. */
   orderItemsPageSize?: number;
+  /**
+   * One order per this many minutes on average per seller and marketplace (default 120: 360
+   * over the 30 days it keeps). Tests where the number does not matter ask for fewer.
+   */
+  orderEveryMinutes?: number;
   /** The app name the consent page shows. */
   appName?: string;
 }
@@ -76,7 +81,12 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     now,
   };
-  const deps: RouteDeps = { store, tokens, orderItemsPageSize: options.orderItemsPageSize ?? 100 };
+  const deps: RouteDeps = {
+    store,
+    tokens,
+    orderItemsPageSize: options.orderItemsPageSize ?? 100,
+    orderEveryMinutes: options.orderEveryMinutes ?? 120,
+  };
   const labels: LabelLinks = {
     link(req, title, lines) {
       const ttl = 3600;

@@ -30,10 +30,27 @@ import { adminSchema, MAX_QUERY_COST, requestedCost } from './schema.ts';
 import { SHOP_DOMAIN, signCallback } from './signing.ts';
 import { ShopifyStore } from './store.ts';
 
+/**
+ * The restore rate of each Shopify plan (reference 2.3, points per second). The bucket holds
+ * twenty seconds of it, as Standard's 2,000 at 100 a second does [U for the other plans].
+ */
+export const SHOPIFY_PLAN_RESTORE_RATES = {
+  standard: 100,
+  advanced: 200,
+  plus: 1000,
+  enterprise: 2000,
+} as const;
+export type ShopifyPlan = keyof typeof SHOPIFY_PLAN_RESTORE_RATES;
+
+export const shopifyPlanThrottle = (plan: ShopifyPlan) => ({
+  maximumAvailable: 20 * SHOPIFY_PLAN_RESTORE_RATES[plan],
+  restoreRate: SHOPIFY_PLAN_RESTORE_RATES[plan],
+});
+
 export interface ShopifySimOptions extends MarketSimOptions {
   /** Lifetime of expiring access tokens; Shopify's is an hour [U]. */
   accessTokenTtlSeconds?: number;
-  /** The cost bucket per shop (reference 2.3: Standard plan 2000 points, 100 per second). */
+  /** The cost bucket per shop; default the Standard plan's (2000 points, 100 per second). */
   throttle?: { maximumAvailable: number; restoreRate: number };
   apiKey?: string;
   apiSecret?: string;
@@ -90,7 +107,7 @@ export function createShopifySimulator(options: ShopifySimOptions = {}): MarketS
   const apiKey = options.apiKey ?? SIM_SHOPIFY_DEFAULTS.apiKey;
   const apiSecret = options.apiSecret ?? SIM_SHOPIFY_DEFAULTS.apiSecret;
   const accessTtl = options.accessTokenTtlSeconds ?? 3600;
-  const throttle = options.throttle ?? { maximumAvailable: 2000, restoreRate: 100 };
+  const throttle = options.throttle ?? shopifyPlanThrottle('standard');
   const tokens = new SignedTokens(options.tokenSecret ?? SIM_TOKEN_SECRET);
   const store = new ShopifyStore(options.stateFile);
   const faults = new Faults();

@@ -5,6 +5,7 @@ import { parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../http.ts';
 import { SIM_SHOPIFY_DEFAULTS } from '../market.ts';
+import { createMarketplaceSimulators } from '../marketplaces.ts';
 import { requestedCost } from './schema.ts';
 import { createShopifySimulator, type ShopifySimOptions } from './server.ts';
 import { signCallback } from './signing.ts';
@@ -217,6 +218,28 @@ describe('Shopify simulator Admin GraphQL', () => {
 
     s.clock.ms += Math.ceil(((253 - available) / 50) * 1000);
     expect((await costly(250)).body.data.orders.nodes).toHaveLength(250);
+  });
+
+  it('keeps the bucket of the plan it is given: Plus restores 1,000 points a second', async () => {
+    const sim = createMarketplaceSimulators({ shopifyPlan: 'plus', now: () => new Date(START) });
+    const running = await startSimulator(sim.shopify);
+    try {
+      const res = await fetch(`${running.url}/shopify/${SHOP}/admin/api/2025-07/graphql.json`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-access-token': sim.shopify.grant(SHOP, 'GLOBAL').accessToken,
+        },
+        body: JSON.stringify({ query: '{ shop { name } }' }),
+      });
+      const body = (await res.json()) as any;
+      expect(body.extensions.cost.throttleStatus).toMatchObject({
+        maximumAvailable: 20_000,
+        restoreRate: 1000,
+      });
+    } finally {
+      await running.close();
+    }
   });
 
   it('pages orders by cursor in updated order and honours updated_at filters', async () => {

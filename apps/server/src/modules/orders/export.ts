@@ -34,8 +34,12 @@ import { filtersOf, SORT_KEYS } from './list.ts';
 import { itemsOf } from './rows.ts';
 
 export const ORDERS_EXPORT = 'orders.export';
-/** Orders read per query: the job never holds more than one page (and its items) in memory. */
-export const EXPORT_PAGE = 1000;
+/**
+ * Orders read per query: the job holds this page and the next (and their items). 250 rather
+ * than 1,000 took the bench's peak RSS (100,000 orders on PGlite) from 534 to 449 MB, at the same
+ * CPU: the garbage of big pages let V8's heap grow.
+ */
+export const EXPORT_PAGE = 250;
 
 type TemplateRow = typeof orderExportTemplates.$inferSelect;
 const toTemplate = (r: TemplateRow): ExportTemplate => ({

@@ -7,6 +7,7 @@ export { addOrdersToCart } from './add-cart.ts';
 export { markAwaitingFunds, type AwaitingFundsDetail } from './awaiting-funds.ts';
 export { alignDemoSkus } from './demo.ts';
 export { listOrders } from './list.ts';
+export { kickShipmentPushes } from './shipment-push.ts';
 export { matchFinishedSkus } from './relations.ts';
 export { toOrders } from './rows.ts';
 export { queueStoreSyncs } from './sync.ts';

@@ -25,6 +25,7 @@ import { trackingDeps } from '../../integrations/tracking/index.ts';
 import { ConflictError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import { idempotencyHeader, idempotent } from '../finance/index.ts';
+import { kickShipmentPushes } from '../orders/index.ts';
 import {
   acceptOrders,
   markProduced,
@@ -221,6 +222,8 @@ export function registerProductionRoutes(app: App, deps: AppDeps): void {
     },
     async (ctx, input) => {
       await shipPackage(ctx, input);
+      // The tracking it handed to the marketplace orders goes out now, not at the minute sweep.
+      await kickShipmentPushes(deps.jobs);
       return productionInfo(ctx, input.id);
     },
   );
