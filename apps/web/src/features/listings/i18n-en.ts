@@ -61,11 +61,15 @@ export const listingsEn: typeof listingsZhCN = {
     loadFailed: 'Could not load the listings',
     retry: 'Retry',
     empty:
-      'No Amazon listings yet. Select products in "My finished products" and click "List on Amazon" to start',
+      'No Amazon listings yet. Select products in "My finished products", click "Publish to…" and choose Amazon to start',
     emptyFiltered: 'No listings match these filters',
     total: '{{total}} listings',
-    issues: 'Issues reported by Amazon',
+    issues: 'Issues reported by the marketplace',
     issueCount: '{{count}} issues',
+  },
+  issueCodes: {
+    ACCESS_DENIED:
+      'The store did not grant a permission this needs (the app asks for more since it was authorized): authorize the store again in the Store list.',
   },
   batch: {
     kinds: {

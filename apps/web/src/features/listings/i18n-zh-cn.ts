@@ -59,11 +59,15 @@ export const listingsZhCN = {
     downloadStarted: '正在准备文件…',
     loadFailed: '暂时无法获取刊登列表',
     retry: '重试',
-    empty: '还没有亚马逊刊登。在“我的成品库”勾选商品，点击“刊登到亚马逊”开始',
+    empty: '还没有亚马逊刊登。在“我的成品库”勾选商品，点击“发布到…”并选择亚马逊开始',
     emptyFiltered: '没有符合条件的刊登',
     total: '共 {{total}} 条',
-    issues: '亚马逊反馈的问题',
+    issues: '平台反馈的问题',
     issueCount: '{{count}} 个问题',
+  },
+  issueCodes: {
+    ACCESS_DENIED:
+      '店铺授权缺少此操作所需的权限（授权后应用新增了权限要求）：请在“店铺列表”中重新授权该店铺。',
   },
   batch: {
     kinds: {

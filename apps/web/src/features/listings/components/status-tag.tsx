@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Popover, Space, Tag, Typography } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ListingIssue, ListingStatus } from '@app/shared';
+import type { Listing, ListingIssue, ListingRow, ListingStatus } from '@app/shared';
 
 const COLORS: Record<ListingStatus, string> = {
   draft: 'default',
@@ -21,20 +23,36 @@ export function StatusTag({ status, changed }: { status: ListingStatus; changed?
   );
 }
 
+/**
+ * Codes whose marketplace text does not say what the seller can do about it: explained in the
+ * reader's language, the marketplace's own words after it.
+ */
+const EXPLAINED: Partial<Record<string, 'listings.issueCodes.ACCESS_DENIED'>> = {
+  ACCESS_DENIED: 'listings.issueCodes.ACCESS_DENIED',
+};
+
 /** The marketplace's issues as a list, each with the fields it names. */
 export function IssueList({ issues }: { issues: readonly ListingIssue[] }) {
+  const { t } = useTranslation();
   return (
     <ul className="listings-issues">
-      {issues.map((issue, i) => (
-        <li key={`${issue.code}-${i}`}>
-          <Typography.Text type={issue.severity === 'error' ? 'danger' : 'warning'}>
-            {issue.message}
-          </Typography.Text>
-          {issue.fields.length > 0 && (
-            <Typography.Text type="secondary"> ({issue.fields.join(', ')})</Typography.Text>
-          )}
-        </li>
-      ))}
+      {issues.map((issue, i) => {
+        const explained = EXPLAINED[issue.code];
+        return (
+          <li key={`${issue.code}-${i}`}>
+            {explained && <Typography.Text type="danger">{t(explained)} </Typography.Text>}
+            <Typography.Text
+              type={issue.severity === 'error' ? 'danger' : 'warning'}
+              style={explained ? { opacity: 0.75 } : undefined}
+            >
+              {issue.message}
+            </Typography.Text>
+            {issue.fields.length > 0 && (
+              <Typography.Text type="secondary"> ({issue.fields.join(', ')})</Typography.Text>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -67,5 +85,28 @@ export function IssuesPopover({
     >
       <Typography.Link>{t('listings.messages.issueCount', { count })}</Typography.Link>
     </Popover>
+  );
+}
+
+/**
+ * A row's issues, loaded from the listing only when the popover opens, through the detail
+ * query of the row's marketplace (each marketplace's routes answer only their own listings).
+ */
+export function RowIssues({
+  row,
+  useDetail,
+}: {
+  row: ListingRow;
+  useDetail: (id: number | null) => UseQueryResult<Listing>;
+}) {
+  const [open, setOpen] = useState(false);
+  const detail = useDetail(open ? row.id : null);
+  return (
+    <IssuesPopover
+      count={row.issue_count}
+      issues={detail.data?.issues}
+      loading={detail.isLoading}
+      onOpen={() => setOpen(true)}
+    />
   );
 }

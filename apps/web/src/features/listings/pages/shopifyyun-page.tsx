@@ -34,6 +34,7 @@ import { useListingMutation } from '../api/listings.ts';
 import {
   SHOPIFY_BATCH_PATH,
   SHOPIFY_CALLS,
+  useShopifyListing,
   useShopifyListings,
   useShopifyStores,
   type ShopifyCall,
@@ -41,7 +42,7 @@ import {
 import { BatchDialog, type RunningBatch } from '../components/batch-dialog.tsx';
 import { ShopifyCreateDialog } from '../components/shopify/shopify-create-dialog.tsx';
 import { ShopifyEditor } from '../components/shopify/shopify-editor.tsx';
-import { StatusTag } from '../components/status-tag.tsx';
+import { RowIssues, StatusTag } from '../components/status-tag.tsx';
 import { formatPriceRange } from '../money.ts';
 import '../listings.css';
 
@@ -265,7 +266,12 @@ export function ShopifyyunPage({ title }: ViewProps) {
             {
               key: 'status',
               title: t('listings.columns.status'),
-              render: (_, row) => <StatusTag status={row.status} changed={row.changed} />,
+              render: (_, row) => (
+                <Space orientation="vertical" size={0}>
+                  <StatusTag status={row.status} changed={row.changed} />
+                  {row.issue_count > 0 && <RowIssues row={row} useDetail={useShopifyListing} />}
+                </Space>
+              ),
             },
             {
               key: 'actions',

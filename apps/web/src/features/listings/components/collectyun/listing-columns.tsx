@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Modal, Space, Typography, type TableColumnsType } from 'antd';
 import {
   CloudUploadOutlined,
@@ -14,7 +13,7 @@ import { IconAction } from '../../../../shared/ui/icon-action.tsx';
 import { useListing } from '../../api/listings.ts';
 import { formatPriceRange } from '../../money.ts';
 import { editorPath, MULTISTATION_PATH } from '../../paths.ts';
-import { IssuesPopover, StatusTag } from '../status-tag.tsx';
+import { RowIssues, StatusTag } from '../status-tag.tsx';
 import type { ListingActions } from './use-listing-actions.ts';
 
 /** What the signed-in user may do to listings. */
@@ -24,20 +23,6 @@ export interface ListingPerms {
   down: boolean;
   delete: boolean;
   export: boolean;
-}
-
-/** A row's issues, loaded from the listing only when the popover opens. */
-function RowIssues({ row }: { row: ListingRow }) {
-  const [open, setOpen] = useState(false);
-  const detail = useListing(open ? row.id : null);
-  return (
-    <IssuesPopover
-      count={row.issue_count}
-      issues={detail.data?.issues}
-      loading={detail.isLoading}
-      onOpen={() => setOpen(true)}
-    />
-  );
 }
 
 const sortOrder = (query: ListingIndexQuery, key: ListingIndexQuery['sort']) =>
@@ -118,7 +103,7 @@ export function listingColumns({
       render: (_, row) => (
         <Space orientation="vertical" size={0}>
           <StatusTag status={row.status} changed={row.changed} />
-          {row.issue_count > 0 && <RowIssues row={row} />}
+          {row.issue_count > 0 && <RowIssues row={row} useDetail={useListing} />}
         </Space>
       ),
     },

@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addTranslations, setLanguage } from '../../../shared/i18n/i18n.ts';
+import { consoleTextsEn, consoleTextsZhCN } from '../../../app/layout/console-texts.ts';
+import { IssueList } from './status-tag.tsx';
+
+addTranslations({ 'zh-CN': consoleTextsZhCN, en: consoleTextsEn });
+afterAll(() => setLanguage('zh-CN'));
+
+const denied = {
+  code: 'ACCESS_DENIED',
+  message: 'Access denied for location field. Required access: `read_locations` access scope.',
+  severity: 'error' as const,
+  fields: [],
+};
+
+describe('IssueList', () => {
+  it('tells the seller to authorize the store again when the marketplace denied a scope', async () => {
+    await setLanguage('zh-CN');
+    const { unmount } = render(<IssueList issues={[denied]} />);
+    expect(screen.getByText(/请在“店铺列表”中重新授权该店铺/)).toBeTruthy();
+    expect(screen.getByText(denied.message)).toBeTruthy();
+    unmount();
+    await setLanguage('en');
+    render(<IssueList issues={[denied]} />);
+    expect(screen.getByText(/authorize the store again in the Store list/)).toBeTruthy();
+  });
+
+  it('shows any other issue as the marketplace wrote it, with its fields', () => {
+    render(
+      <IssueList
+        issues={[
+          { code: '90220', message: 'Missing brand', severity: 'warning', fields: ['brand'] },
+        ]}
+      />,
+    );
+    expect(screen.getByText('Missing brand')).toBeTruthy();
+    expect(screen.getByText('(brand)')).toBeTruthy();
+    expect(screen.queryByText(/authorize the store again/)).toBeNull();
+  });
+});
