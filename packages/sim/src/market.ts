@@ -1,4 +1,4 @@
-import type { Faults, SimHandler } from './http.ts';
+import type { Faults, OrderPace, SimHandler } from './http.ts';
 
 /** What every marketplace simulator takes. */
 export interface MarketSimOptions {
@@ -11,6 +11,8 @@ export interface MarketSimOptions {
   tokenSecret?: string;
   /** JSON file that keeps published listings across restarts; in memory when absent. */
   stateFile?: string;
+  /** How its buyers order; the marketplace's own pace over 30 days when absent. */
+  orders?: OrderPace;
 }
 
 /** Tokens as the marketplace's token endpoint would issue them after a seller's consent. */

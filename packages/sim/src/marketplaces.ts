@@ -1,5 +1,5 @@
 import { createAmazonSimulator } from './amazon/server.ts';
-import { sendJson, type SimHandler } from './http.ts';
+import { sendJson, type OrderPace, type SimHandler } from './http.ts';
 import type { MarketSimOptions, MarketSimulator } from './market.ts';
 import { createShopeeSimulator } from './shopee/server.ts';
 import { createShopifySimulator } from './shopify/server.ts';
@@ -14,9 +14,15 @@ export const MARKETPLACE_SIMULATORS = {
 
 export type MarketplaceSimulatorName = keyof typeof MARKETPLACE_SIMULATORS;
 
-/** Every marketplace simulator, each under `<basePath>/<name>`, sharing one clock and state dir. */
+/** Every marketplace simulator, each under `<basePath>/<name>`, sharing one clock, state dir and order pace. */
 export function createMarketplaceSimulators(
-  options: { basePath?: string; publicUrl?: string; now?: () => Date; stateDir?: string } = {},
+  options: {
+    basePath?: string;
+    publicUrl?: string;
+    now?: () => Date;
+    stateDir?: string;
+    orders?: OrderPace;
+  } = {},
 ): Record<MarketplaceSimulatorName, MarketSimulator> {
   const base = (options.basePath ?? '').replace(/\/$/, '');
   const entries = Object.entries(MARKETPLACE_SIMULATORS).map(([name, create]) => [
@@ -25,6 +31,7 @@ export function createMarketplaceSimulators(
       basePath: `${base}/${name}`,
       publicUrl: options.publicUrl ? `${options.publicUrl.replace(/\/$/, '')}/${name}` : undefined,
       now: options.now,
+      orders: options.orders,
       stateFile: options.stateDir ? `${options.stateDir}/${name}.json` : undefined,
     }),
   ]);

@@ -79,7 +79,7 @@ function dateParam(query: URLSearchParams, name: string): Date | null {
   return date;
 }
 
-export function orderRoutes({ store, orderItemsPageSize }: RouteDeps): SpRoute[] {
+export function orderRoutes({ store, orderItemsPageSize, pace }: RouteDeps): SpRoute[] {
   function catalogueOf(account: string, marketplaceId: string, site: SimMarketplace) {
     const published = Object.values(store.state.listings[account] ?? {})
       .filter((l) => l.marketplaceId === marketplaceId)
@@ -113,6 +113,7 @@ export function orderRoutes({ store, orderItemsPageSize }: RouteDeps): SpRoute[]
         everyMinutes: EVERY_MINUTES,
         catalogue: catalogueOf(account, marketplaceId, site),
         countryCode: site.country,
+        pace,
       },
       now,
     );

@@ -73,7 +73,12 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     now,
   };
-  const deps: RouteDeps = { store, tokens, orderItemsPageSize: options.orderItemsPageSize ?? 100 };
+  const deps: RouteDeps = {
+    store,
+    tokens,
+    orderItemsPageSize: options.orderItemsPageSize ?? 100,
+    pace: options.orders,
+  };
   const labels: LabelLinks = {
     link(req, title, lines) {
       const ttl = 3600;

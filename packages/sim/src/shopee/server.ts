@@ -218,6 +218,7 @@ export function createShopeeSimulator(options: ShopeeSimOptions = {}): MarketSim
       body,
       now: nowSeconds(),
       publicUrl,
+      pace: options.orders,
     };
     const result = route.run(ctx);
     if (route.method === 'POST') store.save();

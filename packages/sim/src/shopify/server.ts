@@ -320,6 +320,7 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
       shop,
       now: now(),
       store,
+      pace: options.orders,
       scopes: String(claims.scope ?? '').split(','),
     };
     const result = await execute({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { generateOrders, type SimOrder } from '../http.ts';
+import { generateOrders, type OrderPace, type SimOrder } from '../http.ts';
 import { DEMO_SKUS } from './catalog.ts';
 import { BUSINESS, gatewayError } from './errors.ts';
 import type { GoodsState } from './goods.ts';
@@ -51,6 +51,7 @@ export function mallOrders(
   mallId: string,
   shipments: Record<string, Shipment>,
   now: Date,
+  pace?: OrderPace,
 ): TemuSimOrder[] {
   const published = goods.goods
     .filter((g) => g.mallId === mallId && !g.deleted)
@@ -69,6 +70,7 @@ export function mallOrders(
       everyMinutes: 90,
       catalogue,
       countryCode: 'US',
+      pace,
     },
     now,
   );

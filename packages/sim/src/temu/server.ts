@@ -136,7 +136,7 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
   });
 
   const orders = (ctx: CallContext) =>
-    mallOrders(state.goods, ctx.mallId, state.shipments, ctx.now);
+    mallOrders(state.goods, ctx.mallId, state.shipments, ctx.now, options.orders);
   const changed = <T>(result: T): T => {
     save();
     return result;
