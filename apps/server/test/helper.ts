@@ -111,6 +111,8 @@ export async function startApp(
     {
       NODE_ENV: 'test',
       DEMO: '1',
+      // The mounted simulators at their own pace; a test tells the story itself (demo-story).
+      DEMO_STORY: 'off',
       LOG_LEVEL: 'silent',
       DEV_CAPTCHA_ANSWER: TEST_CAPTCHA,
       DATA_DIR: '/tmp/unused',

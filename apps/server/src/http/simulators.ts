@@ -7,8 +7,10 @@ import {
   createKuaidi100Simulator,
   createMarketplaceSimulators,
   createTranslateSimulator,
+  type OrderPace,
 } from '@app/sim';
 import type { Config } from '../config.ts';
+import { simulatorsEnabled } from '../integrations/marketplaces/index.ts';
 
 export const SIM_PREFIX = '/__sim';
 
@@ -23,6 +25,29 @@ export function simulatorStateDir(config: Config): string | undefined {
   return dir;
 }
 
+/** True when this start tells the demo's story (DEMO_STORY in the README). */
+export function demoStoryOn(config: Config): boolean {
+  return config.DEMO && config.DEMO_STORY === 'on' && simulatorsEnabled(config);
+}
+
+/**
+ * The demo's order pace: 60 days of history at one order per three hours a store (480 each),
+ * then one every five minutes from the demo's first start, which the state dir remembers so
+ * a restart keeps the orders already placed.
+ */
+export function demoOrderPace(config: Config): OrderPace | undefined {
+  if (!demoStoryOn(config)) return undefined;
+  const dir = simulatorStateDir(config);
+  let since = new Date();
+  if (dir) {
+    const file = path.join(dir, 'demo-clock.json');
+    if (fs.existsSync(file)) {
+      since = new Date((JSON.parse(fs.readFileSync(file, 'utf8')) as { since: string }).since);
+    } else fs.writeFileSync(file, JSON.stringify({ since: since.toISOString() }));
+  }
+  return { historyDays: 60, historyEveryMinutes: 180, live: { since, everyMinutes: 5 } };
+}
+
 /**
  * Serves the marketplace simulators of `packages/sim` under `/__sim/*` on this server, so the
  * embedded default needs no second process: the connectors call them here and the seller's
@@ -33,7 +58,11 @@ export function simulatorStateDir(config: Config): string | undefined {
 export async function registerSimulators(app: FastifyInstance, config: Config): Promise<void> {
   const handler = combineSimulators(
     {
-      ...createMarketplaceSimulators({ basePath: SIM_PREFIX, stateDir: simulatorStateDir(config) }),
+      ...createMarketplaceSimulators({
+        basePath: SIM_PREFIX,
+        stateDir: simulatorStateDir(config),
+        orders: demoOrderPace(config),
+      }),
       // The default Translator outside production (LibreTranslate protocol).
       translate: createTranslateSimulator({ basePath: `${SIM_PREFIX}/translate` }),
       // The default TrackingProvider outside production (Kuaidi100's query protocol).

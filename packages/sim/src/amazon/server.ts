@@ -228,6 +228,15 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
 
   return {
     faults,
+    shipments(account) {
+      return Object.entries(store.state.shipments[account] ?? {}).flatMap(([orderId, record]) =>
+        Object.values(record.packages ?? {}).map((p) => ({
+          orderId,
+          trackingNumber: p.trackingNumber,
+          carrier: p.carrierCode === 'Other' ? p.carrierName : p.carrierCode,
+        })),
+      );
+    },
     grant(account, site) {
       const issued = issueTokens(auth, account);
       return {

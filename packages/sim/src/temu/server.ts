@@ -362,6 +362,19 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
 
   return {
     faults,
+    shipments(account) {
+      // Shipments are kept by parent order sn, whose mall the mall's own orders tell.
+      const own = new Set(
+        mallOrders(state.goods, account, {}, now(), options.orders).map((o) => o.parentOrderSn),
+      );
+      return Object.entries(state.shipments)
+        .filter(([sn]) => own.has(sn))
+        .map(([orderId, s]) => ({
+          orderId,
+          trackingNumber: s.trackingNumber,
+          carrier: s.carrierId,
+        }));
+    },
     grant(account: string, site: string): SimGrant {
       const regionId = REGION_OF_SITE[site];
       if (!regionId) throw new Error(`The Temu simulator serves no site ${site}`);
