@@ -12,8 +12,9 @@ import { createSeller, type SellerFixture } from './fixtures.ts';
 import { call, type TestApp } from './helper.ts';
 
 /**
- * Tracking saved on the order desk reaches the marketplace (issue 18): save-logistics queues a
- * push, the push job confirms the shipment on the simulator, the next sync reads it shipped.
+ * Tracking saved on the order desk reaches each of the four marketplaces (issue 18):
+ * save-logistics queues a push, the push job confirms the shipment on the simulator, which
+ * records it, and the next sync reads it shipped.
  * On a fake clock from a fixed instant, as orders-sync.test.ts explains.
  */
 const START = Date.UTC(2026, 2, 2, 9, 41);
@@ -100,6 +101,7 @@ describe('shipment push', { timeout: 180_000 }, () => {
     ['amazon', 'US', 'A3SIMPUSH0001'],
     ['shopify', 'GLOBAL', 'push-test.myshopify.com'],
     ['shopee', 'SG', '880001'],
+    ['temu', 'US', '634418219901'],
   ] as const)(
     '%s: save-logistics → push confirmed on the simulator → the next sync reads it shipped',
     async (mp, site, account) => {
@@ -111,6 +113,13 @@ describe('shipment push', { timeout: 180_000 }, () => {
 
       const run = await runShipmentPushes(access(), noProgress);
       expect(run).toMatchObject({ confirmed: 1, refused: 0 });
+      // The marketplace recorded one shipment of the order, with our tracking number.
+      expect(h.sims[mp].shipments(account)).toEqual([
+        expect.objectContaining({
+          orderId: order!.remoteId,
+          trackingNumber: saved.body.data.shipped_number,
+        }),
+      ]);
       // Nothing is left due: a second run sends nothing again.
       expect(await runShipmentPushes(access(), noProgress)).toMatchObject({ confirmed: 0 });
       const log = await post('show-order-log', { id: order!.id });
@@ -253,6 +262,7 @@ describe('shipment push', { timeout: 180_000 }, () => {
       attempts: 2,
       remoteId: sent!.remoteId,
     });
+    expect(h.sims.shopify.shipments('push-crash.myshopify.com')).toHaveLength(1);
   });
 
   it('answers 409 when no order has a push to retry, 422 for no ids', async () => {
