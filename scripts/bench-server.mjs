@@ -41,6 +41,8 @@ export async function startServer(env) {
       ...process.env,
       NODE_ENV: 'development',
       DEMO: '1',
+      // No first syncs and purchase orders of the demo's story beside what is measured.
+      DEMO_STORY: 'off',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -19,10 +19,12 @@ import { benchOrders } from './bench-orders.mjs';
 import { benchDesign } from './bench-design.mjs';
 import { benchPayments } from './bench-pay.mjs';
 import { benchListings } from './bench-listings.mjs';
+import { benchPushes } from './bench-pushes.mjs';
 
 // `npm run bench`: API throughput/latency on PGlite and PostgreSQL (against a bare node:http
 // server sending the same SQL), the login page's initial JS,
-// upload throughput, design mockup rendering, balance payments and the catalogue at 100,000 products
+// upload throughput, design mockup rendering, balance payments, 10,000 shipment confirmations to
+// the marketplace simulators (BENCH_PUSHES=0 skips them) and the catalogue at 100,000 products
 // (BENCH_CATALOGUE=0 skips that part). `npm run bench -- api` measures only the authenticated
 // routes against the bare server (BENCH_DATABASES=pglite or postgres narrows it to one database).
 const API_ONLY = process.argv[2] === 'api';
@@ -202,6 +204,7 @@ console.log(uploads);
 const design = await benchDesign();
 const payments = await benchPayments();
 const listings = await benchListings();
+const pushes = process.env.BENCH_PUSHES === '0' ? null : await benchPushes();
 const catalogue = process.env.BENCH_CATALOGUE === '0' ? null : await benchCatalogue();
 const orders = process.env.BENCH_ORDERS === '0' ? null : await benchOrders();
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
@@ -216,6 +219,7 @@ fs.writeFileSync(
       design,
       payments,
       listings,
+      pushes,
       catalogue,
       orders,
     },

@@ -118,6 +118,13 @@ export const ConfigSchema = z
      * test suites' throw-away servers register and log in hundreds of users.
      */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+    /**
+     * The demo's story, with DEMO and the simulators: the simulators hold 60 days of orders and
+     * place a new one every five minutes from the demo's first start, which queues each demo
+     * store's first sync and then takes a handful of purchase orders through the loop. `off`:
+     * the simulators' plain 30 days and no story (the test servers, which start many times).
+     */
+    DEMO_STORY: z.enum(['on', 'off']).default('on'),
     /** Seconds between a simulated parcel's events (the demo delivers in five steps). */
     TRACKING_SIM_STEP_SECONDS: z.coerce.number().int().positive().default(60),
     /**

@@ -19,6 +19,8 @@ import { prepareStoreSecretBox, storeSecretBox } from './integrations/secret-box
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { trackingDeps } from './integrations/tracking/index.ts';
+import { demoStoryOn } from './http/simulators.ts';
+import { startDemoStory } from './modules/demo/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -76,6 +78,10 @@ async function main(): Promise<void> {
   });
   // Starting also resumes the jobs a crash or shutdown left running.
   if (config.JOBS === 'on') await jobs.start();
+  // A new demo fills its order desk and its purchase orders at once (DEMO_STORY).
+  if (seededDemo && config.JOBS === 'on' && demoStoryOn(config)) {
+    await startDemoStory(database.db, jobs, DEMO_LOGINS.seller.email);
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

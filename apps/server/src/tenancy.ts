@@ -5,7 +5,7 @@ import { NotFoundError, UnauthorizedError } from './errors.ts';
 import type { MessageKey } from './i18n/messages.ts';
 
 /** The signed-in user; for what only a person can do (their account, their session, their logs). */
-export function requireUser(ctx: Ctx): UserActor {
+export function requireUser(ctx: Pick<Ctx, 'actor'>): UserActor {
   if (ctx.actor.kind !== 'user') throw new UnauthorizedError();
   return ctx.actor;
 }

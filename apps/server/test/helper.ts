@@ -37,6 +37,8 @@ export interface ScratchDatabase {
   /** A new handle on the database; several may be open at once on PostgreSQL. */
   open(): Promise<Database>;
   remove(): Promise<void>;
+  /** The PGlite folder (a server started on it as DATA_DIR opens it); absent on PostgreSQL. */
+  dataDir?: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function scratchDatabase(opts: { empty?: boolean } = {}): Promise<S
     // cp(1) copies the template's 1,400 files in a tenth of the time fs.cp takes.
     if (!opts.empty) await execFileAsync('cp', ['-R', `${inject('databaseTemplate')}/.`, dir]);
     return {
+      dataDir: dir,
       open: () => openDatabase({ dataDir: dir }),
       remove: () => fs.rm(dir, { recursive: true, force: true }),
     };
@@ -111,6 +114,8 @@ export async function startApp(
     {
       NODE_ENV: 'test',
       DEMO: '1',
+      // The mounted simulators at their own pace; a test tells the story itself (demo-story).
+      DEMO_STORY: 'off',
       LOG_LEVEL: 'silent',
       DEV_CAPTCHA_ANSWER: TEST_CAPTCHA,
       DATA_DIR: '/tmp/unused',

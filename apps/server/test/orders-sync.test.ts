@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MARKET_SITES, type Marketplace } from '@app/shared';
-import { startSimHarness, type SimHarness } from './sim-harness.ts';
+import { FEWER_ORDERS, startSimHarness, type SimHarness } from './sim-harness.ts';
 import { orderItems, orderLogs, orders, orderSyncState, stores } from '../src/db/schema.ts';
 import type { Message } from '../src/i18n/messages.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: START });
   // An Amazon order every 8 hours, 90 in the 30 days it keeps rather than 360: each sync reads
   // every order's items and address, and no test here needs more than a few dozen.
-  h = await startSimHarness({ amazonOrderEveryMinutes: 480 });
+  h = await startSimHarness({ orders: FEWER_ORDERS });
   t = await h.app({ jobs: true, sleep });
   seller = await createSeller(t.database.db);
 });

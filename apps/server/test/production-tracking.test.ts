@@ -1,7 +1,8 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGISTICS_CHANNELS } from '@app/shared';
 import { SIM_KUAIDI100_DEFAULTS, startKuaidi100Simulator } from '@app/sim';
-import { createKuaidi100 } from '../src/integrations/tracking/kuaidi100.ts';
+import { createKuaidi100, kuaidi100Code } from '../src/integrations/tracking/kuaidi100.ts';
 import { TrackingError } from '../src/integrations/tracking/index.ts';
 import { pollParcels } from '../src/modules/production/index.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
@@ -116,10 +117,26 @@ describe('carrier tracking', () => {
       const unknown = client.track('Yanwen', 'UG900000002YP');
       await expect(unknown).rejects.toBeInstanceOf(TrackingError);
       await expect(unknown).rejects.toMatchObject({ code: '500' });
-      strict.sim.handOver('yanwen', 'UG900000002YP');
+      strict.sim.handOver('yw56', 'UG900000002YP');
       expect((await client.track('Yanwen', 'UG900000002YP')).status).toBe('in_transit');
     } finally {
       await strict.close();
     }
+  });
+
+  it("asks Kuaidi100 by its codes for every channel's carrier; one it has no code for is refused", async () => {
+    const client = provider();
+    for (const channel of LOGISTICS_CHANNELS) {
+      const asked = client.track(channel.carrier, channel.tracking_example);
+      if (channel.carrier === 'Shopee Xpress') {
+        // Kuaidi100 has no code for Shopee's own logistics: "找不到对应公司".
+        await expect(asked).rejects.toMatchObject({ code: '400' });
+      } else {
+        expect((await asked).status, channel.carrier).toBe('in_transit');
+      }
+    }
+    expect(kuaidi100Code('4PX')).toBe('disifang');
+    expect(kuaidi100Code('Yanwen')).toBe('yw56');
+    expect(kuaidi100Code('Cainiao')).toBe('cainiaoglobal');
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
-import { startSimHarness, type SimHarness } from './sim-harness.ts';
+import { FEWER_ORDERS, startSimHarness, type SimHarness } from './sim-harness.ts';
 import { orderItems, orders, orderSyncState, shipmentPushes, stores } from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
@@ -12,8 +12,9 @@ import { createSeller, type SellerFixture } from './fixtures.ts';
 import { call, type TestApp } from './helper.ts';
 
 /**
- * Tracking saved on the order desk reaches the marketplace (issue 18): save-logistics queues a
- * push, the push job confirms the shipment on the simulator, the next sync reads it shipped.
+ * Tracking saved on the order desk reaches each of the four marketplaces (issue 18):
+ * save-logistics queues a push, the push job confirms the shipment on the simulator, which
+ * records it, and the next sync reads it shipped.
  * On a fake clock from a fixed instant, as orders-sync.test.ts explains.
  */
 const START = Date.UTC(2026, 2, 2, 9, 41);
@@ -30,7 +31,7 @@ const FOUR_PX = LOGISTICS_CHANNELS.find((c) => c.code === '4PX-GP')!;
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: START });
   // Fewer Amazon orders (90 rather than 360): a push needs one, and every sync reads them all.
-  h = await startSimHarness({ amazonOrderEveryMinutes: 480 });
+  h = await startSimHarness({ orders: FEWER_ORDERS });
   t = await h.app({ sleep });
   seller = await createSeller(t.database.db);
 });
@@ -101,6 +102,7 @@ describe('shipment push', { timeout: 180_000 }, () => {
     ['amazon', 'US', 'A3SIMPUSH0001'],
     ['shopify', 'GLOBAL', 'push-test.myshopify.com'],
     ['shopee', 'SG', '880001'],
+    ['temu', 'US', '634418219901'],
   ] as const)(
     '%s: save-logistics → push confirmed on the simulator → the next sync reads it shipped',
     async (mp, site, account) => {
@@ -112,6 +114,13 @@ describe('shipment push', { timeout: 180_000 }, () => {
 
       const run = await runShipmentPushes(access(), noProgress);
       expect(run).toMatchObject({ confirmed: 1, refused: 0 });
+      // The marketplace recorded one shipment of the order, with our tracking number.
+      expect(h.sims[mp].shipments(account)).toEqual([
+        expect.objectContaining({
+          orderId: order!.remoteId,
+          trackingNumber: saved.body.data.shipped_number,
+        }),
+      ]);
       // Nothing is left due: a second run sends nothing again.
       expect(await runShipmentPushes(access(), noProgress)).toMatchObject({ confirmed: 0 });
       const log = await post('show-order-log', { id: order!.id });
@@ -254,6 +263,7 @@ describe('shipment push', { timeout: 180_000 }, () => {
       attempts: 2,
       remoteId: sent!.remoteId,
     });
+    expect(h.sims.shopify.shipments('push-crash.myshopify.com')).toHaveLength(1);
   });
 
   it('answers 409 when no order has a push to retry, 422 for no ids', async () => {

@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { combineSimulators, createMarketplaceSimulators, startSimulator } from '@app/sim';
+import {
+  combineSimulators,
+  createMarketplaceSimulators,
+  startSimulator,
+  type OrderPace,
+} from '@app/sim';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { buildTestApp, type StartAppOptions, type TestApp } from './helper.ts';
 
 const BASE_PATH = '/__sim';
+
+/**
+ * An order every 8 hours over 30 days (about 90 per shop rather than Amazon's 360): for tests
+ * where the number does not matter, since each sync reads every order's items and address.
+ */
+export const FEWER_ORDERS: OrderPace = { historyDays: 30, historyEveryMinutes: 480 };
 
 export interface SimHarness {
   /** The simulators themselves, for a test that seeds or inspects their state. */
@@ -23,7 +34,7 @@ export interface SimHarness {
  * does, with a fresh store secret key. `now` is the simulators' clock.
  */
 export async function startSimHarness(
-  options: { now?: () => Date; amazonOrderEveryMinutes?: number } = {},
+  options: { now?: () => Date; orders?: OrderPace } = {},
 ): Promise<SimHarness> {
   const sims = createMarketplaceSimulators({ basePath: BASE_PATH, ...options });
   const sim = await startSimulator(combineSimulators(sims, BASE_PATH));

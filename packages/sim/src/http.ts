@@ -202,8 +202,8 @@ export interface SimAddress {
 }
 
 export interface SimOrder {
-  /** 1-based sequence number within the shop; stable across restarts. */
-  seq: number;
+  /** Its time slot's number at the pace it was placed at; unique within the shop, a stable id. */
+  slot: number;
   createdAt: Date;
   updatedAt: Date;
   status: SimOrderStatus;
@@ -229,9 +229,26 @@ export interface OrderGeneratorOptions {
    * as there are), so clients must page an order's lines. Off by default.
    */
   bulkLines?: number;
+  /** Another history or a live pace than the marketplace's own (the demo's). */
+  pace?: OrderPace;
+}
+
+/**
+ * How a simulator's buyers order, when not at the marketplace's own pace over 30 days: the demo
+ * holds a longer, sparser history and, from its first start on, places a new order every few
+ * minutes, so the order desk fills while someone watches.
+ */
+export interface OrderPace {
+  /** Days of orders a shop holds. */
+  historyDays: number;
+  /** Minutes between two orders of the history. */
+  historyEveryMinutes: number;
+  /** From `since` on, one order every `everyMinutes` instead. */
+  live?: { since: Date; everyMinutes: number };
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const STREETS = ['Maple Ave', 'Oak St', 'Pine Rd', 'Cedar Ln', 'Elm St', 'Lake Dr', 'Hill Rd'];
 const CITIES = ['Springfield', 'Riverside', 'Fairview', 'Franklin', 'Greenville', 'Bristol'];
 const NAMES = ['Alex Kim', 'Maria Lopez', 'Sam Taylor', 'Jordan Lee', 'Chris Wong', 'Pat Brown'];
@@ -242,14 +259,33 @@ const NAMES = ['Alex Kim', 'Maria Lopez', 'Sam Taylor', 'Jordan Lee', 'Chris Won
  * `updatedAt` is the time of its last move, so incremental sync sees changes arrive.
  */
 export function generateOrders(options: OrderGeneratorOptions, now: Date): SimOrder[] {
+  const { pace } = options;
+  const since = pace ? new Date(now.getTime() - pace.historyDays * DAY) : options.since;
+  const live = pace?.live;
+  const isLive = live !== undefined && live.since < now;
+  const historyEnd = isLive ? new Date(live.since.getTime() - 1) : now;
+  const every = pace?.historyEveryMinutes ?? options.everyMinutes;
+  const history = generateSlots(options, { from: since, until: historyEnd, every }, now);
+  if (!isLive) return history;
+  // Live slots are much shorter, so their numbers never meet the history's.
+  const range = { from: live.since, until: now, every: live.everyMinutes };
+  return history.concat(generateSlots(options, range, now));
+}
+
+/** The orders of the `every`-minute slots that fall in [from, until]. */
+function generateSlots(
+  options: OrderGeneratorOptions,
+  range: { from: Date; until: Date; every: number },
+  now: Date,
+): SimOrder[] {
   const orders: SimOrder[] = [];
-  const slot = options.everyMinutes * MINUTE;
-  const first = Math.floor(options.since.getTime() / slot);
-  const last = Math.floor(now.getTime() / slot);
+  const slot = range.every * MINUTE;
+  const first = Math.floor(range.from.getTime() / slot);
+  const last = Math.floor(range.until.getTime() / slot);
   for (let s = first; s <= last; s++) {
     const rng = seededRandom(`${options.shopKey}:${s}`);
     const createdAt = new Date(s * slot + Math.floor(rng() * slot));
-    if (createdAt > now || createdAt < options.since) continue;
+    if (createdAt > range.until || createdAt < range.from) continue;
     const lineCount = 1 + Math.floor(rng() * (rng() < 0.7 ? 1 : 3));
     const lines: SimOrderLine[] = [];
     for (let i = 0; i < lineCount && options.catalogue.length > 0; i++) {
@@ -280,7 +316,7 @@ export function generateOrders(options: OrderGeneratorOptions, now: Date): SimOr
     }
     const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)]!;
     orders.push({
-      seq: s - first + 1,
+      slot: s,
       createdAt,
       updatedAt,
       status,

@@ -1,4 +1,4 @@
-import type { Faults, SimHandler } from './http.ts';
+import type { Faults, OrderPace, SimHandler } from './http.ts';
 
 /** What every marketplace simulator takes. */
 export interface MarketSimOptions {
@@ -16,6 +16,8 @@ export interface MarketSimOptions {
    * shipment's SHIPPED → RECEIVING → CLOSED).
    */
   stepSeconds?: number;
+  /** How its buyers order; the marketplace's own pace over 30 days when absent. */
+  orders?: OrderPace;
 }
 
 /** Tokens as the marketplace's token endpoint would issue them after a seller's consent. */
@@ -37,6 +39,21 @@ export interface MarketSimulator extends SimHandler {
    * consented: demo data uses it. `site` is the site code (e.g. `US`).
    */
   grant(account: string, site: string): SimGrant;
+  /**
+   * The shipments the account's seller confirmed through the API, one per package (Amazon),
+   * fulfillment (Shopify) or shipped order (Shopee, Temu); a retry the marketplace took as the
+   * same package is not counted again. What tests check pushes against.
+   */
+  shipments(account: string): SimShipment[];
+}
+
+/** One confirmed shipment as the marketplace recorded it. */
+export interface SimShipment {
+  /** The marketplace's order id (Amazon order id, Shopify order GID, Shopee order sn, Temu parent order sn). */
+  orderId: string;
+  trackingNumber: string;
+  /** The carrier as sent (Amazon carrierCode or name, Shopify company, Temu carrierId); null when not kept. */
+  carrier: string | null;
 }
 
 export const SIM_TOKEN_SECRET = 'seller-hub-simulator-token-secret';

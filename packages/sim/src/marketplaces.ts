@@ -1,5 +1,5 @@
 import { createAmazonSimulator } from './amazon/server.ts';
-import { sendJson, type SimHandler } from './http.ts';
+import { sendJson, type OrderPace, type SimHandler } from './http.ts';
 import type { MarketSimOptions, MarketSimulator } from './market.ts';
 import { createShopeeSimulator } from './shopee/server.ts';
 import { createShopifySimulator, shopifyPlanThrottle, type ShopifyPlan } from './shopify/server.ts';
@@ -14,7 +14,7 @@ export const MARKETPLACE_SIMULATORS = {
 
 export type MarketplaceSimulatorName = keyof typeof MARKETPLACE_SIMULATORS;
 
-/** Every marketplace simulator, each under `<basePath>/<name>`, sharing one clock and state dir. */
+/** Every marketplace simulator, each under `<basePath>/<name>`, sharing one clock, state dir and order pace. */
 export function createMarketplaceSimulators(
   options: {
     basePath?: string;
@@ -24,8 +24,7 @@ export function createMarketplaceSimulators(
     stepSeconds?: number;
     /** The plan whose query-cost bucket the Shopify simulator keeps (default Standard). */
     shopifyPlan?: ShopifyPlan;
-    /** The Amazon simulator's pace of orders (`AmazonSimOptions.orderEveryMinutes`). */
-    amazonOrderEveryMinutes?: number;
+    orders?: OrderPace;
   } = {},
 ): Record<MarketplaceSimulatorName, MarketSimulator> {
   const base = (options.basePath ?? '').replace(/\/$/, '');
@@ -35,13 +34,11 @@ export function createMarketplaceSimulators(
       basePath: `${base}/${name}`,
       publicUrl: options.publicUrl ? `${options.publicUrl.replace(/\/$/, '')}/${name}` : undefined,
       now: options.now,
+      orders: options.orders,
       stateFile: options.stateDir ? `${options.stateDir}/${name}.json` : undefined,
       stepSeconds: options.stepSeconds,
       ...(name === 'shopify' && options.shopifyPlan
         ? { throttle: shopifyPlanThrottle(options.shopifyPlan) }
-        : {}),
-      ...(name === 'amazon' && options.amazonOrderEveryMinutes
-        ? { orderEveryMinutes: options.amazonOrderEveryMinutes }
         : {}),
     }),
   ]);

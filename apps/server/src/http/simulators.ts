@@ -7,8 +7,10 @@ import {
   createKuaidi100Simulator,
   createMarketplaceSimulators,
   createTranslateSimulator,
+  type OrderPace,
 } from '@app/sim';
 import type { Config } from '../config.ts';
+import { simulatorsEnabled } from '../integrations/marketplaces/index.ts';
 
 export const SIM_PREFIX = '/__sim';
 
@@ -21,6 +23,29 @@ export function simulatorStateDir(config: Config): string | undefined {
   const dir = path.join(config.DATA_DIR, 'sim');
   fs.mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** True when this start tells the demo's story (DEMO_STORY in the README). */
+export function demoStoryOn(config: Config): boolean {
+  return config.DEMO && config.DEMO_STORY === 'on' && simulatorsEnabled(config);
+}
+
+/**
+ * The demo's order pace: 60 days of history at one order per three hours a store (480 each),
+ * then one every five minutes from the demo's first start, which the state dir remembers so
+ * a restart keeps the orders already placed.
+ */
+export function demoOrderPace(config: Config): OrderPace | undefined {
+  if (!demoStoryOn(config)) return undefined;
+  const dir = simulatorStateDir(config);
+  let since = new Date();
+  if (dir) {
+    const file = path.join(dir, 'demo-clock.json');
+    if (fs.existsSync(file)) {
+      since = new Date((JSON.parse(fs.readFileSync(file, 'utf8')) as { since: string }).since);
+    } else fs.writeFileSync(file, JSON.stringify({ since: since.toISOString() }));
+  }
+  return { historyDays: 60, historyEveryMinutes: 180, live: { since, everyMinutes: 5 } };
 }
 
 /**
@@ -39,6 +64,7 @@ export async function registerSimulators(app: FastifyInstance, config: Config): 
         // FBA inbound shipments advance at the pace simulated parcels do.
         stepSeconds: config.TRACKING_SIM_STEP_SECONDS,
         shopifyPlan: config.SHOPIFY_SIM_PLAN,
+        orders: demoOrderPace(config),
       }),
       // The default Translator outside production (LibreTranslate protocol).
       translate: createTranslateSimulator({ basePath: `${SIM_PREFIX}/translate` }),

@@ -38,6 +38,7 @@ import {
   TRACKING_POLL,
   type TrackingDeps,
 } from '../modules/production/index.ts';
+import { DEMO_STORY, runDemoStoryJob } from '../modules/demo/index.ts';
 import { EVERY_MINUTE, type PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 
@@ -246,6 +247,10 @@ export function registerJobHandlers(
     }),
   );
   runner.schedule(FBA_SYNC, EVERY_MINUTE);
+  // Queued once, at the demo's first start (DEMO_STORY); it waits up to ten minutes for syncs.
+  runner.define(DEMO_STORY, (job) => runDemoStoryJob(deps.database.db, job), {
+    expireInSeconds: 30 * 60,
+  });
   const tracking = deps.tracking;
   if (tracking) {
     runner.define(TRACKING_POLL, (job) =>

@@ -41,6 +41,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NODE_ENV: 'development',
     // The demo switch: the dev outbox, demo logins and DEV_CAPTCHA_ANSWER the page tests use.
     DEMO: '1',
+    // The simulators' plain orders and no story (first syncs, purchase orders) to start with.
+    DEMO_STORY: 'off',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

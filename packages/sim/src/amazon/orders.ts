@@ -18,6 +18,8 @@ import {
 } from './state.ts';
 
 const DAY = 86_400_000;
+/** One order per two hours on average: 360 in the 30 days a shop keeps. */
+const EVERY_MINUTES = 120;
 
 const DEMO_CATALOGUE = [
   { sku: 'DEMO-TEE-BLK-M', title: 'Demo Cotton T-Shirt, Black, M', price: 1999 },
@@ -77,11 +79,7 @@ function dateParam(query: URLSearchParams, name: string): Date | null {
   return date;
 }
 
-export function orderRoutes({
-  store,
-  orderItemsPageSize,
-  orderEveryMinutes,
-}: RouteDeps): SpRoute[] {
+export function orderRoutes({ store, orderItemsPageSize, pace }: RouteDeps): SpRoute[] {
   function catalogueOf(account: string, marketplaceId: string, site: SimMarketplace) {
     const published = Object.values(store.state.listings[account] ?? {})
       .filter((l) => l.marketplaceId === marketplaceId)
@@ -92,13 +90,14 @@ export function orderRoutes({
       : DEMO_CATALOGUE.map((d) => ({ sku: d.sku, title: d.title, unitMinor: d.price }));
   }
 
-  // Orders are recomputed from the clock and the state; one shop's last answer is kept because
-  // a sync reads the same orders again for their items and addresses.
+  // Orders are recomputed from the clock and the state; one shop's answer is kept for the
+  // second because a sync reads the same orders again for their items and addresses (one
+  // computation per call made a store of a thousand orders cost seconds a call).
   const recent = new Map<string, { key: string; views: OrderView[] }>();
 
   function ordersOf(account: string, marketplaceId: string, now: Date): OrderView[] {
     const shop = `${account}:${marketplaceId}`;
-    const key = `${now.getTime()}:${store.revision}`;
+    const key = `${Math.floor(now.getTime() / 1000)}:${store.revision}`;
     const hit = recent.get(shop);
     if (hit?.key === key) return hit.views;
     const views = computeOrders(account, marketplaceId, now);
@@ -112,9 +111,10 @@ export function orderRoutes({
       {
         shopKey: `${account}:${marketplaceId}`,
         since: new Date(now.getTime() - 30 * DAY),
-        everyMinutes: orderEveryMinutes,
+        everyMinutes: EVERY_MINUTES,
         catalogue: catalogueOf(account, marketplaceId, site),
         countryCode: site.country,
+        pace,
       },
       now,
     );

@@ -1,4 +1,4 @@
-import type { SignedTokens } from '../http.ts';
+import type { OrderPace, SignedTokens } from '../http.ts';
 import { invalidInput, SpApiError } from './errors.ts';
 import { MARKETPLACES } from './sites.ts';
 import type { StateStore } from './state.ts';
@@ -37,7 +37,7 @@ export interface RouteDeps {
   store: StateStore;
   tokens: SignedTokens;
   orderItemsPageSize: number;
-  orderEveryMinutes: number;
+  pace?: OrderPace;
 }
 
 /** `marketplaceIds` (csv), required by every Listings and Definitions operation (reference 1.8). */

@@ -40,11 +40,6 @@ export interface AmazonSimOptions extends MarketSimOptions {
   accessTokenTtlSeconds?: number;
   /** Order items per getOrderItems page, so tests can walk its NextToken. */
   orderItemsPageSize?: number;
-  /**
-   * One order per this many minutes on average per seller and marketplace (default 120: 360
-   * over the 30 days it keeps). Tests where the number does not matter ask for fewer.
-   */
-  orderEveryMinutes?: number;
   /** The app name the consent page shows. */
   appName?: string;
 }
@@ -85,7 +80,7 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
     store,
     tokens,
     orderItemsPageSize: options.orderItemsPageSize ?? 100,
-    orderEveryMinutes: options.orderEveryMinutes ?? 120,
+    pace: options.orders,
   };
   const labels: LabelLinks = {
     link(req, title, lines) {
@@ -243,6 +238,15 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
 
   return {
     faults,
+    shipments(account) {
+      return Object.entries(store.state.shipments[account] ?? {}).flatMap(([orderId, record]) =>
+        Object.values(record.packages ?? {}).map((p) => ({
+          orderId,
+          trackingNumber: p.trackingNumber,
+          carrier: p.carrierCode === 'Other' ? p.carrierName : p.carrierCode,
+        })),
+      );
+    },
     grant(account, site) {
       const issued = issueTokens(auth, account);
       return {

@@ -57,19 +57,36 @@ const JOURNEY = [
   { state: '3', location: 'Los Angeles, US', context: 'Delivered, signed for by the recipient' },
 ] as const;
 
-/** Carrier codes of Kuaidi100's code table that the simulator carries. */
+/**
+ * Codes of Kuaidi100's company code table the simulator carries: the cross-border carriers of
+ * the platform's channels and the common domestic and express ones. Any other code is refused
+ * as Kuaidi100 refuses a company it does not know.
+ */
 const CARRIERS = new Set([
-  'yanwen',
-  'sifangguoji',
-  'cainiao',
+  // Cross-border: 燕文, 递四方, 菜鸟国际, 云途, 中国邮政国际包裹, DHL 小包, 极兔国际.
+  'yw56',
+  'disifang',
+  'cainiaoglobal',
   'yuntrack',
   'youzhengguoji',
   'dhlecommerce',
+  'jet',
+  // Domestic: 顺丰, 圆通, 中通, 申通, 韵达, EMS, 京东, 邮政包裹, 极兔.
+  'shunfeng',
+  'yuantong',
+  'zhongtong',
+  'shentong',
+  'yunda',
+  'ems',
+  'jd',
+  'youzhengguonei',
+  'jtexpress',
+  // Express and destination carriers.
+  'dhl',
+  'dhlen',
+  'fedex',
   'ups',
   'usps',
-  'shunfeng',
-  'shopeexpress',
-  'jtexpress',
 ]);
 
 /** `yyyy-MM-dd HH:mm:ss` in Beijing time, as Kuaidi100 writes every event. */

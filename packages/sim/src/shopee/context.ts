@@ -1,3 +1,4 @@
+import type { OrderPace } from '../http.ts';
 import type { Body } from './params.ts';
 import type { ShopeeStore, ShopState } from './state.ts';
 
@@ -11,4 +12,5 @@ export interface ShopContext {
   /** Unix seconds. */
   now: number;
   publicUrl: string;
+  pace?: OrderPace;
 }

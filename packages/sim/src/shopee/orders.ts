@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { generateOrders, type SimOrder } from '../http.ts';
+import { generateOrders, type OrderPace, type SimOrder } from '../http.ts';
 import { DEMO_CATALOGUE, REGIONS } from './data.ts';
 import { paramError, ShopeeError } from './errors.ts';
 import { bodyString, commaList, pageSize, requiredInt } from './params.ts';
@@ -46,10 +46,10 @@ export interface ShopeeOrder {
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** `201218V2Y6E59M`: the creation date, then eight characters fixed by shop and sequence. */
+/** `201218V2Y6E59M`: the creation date, then eight characters fixed by shop and time slot. */
 function orderSn(shopId: number, order: SimOrder): string {
   const date = order.createdAt.toISOString().slice(2, 10).replace(/-/g, '');
-  const hash = createHash('sha256').update(`${shopId}:${order.seq}`).digest('hex');
+  const hash = createHash('sha256').update(`${shopId}:${order.slot}`).digest('hex');
   return (
     date +
     BigInt(`0x${hash.slice(0, 12)}`)
@@ -68,8 +68,9 @@ function generatedOrders(
   region: string,
   nowSeconds: number,
   catalogue: Array<{ sku: string; title: string; unitMinor: number }>,
+  pace: OrderPace | undefined,
 ): SimOrder[] {
-  const key = JSON.stringify([shopId, region, nowSeconds, catalogue]);
+  const key = JSON.stringify([shopId, region, nowSeconds, catalogue, pace]);
   if (lastGenerated?.key !== key) {
     const now = new Date(nowSeconds * 1000);
     const orders = generateOrders(
@@ -79,6 +80,7 @@ function generatedOrders(
         everyMinutes: 30,
         catalogue,
         countryCode: region,
+        pace,
       },
       now,
     );
@@ -113,7 +115,7 @@ export function shopOrders(ctx: ShopContext): ShopeeOrder[] {
       catalogue.push({ sku: d.sku, title: d.title, unitMinor: Math.round(d.price * scale) });
     }
   }
-  const generated = generatedOrders(ctx.shopId, ctx.shop.region, ctx.now, catalogue);
+  const generated = generatedOrders(ctx.shopId, ctx.shop.region, ctx.now, catalogue, ctx.pace);
   return generated.map((source) => {
     const sn = orderSn(ctx.shopId, source);
     const change = ctx.shop.orders[sn];
@@ -121,7 +123,7 @@ export function shopOrders(ctx: ShopContext): ShopeeOrder[] {
     const changed = change && change.updateTime >= generatedUpdate;
     return {
       order_sn: sn,
-      package_number: `OFG${source.seq}${ctx.shopId}`,
+      package_number: `OFG${source.slot}${ctx.shopId}`,
       status: changed ? change.status : GENERATED_STATUS[source.status],
       create_time: seconds(source.createdAt),
       update_time: changed ? change.updateTime : generatedUpdate,

@@ -218,6 +218,7 @@ export function createShopeeSimulator(options: ShopeeSimOptions = {}): MarketSim
       body,
       now: nowSeconds(),
       publicUrl,
+      pace: options.orders,
     };
     const result = route.run(ctx);
     if (route.method === 'POST') store.save();
@@ -322,6 +323,15 @@ export function createShopeeSimulator(options: ShopeeSimOptions = {}): MarketSim
 
   return {
     faults,
+    shipments(account) {
+      return Object.entries(store.orderChanges(Number(account)))
+        .filter(([, change]) => change.trackingNumber !== '')
+        .map(([orderId, change]) => ({
+          orderId,
+          trackingNumber: change.trackingNumber,
+          carrier: null,
+        }));
+    },
     grant(account, site) {
       const shopId = Number(account);
       const grant = issueTokens(shopId, site);

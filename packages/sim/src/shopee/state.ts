@@ -87,6 +87,11 @@ export class ShopeeStore {
     return this.data.shops[key];
   }
 
+  /** The seller's changes to a shop's orders (none for a shop never seen). */
+  orderChanges(shopId: number): Record<string, SimOrderChange> {
+    return this.data.shops[String(shopId)]?.orders ?? {};
+  }
+
   addImage(id: string): void {
     if (!this.data.images.includes(id)) this.data.images.push(id);
   }

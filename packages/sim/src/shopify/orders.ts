@@ -1,10 +1,9 @@
-import { generateOrders, type SimOrder } from '../http.ts';
+import { generateOrders, type OrderPace, type SimOrder } from '../http.ts';
 import type { ShopifyStore, SimFulfillment } from './store.ts';
 
 const DAY_MS = 86_400_000;
 /** One order every 90 minutes: about 480 in the 30 days a new shop starts with. */
 export const ORDER_EVERY_MINUTES = 90;
-const SLOT_MS = ORDER_EVERY_MINUTES * 60_000;
 
 const DEMO_CATALOGUE = [
   { sku: 'DEMO-TEE-BLK-M', title: 'Classic Tee - Black / M', unitMinor: 1999 },
@@ -19,7 +18,7 @@ export const FULFILLMENT_ORDER_GID = 'gid://shopify/FulfillmentOrder/';
 export const FULFILLMENT_ORDER_LINE_GID = 'gid://shopify/FulfillmentOrderLineItem/';
 export const FULFILLMENT_GID = 'gid://shopify/Fulfillment/';
 
-/** A generated order with what fulfillments shipped; the slot number is its stable id. */
+/** A generated order with what fulfillments shipped; its slot number is its stable id. */
 export interface ShopOrder {
   slot: number;
   order: SimOrder;
@@ -45,7 +44,8 @@ export function shopOrders(
   store: ShopifyStore,
   shop: string,
   now: Date,
-  bulkLines?: number,
+  /** Wholesale lines and another pace (`ShopifySimOptions`); the marketplace's own by default. */
+  shape: { bulkLines?: number; pace?: OrderPace } = {},
 ): ShopOrder[] {
   const published = store
     .products(shop)
@@ -61,13 +61,14 @@ export function shopOrders(
       everyMinutes: ORDER_EVERY_MINUTES,
       catalogue: published.length ? published : DEMO_CATALOGUE,
       countryCode: 'US',
-      ...(bulkLines ? { bulkLines } : {}),
+      ...(shape.bulkLines ? { bulkLines: shape.bulkLines } : {}),
+      pace: shape.pace,
     },
     now,
   );
   const fulfillments = store.fulfillments(shop);
   return generated.map((order) => {
-    const slot = Math.floor(order.createdAt.getTime() / SLOT_MS);
+    const { slot } = order;
     const own = fulfillments.filter((f) => f.orderSlot === slot);
     return {
       slot,

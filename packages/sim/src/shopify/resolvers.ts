@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { OrderPace } from '../http.ts';
 import {
   financialStatus,
   FULFILLMENT_GID,
@@ -29,6 +30,7 @@ export interface RequestContext {
   shop: string;
   now: Date;
   store: ShopifyStore;
+  pace?: OrderPace;
   /** The scopes the access token was granted. */
   scopes: string[];
   /** Lines of the shop's wholesale orders (`ShopifySimOptions.bulkOrderLines`). */
@@ -269,9 +271,7 @@ function orderNode(o: ShopOrder, ctx: RequestContext) {
 
 function findOrder(ctx: RequestContext, gid: string): ShopOrder | null {
   const slot = gidNumber(gid, ORDER_GID);
-  return (
-    shopOrders(ctx.store, ctx.shop, ctx.now, ctx.bulkLines).find((o) => o.slot === slot) ?? null
-  );
+  return shopOrders(ctx.store, ctx.shop, ctx.now, ctx).find((o) => o.slot === slot) ?? null;
 }
 
 interface FulfillmentInput {
@@ -295,9 +295,7 @@ function createFulfillment(ctx: RequestContext, input: FulfillmentInput) {
   }
   const request = input.lineItemsByFulfillmentOrder[0]!;
   const slot = gidNumber(request.fulfillmentOrderId, FULFILLMENT_ORDER_GID);
-  const order = shopOrders(ctx.store, ctx.shop, ctx.now, ctx.bulkLines).find(
-    (o) => o.slot === slot,
-  );
+  const order = shopOrders(ctx.store, ctx.shop, ctx.now, ctx).find((o) => o.slot === slot);
   if (!order)
     return fail(
       ['fulfillment', 'lineItemsByFulfillmentOrder', '0', 'fulfillmentOrderId'],
@@ -411,7 +409,7 @@ export const rootValue = {
     args: PageArgs & { query?: string | null; sortKey?: string | null; reverse?: boolean | null },
     ctx: RequestContext,
   ) => {
-    let orders = shopOrders(ctx.store, ctx.shop, ctx.now, ctx.bulkLines);
+    let orders = shopOrders(ctx.store, ctx.shop, ctx.now, ctx);
     for (const term of searchTerms(args.query)) {
       if (term.field === 'updated_at')
         orders = orders.filter((o) => compare(o.updatedAt.toISOString(), term.op, term.value));

@@ -25,6 +25,7 @@ import {
   type MarketSimulator,
   type SimGrant,
 } from '../market.ts';
+import { ORDER_GID } from './orders.ts';
 import { rootValue, type RequestContext } from './resolvers.ts';
 import { adminSchema, MAX_QUERY_COST, requestedCost } from './schema.ts';
 import { SHOP_DOMAIN, signCallback } from './signing.ts';
@@ -339,6 +340,7 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
       shop,
       now: now(),
       store,
+      pace: options.orders,
       scopes: String(claims.scope ?? '').split(','),
       ...(options.bulkOrderLines ? { bulkLines: options.bulkOrderLines } : {}),
     };
@@ -402,6 +404,13 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
 
   return {
     faults,
+    shipments(account) {
+      return store.fulfillments(account).map((f) => ({
+        orderId: `${ORDER_GID}${f.orderSlot}`,
+        trackingNumber: f.tracking.number ?? '',
+        carrier: f.tracking.company,
+      }));
+    },
     grant(account: string): SimGrant {
       const issued = issueTokens(account, SIM_SCOPES, true);
       const at = Math.floor(now().getTime() / 1000);

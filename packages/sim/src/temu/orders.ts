@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { generateOrders, type SimOrder } from '../http.ts';
+import { generateOrders, type OrderPace, type SimOrder } from '../http.ts';
 import { DEMO_SKUS } from './catalog.ts';
 import { BUSINESS, gatewayError } from './errors.ts';
 import type { GoodsState } from './goods.ts';
@@ -41,6 +41,35 @@ export interface TemuSimOrder {
   }>;
 }
 
+/** Per mall, the last second's generated orders: a sync asks for one order after another. */
+const generated = new Map<string, { key: string; orders: SimOrder[] }>();
+
+/** Orders are pure in their inputs; a mall's calls within one second share one computation. */
+function generatedOrders(
+  mallId: string,
+  now: Date,
+  catalogue: Array<{ sku: string; title: string; unitMinor: number }>,
+  pace: OrderPace | undefined,
+): SimOrder[] {
+  const second = Math.floor(now.getTime() / 1000);
+  const key = JSON.stringify([second, catalogue, pace]);
+  const hit = generated.get(mallId);
+  if (hit?.key === key) return hit.orders;
+  const orders = generateOrders(
+    {
+      shopKey: `temu:${mallId}`,
+      since: new Date(second * 1000 - 30 * DAY),
+      everyMinutes: 90,
+      catalogue,
+      countryCode: 'US',
+      pace,
+    },
+    new Date(second * 1000),
+  );
+  generated.set(mallId, { key, orders });
+  return orders;
+}
+
 /**
  * The mall's orders as Temu would hold them: generated over the last 30 days from the SKUs
  * published to the mall (demo SKUs before any), with shipments confirmed through the API
@@ -51,6 +80,7 @@ export function mallOrders(
   mallId: string,
   shipments: Record<string, Shipment>,
   now: Date,
+  pace?: OrderPace,
 ): TemuSimOrder[] {
   const published = goods.goods
     .filter((g) => g.mallId === mallId && !g.deleted)
@@ -62,16 +92,7 @@ export function mallOrders(
         unitMinor: toMinor(sku.amount),
       }))
     : DEMO_SKUS;
-  const orders = generateOrders(
-    {
-      shopKey: `temu:${mallId}`,
-      since: new Date(now.getTime() - 30 * DAY),
-      everyMinutes: 90,
-      catalogue,
-      countryCode: 'US',
-    },
-    now,
-  );
+  const orders = generatedOrders(mallId, now, catalogue, pace);
   return orders.map((order) => {
     const parentOrderSn = `PO-${US_REGION_ID}-${order.createdAt.getTime()}`;
     const shipment = shipments[parentOrderSn];

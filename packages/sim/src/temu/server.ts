@@ -136,7 +136,7 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
   });
 
   const orders = (ctx: CallContext) =>
-    mallOrders(state.goods, ctx.mallId, state.shipments, ctx.now);
+    mallOrders(state.goods, ctx.mallId, state.shipments, ctx.now, options.orders);
   const changed = <T>(result: T): T => {
     save();
     return result;
@@ -362,6 +362,19 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
 
   return {
     faults,
+    shipments(account) {
+      // Shipments are kept by parent order sn, whose mall the mall's own orders tell.
+      const own = new Set(
+        mallOrders(state.goods, account, {}, now(), options.orders).map((o) => o.parentOrderSn),
+      );
+      return Object.entries(state.shipments)
+        .filter(([sn]) => own.has(sn))
+        .map(([orderId, s]) => ({
+          orderId,
+          trackingNumber: s.trackingNumber,
+          carrier: s.carrierId,
+        }));
+    },
     grant(account: string, site: string): SimGrant {
       const regionId = REGION_OF_SITE[site];
       if (!regionId) throw new Error(`The Temu simulator serves no site ${site}`);

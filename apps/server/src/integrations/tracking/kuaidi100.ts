@@ -4,21 +4,24 @@ import { zonedWallTime } from '../../time.ts';
 import { TrackingError, type Tracking, type TrackingProvider } from './provider.ts';
 
 /**
- * Kuaidi100 carrier codes (its code table) for the carriers of `LOGISTICS_CHANNELS`; another
- * carrier is asked by its name in lower case without spaces.
+ * Kuaidi100 carrier codes (its company code table) for the carriers of `LOGISTICS_CHANNELS`:
+ * 燕文物流 yw56, 递四方 disifang, 菜鸟国际 cainiaoglobal, YunExpress yuntrack, 国际包裹
+ * youzhengguoji, dhl小包 dhlecommerce, 顺丰速运 shunfeng, 极兔国际 jet. Kuaidi100 has no code for
+ * Shopee Xpress (Shopee tracks its own parcels): it and any other carrier are asked by the name
+ * in lower case without spaces, which Kuaidi100 refuses as an unknown company, and the package
+ * keeps that answer as its poll error.
  */
 const CARRIER_CODES: Record<string, string> = {
-  Yanwen: 'yanwen',
-  '4PX': 'sifangguoji',
-  Cainiao: 'cainiao',
+  Yanwen: 'yw56',
+  '4PX': 'disifang',
+  Cainiao: 'cainiaoglobal',
   YunExpress: 'yuntrack',
   'China Post': 'youzhengguoji',
   'DHL eCommerce': 'dhlecommerce',
   UPS: 'ups',
   USPS: 'usps',
   'SF Express': 'shunfeng',
-  'Shopee Xpress': 'shopeexpress',
-  'J&T Express': 'jtexpress',
+  'J&T Express': 'jet',
 };
 
 export function kuaidi100Code(carrier: string): string {

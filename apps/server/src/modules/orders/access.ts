@@ -51,10 +51,10 @@ export async function visibleOrdersById(
 
 /**
  * One order log row by the acting user, read by `show-order-log`; the server's own changes (a
- * shipped purchase order passing its tracking on) have no user.
+ * shipped purchase order passing its tracking on, the push job's answers) have no user.
  */
 export async function writeOrderLog(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'db' | 'actor'>,
   orderId: number,
   action: string,
   detail: Record<string, unknown> = {},

@@ -1,11 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import {
-  orderLogs,
-  orders,
-  shipmentPushes,
-  stores,
-  type ShipmentPushItem,
-} from '../../db/schema.ts';
+import { orders, shipmentPushes, stores, type ShipmentPushItem } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import {
   MarketplaceError,
@@ -15,6 +9,7 @@ import {
 import type { JobContext } from '../../jobs/runner.ts';
 import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
 import { notificationLinks, notify } from '../notifications/index.ts';
+import { writeOrderLog } from './access.ts';
 
 /** Pushes claimed at a time; each store's are sent one after another, stores side by side. */
 const BATCH = 100;
@@ -169,11 +164,10 @@ async function pushOne(
     // The seller reads on the order's log when the marketplace took the tracking or refused it;
     // a retry waiting on a 429 is no news to them.
     if (change.status === 'confirmed' || change.status === 'refused') {
-      await tx.insert(orderLogs).values({
-        orderId: push.orderId,
-        userId: null,
-        action: `shipment_push.${change.status}`,
-        detail: { tracking: push.trackingNumber, reason: change.reason ?? null },
+      const server = { db: tx, actor: { kind: 'system' as const, sellerId: push.sellerId } };
+      await writeOrderLog(server, push.orderId, `shipment_push.${change.status}`, {
+        tracking: push.trackingNumber,
+        reason: change.reason ?? null,
       });
     }
     // A refusal waits for the seller (a new number, the store authorized again): tell them.

@@ -8,19 +8,17 @@ import type {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { purchaseOrderPackages, purchaseOrders } from '../../db/schema.ts';
+import { purchaseOrderPackages } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { AppError, reasonText } from '../../errors.ts';
 import {
-  poActorOf,
   refundPurchaseOrder,
   resolveProduction,
-  writePurchaseOrderLog,
   type OrderItemSnapshot,
   type PurchaseOrderRow,
 } from '../finance/index.ts';
 import { notificationLinks, notify } from '../notifications/index.ts';
-import { lockOrder, nextStatus } from './orders.ts';
+import { lockOrder, nextStatus, transition } from './orders.ts';
 
 /**
  * Runs `change` on each order in a transaction of its own, so one refusal (already accepted,
@@ -50,40 +48,17 @@ async function eachOrder(
  */
 export function acceptOrders(ctx: Ctx, input: ProductionIdsInput): Promise<ProductionBatchResult> {
   return eachOrder(ctx, input.ids, async (tx, order) => {
-    const to = nextStatus(order, 'accept');
+    nextStatus(order, 'accept'); // 409 before resolving the lines of an order not to accept
     const items = await resolveProduction(tx.db, order.items as OrderItemSnapshot[]);
-    await tx.db
-      .update(purchaseOrders)
-      .set({ status: to, items, acceptedAt: new Date(), updatedAt: new Date() })
-      .where(eq(purchaseOrders.id, order.id));
-    await writePurchaseOrderLog(tx.db, {
-      orderId: order.id,
-      actor: poActorOf(ctx),
-      action: 'accept',
-      from: order.status,
-      to,
-    });
-    return to;
+    return transition(tx, order, 'accept', { set: { items, acceptedAt: new Date() } });
   });
 }
 
 /** Marks orders in production as produced (printed and packed, ready to ship). */
 export function markProduced(ctx: Ctx, input: ProductionIdsInput): Promise<ProductionBatchResult> {
-  return eachOrder(ctx, input.ids, async (tx, order) => {
-    const to = nextStatus(order, 'produce');
-    await tx.db
-      .update(purchaseOrders)
-      .set({ producedAt: new Date(), updatedAt: new Date() })
-      .where(eq(purchaseOrders.id, order.id));
-    await writePurchaseOrderLog(tx.db, {
-      orderId: order.id,
-      actor: poActorOf(ctx),
-      action: 'produce',
-      from: order.status,
-      to,
-    });
-    return to;
-  });
+  return eachOrder(ctx, input.ids, (tx, order) =>
+    transition(tx, order, 'produce', { set: { producedAt: new Date() } }),
+  );
 }
 
 /** Flags an order as an exception (a parcel lost, returned or damaged, or stuck). */
@@ -104,23 +79,12 @@ export async function flagException(
   input: { reason: NonNullable<PurchaseOrderRow['exceptionReason']>; note: string },
   params: Record<string, unknown> = {},
 ): Promise<void> {
-  const to = nextStatus(order, 'exception');
-  await ctx.db
-    .update(purchaseOrders)
-    .set({
-      status: to,
+  await transition(ctx, order, 'exception', {
+    set: {
       exceptionReason: input.reason,
       exceptionNote: input.note,
       statusBeforeException: order.status,
-      updatedAt: new Date(),
-    })
-    .where(eq(purchaseOrders.id, order.id));
-  await writePurchaseOrderLog(ctx.db, {
-    orderId: order.id,
-    actor: poActorOf(ctx),
-    action: 'exception',
-    from: order.status,
-    to,
+    },
     params: { reason: input.reason, note: input.note, ...params },
   });
   await notify(ctx, {
@@ -151,7 +115,7 @@ export async function resolveException(ctx: Ctx, input: ResolveExceptionInput): 
       });
       return;
     }
-    const to = nextStatus(order, 'reprint');
+    nextStatus(order, 'reprint'); // 409 before voiding the packages of an order not to reprint
     const voided = await tx.db
       .update(purchaseOrderPackages)
       .set({ voidedAt: new Date() })
@@ -166,24 +130,14 @@ export async function resolveException(ctx: Ctx, input: ResolveExceptionInput): 
         ),
       )
       .returning({ id: purchaseOrderPackages.id });
-    await tx.db
-      .update(purchaseOrders)
-      .set({
-        status: to,
+    await transition(tx, order, 'reprint', {
+      set: {
         exceptionReason: null,
         exceptionNote: '',
         statusBeforeException: null,
         producedAt: null,
         shippedAt: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(purchaseOrders.id, order.id));
-    await writePurchaseOrderLog(tx.db, {
-      orderId: order.id,
-      actor: poActorOf(ctx),
-      action: 'reprint',
-      from: order.status,
-      to,
+      },
       params: { reason: order.exceptionReason, voided_packages: voided.map((p) => p.id) },
     });
   });

@@ -8,7 +8,12 @@ import {
 import type { Ctx } from '../../context.ts';
 import { purchaseOrders } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { lockSellerMoney, type PurchaseOrderRow } from '../finance/index.ts';
+import {
+  lockSellerMoney,
+  poActorOf,
+  writePurchaseOrderLog,
+  type PurchaseOrderRow,
+} from '../finance/index.ts';
 
 /** Any seller's purchase order by id, for the operator; 404 when there is none. */
 export async function orderById(ctx: Ctx, id: number): Promise<PurchaseOrderRow> {
@@ -47,4 +52,36 @@ export function nextStatus(
     );
   }
   return next;
+}
+
+/**
+ * The one way the production desk moves a purchase order, in the caller's transaction (the
+ * order locked): where `action` leads from its status (409 when it may not), the row's new
+ * status with the action's own columns, and the log entry by the acting operator (or the
+ * server, for the tracking poll).
+ */
+export async function transition(
+  ctx: Ctx,
+  order: PurchaseOrderRow,
+  action: PurchaseOrderAction,
+  opts: {
+    facts?: FlowFacts;
+    set?: Partial<typeof purchaseOrders.$inferInsert>;
+    params?: Record<string, unknown>;
+  } = {},
+): Promise<PurchaseOrderStatus> {
+  const to = nextStatus(order, action, opts.facts);
+  await ctx.db
+    .update(purchaseOrders)
+    .set({ updatedAt: new Date(), ...opts.set, status: to })
+    .where(eq(purchaseOrders.id, order.id));
+  await writePurchaseOrderLog(ctx.db, {
+    orderId: order.id,
+    actor: poActorOf(ctx),
+    action,
+    from: order.status,
+    to,
+    params: opts.params,
+  });
+  return to;
 }

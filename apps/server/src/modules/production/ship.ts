@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   LOGISTICS_CHANNELS,
   trackingNumberFits,
@@ -7,7 +6,7 @@ import {
   type ShipPackageInput,
 } from '@app/shared';
 import { systemCtx, type Ctx } from '../../context.ts';
-import { purchaseOrderPackages, purchaseOrders } from '../../db/schema.ts';
+import { purchaseOrderPackages } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { AppError, ConflictError, messageOf, ValidationError } from '../../errors.ts';
 import {
@@ -20,7 +19,7 @@ import {
 } from '../finance/index.ts';
 import { notificationLinks, notify } from '../notifications/index.ts';
 import { saveLogistics } from '../orders/index.ts';
-import { lockOrder, nextStatus } from './orders.ts';
+import { lockOrder, nextStatus, transition } from './orders.ts';
 import { linkedOrders } from './read.ts';
 
 /** The channel of `carrier_code` (422 naming the field when unknown or the number does not fit). */
@@ -99,7 +98,6 @@ export async function shipPackage(ctx: Ctx, input: ShipPackageInput): Promise<vo
     }
     for (const { item, quantity } of contents) shipped[item] = (shipped[item] ?? 0) + quantity;
     const allShipped = items.every((line, n) => (shipped[n] ?? 0) >= line.quantity);
-    const to = nextStatus(order, 'ship', { allShipped });
     const trackingNo = input.tracking_no.toUpperCase();
     const [pkg] = await tx.db
       .insert(purchaseOrderPackages)
@@ -112,16 +110,9 @@ export async function shipPackage(ctx: Ctx, input: ShipPackageInput): Promise<vo
         items: contents,
       })
       .returning({ id: purchaseOrderPackages.id });
-    await tx.db
-      .update(purchaseOrders)
-      .set({ status: to, shippedAt: allShipped ? new Date() : null, updatedAt: new Date() })
-      .where(eq(purchaseOrders.id, order.id));
-    await writePurchaseOrderLog(tx.db, {
-      orderId: order.id,
-      actor: poActorOf(ctx),
-      action: 'ship',
-      from: order.status,
-      to,
+    await transition(tx, order, 'ship', {
+      facts: { allShipped },
+      set: { shippedAt: allShipped ? new Date() : null },
       params: {
         package_id: pkg!.id,
         carrier: channel?.carrier ?? input.carrier_name,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemCtx, type Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { purchaseOrderPackages, purchaseOrders } from '../../db/schema.ts';
+import { purchaseOrderPackages } from '../../db/schema.ts';
 import { withTransaction } from '../../db/tx.ts';
 import {
   TrackingError,
@@ -10,15 +10,10 @@ import {
   type TrackingProvider,
 } from '../../integrations/tracking/index.ts';
 import type { JobContext } from '../../jobs/runner.ts';
-import {
-  packagesOf,
-  SYSTEM_ACTOR,
-  writePurchaseOrderLog,
-  type PackageRow,
-} from '../finance/index.ts';
+import { packagesOf, type PackageRow } from '../finance/index.ts';
 import { notificationLinks, notify } from '../notifications/index.ts';
 import { flagException } from './actions.ts';
-import { lockOrder } from './orders.ts';
+import { lockOrder, transition } from './orders.ts';
 
 export const TRACKING_POLL = 'production.track-parcels';
 /** A parcel with no new event for this long is flagged: the operator reprints or refunds. */
@@ -128,16 +123,8 @@ async function saveTracking(
     const all = await packagesOf(ctx.db, order.id);
     const open = all.filter((p) => !p.voidedAt && p.id !== pkg.id && !p.deliveredAt);
     if (open.length > 0) return null;
-    await ctx.db
-      .update(purchaseOrders)
-      .set({ status: 'delivered', deliveredAt: now, updatedAt: now })
-      .where(eq(purchaseOrders.id, order.id));
-    await writePurchaseOrderLog(ctx.db, {
-      orderId: order.id,
-      actor: SYSTEM_ACTOR,
-      action: 'deliver',
-      from: order.status,
-      to: 'delivered',
+    await transition(ctx, order, 'deliver', {
+      set: { deliveredAt: now, updatedAt: now },
       params: { package_id: pkg.id },
     });
     await notify(ctx, {

@@ -1,0 +1,160 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { pino } from 'pino';
+import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
+import { combineSimulators, createMarketplaceSimulators, startSimulator } from '@app/sim';
+import { loadConfig } from '../src/config.ts';
+import { systemCtx } from '../src/context.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { orders, orderSyncState, sellers, stores, users } from '../src/db/schema.ts';
+import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
+import { storeSecretBox } from '../src/integrations/secret-box.ts';
+import { sealAuth } from '../src/modules/markets/service.ts';
+import { saveLogistics } from '../src/modules/orders/index.ts';
+import { runShipmentPushes } from '../src/modules/orders/shipment-push-job.ts';
+import { syncStore } from '../src/modules/orders/sync.ts';
+
+// `npm run bench` runs this through scripts/bench-pushes.mjs: COUNT shipment confirmations
+// (issue 18's budget: 10,000 across the four simulators within their rate limits in 10 minutes,
+// 0 twice) on PGlite in BENCH_DIR. Setup (not timed): STORES_PER sandbox stores per marketplace
+// on simulators with a day of orders at one a minute, their last 12 hours synced (about 480 open
+// seller-fulfilled orders on an Amazon store), and tracking
+// saved on the desk for COUNT open orders, the stores taking turns as a busy desk's would.
+// Timed: the push job's run (`runShipmentPushes`) until every push is confirmed, its
+// connectors pacing each store on the marketplace's real quota (Amazon confirmShipment 2/s).
+const COUNT = Number(process.env.BENCH_PUSHES ?? 10_000);
+const STORES_PER = Number(process.env.BENCH_PUSH_STORES ?? 6);
+const MARKETS: Array<[Marketplace, string]> = [
+  ['amazon', 'US'],
+  ['shopify', 'GLOBAL'],
+  ['shopee', 'SG'],
+  ['temu', 'US'],
+];
+const FOUR_PX = LOGISTICS_CHANNELS.find((c) => c.code === '4PX-GP')!;
+
+const sims = createMarketplaceSimulators({
+  basePath: '/__sim',
+  orders: { historyDays: 1, historyEveryMinutes: 1 },
+});
+const sim = await startSimulator(combineSimulators(sims, '/__sim'));
+const dir = process.env.BENCH_DIR!;
+const database = await openDatabase({ dataDir: dir });
+const log = pino({ level: 'silent' });
+const config = loadConfig(
+  { NODE_ENV: 'test', DEMO: '1', LOG_LEVEL: 'silent', DATA_DIR: dir },
+  { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: process.env.BENCH_STORE_KEY! },
+);
+const box = storeSecretBox(config);
+// The setup's syncs do not wait out Amazon's item quota (the connector keeps it; Shopify's
+// simulator throttles by itself, so its connector waits as it must).
+const setupConnectors = {
+  ...createMarketplaceConnectors(config),
+  amazon: createMarketplaceConnectors(config, { sleep: async () => {} }).amazon,
+};
+const setupAccess = { db: database.db, connectors: setupConnectors, box };
+
+const [seller] = await database.db
+  .insert(sellers)
+  .values({ name: 'Bench seller' })
+  .returning({ id: sellers.id });
+const sellerId = seller!.id;
+const [boss] = await database.db
+  .insert(users)
+  .values({
+    sellerId,
+    name: 'Bench boss',
+    email: 'bench-push@example.com',
+    passwordHash: 'no-login',
+    isBoss: true,
+  })
+  .returning({ id: users.id });
+const ctx = systemCtx(database.db, log, { sellerId, forUser: { userId: boss!.id, isBoss: true } });
+
+const perStore = Math.ceil(COUNT / (MARKETS.length * STORES_PER));
+const queues: number[][] = [];
+const accounts: Array<{ mp: Marketplace; account: string }> = [];
+const setupStarted = Date.now();
+for (const [mp, site] of MARKETS) {
+  const info = MARKET_SITES.find((s) => s.marketplace === mp && s.code === site)!;
+  for (let n = 0; n < STORES_PER; n++) {
+    const account = {
+      amazon: `ABENCHPUSH${n}`,
+      shopify: `bench-push-${n}.myshopify.com`,
+      shopee: String(990100 + n),
+      temu: String(634418300000 + n),
+    }[mp];
+    const [store] = await database.db
+      .insert(stores)
+      .values({
+        ...sealAuth(box, sims[mp].grant(account, site)),
+        sellerId,
+        marketplace: mp,
+        marketSiteId: info.id,
+        alias: `${mp} ${n}`,
+        account,
+        source: 'sandbox',
+      })
+      .returning();
+    await database.db
+      .insert(orderSyncState)
+      .values({ storeId: store!.id, updatedAfter: new Date(Date.now() - 12 * 3_600_000) });
+    await syncStore(setupAccess, store!, { progress: async () => {} });
+    const open = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.storeId, store!.id),
+          eq(orders.orderStatus, 'unshipped'),
+          eq(orders.fulfillmentChannel, 'MFN'),
+          eq(orders.itemsPending, false),
+          isNotNull(orders.remoteId),
+        ),
+      )
+      .limit(perStore);
+    if (open.length < perStore) throw new Error(`${mp} ${account}: ${open.length} open orders`);
+    queues.push(open.map((o) => o.id));
+    accounts.push({ mp, account });
+    console.error(
+      `bench-pushes setup: ${mp} ${account} synced (${(Date.now() - setupStarted) / 1000} s)`,
+    );
+  }
+}
+// Tracking saved store after store in turn, as a busy desk's would arrive.
+let saved = 0;
+for (let i = 0; saved < COUNT; i++) {
+  for (const queue of queues) {
+    if (saved >= COUNT) break;
+    await saveLogistics(ctx, {
+      id: queue[i]!,
+      user_logistics_channel_id: FOUR_PX.id,
+      shipped_number: `4PX${String(3_000_000_000_000 + saved).padStart(13, '0')}CN`,
+    });
+    saved++;
+  }
+}
+const setupSeconds = (Date.now() - setupStarted) / 1000;
+
+const access = { db: database.db, connectors: createMarketplaceConnectors(config), box };
+const started = Date.now();
+const run = await runShipmentPushes(access, { progress: async () => {} });
+const seconds = (Date.now() - started) / 1000;
+const recorded = accounts.flatMap(({ mp, account }) => sims[mp].shipments(account));
+const twice =
+  recorded.length - new Set(recorded.map((r) => `${r.orderId} ${r.trackingNumber}`)).size;
+const byMarket = Object.fromEntries(
+  MARKETS.map(([mp]) => [
+    mp,
+    accounts.filter((a) => a.mp === mp).flatMap((a) => sims[mp].shipments(a.account)).length,
+  ]),
+);
+console.log(
+  `Shipment pushes: ${run.confirmed} of ${COUNT} confirmed in ${seconds.toFixed(1)} s ` +
+    `(${(run.confirmed / seconds).toFixed(1)}/s; ${MARKETS.length * STORES_PER} stores; ` +
+    `refused ${run.refused}, retrying ${run.retrying}, failed ${run.failed}; ` +
+    `recorded on the simulators ${recorded.length}, twice ${twice}; setup ${setupSeconds.toFixed(0)} s)`,
+);
+console.log(
+  JSON.stringify({ count: COUNT, seconds, ...run, recorded: recorded.length, twice, byMarket }),
+);
+await database.close();
+await sim.close();
