@@ -139,6 +139,12 @@ export const ConfigSchema = z
      * wait out the minute).
      */
     JOB_SWEEP_SECONDS: z.coerce.number().int().min(1).max(59).optional(),
+    /**
+     * How long a marketplace push claimed by a process stays its own: one that died (kill -9)
+     * leaves its claims this long before another process sends them again (the connectors are
+     * idempotent per package, so a second send of a live one is safe, only wasted).
+     */
+    SHIPMENT_PUSH_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   })
   .superRefine((c, ctx) => {
     if (c.S3_BUCKET) {

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
       url: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     },
     tracking: trackingDeps(config),
+    pushLeaseSeconds: config.SHIPMENT_PUSH_LEASE_SECONDS,
   });
   // Starting also resumes the jobs a crash or shutdown left running.
   if (config.JOBS === 'on') await jobs.start();

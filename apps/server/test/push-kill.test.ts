@@ -23,7 +23,7 @@ import { call, scratchDatabase, startApp, type ScratchDatabase } from './helper.
  * one shipment per package. PGlite only: the child opens the folder this test prepared.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const PER_STORE = 50;
+const PER_STORE = 25;
 const FOUR_PX = LOGISTICS_CHANNELS.find((c) => c.code === '4PX-GP')!;
 const STORES: Array<[Marketplace, string, string]> = [
   ['amazon', 'US', 'A3SIMKILL0001'],
@@ -32,10 +32,10 @@ const STORES: Array<[Marketplace, string, string]> = [
   ['temu', 'US', '634418217777'],
 ];
 
-// Dense order books: a day of orders, one every five minutes a store, most still unshipped.
+// Dense order books: six hours of orders, one every five minutes a store, most still unshipped.
 const sims = createMarketplaceSimulators({
   basePath: '/__sim',
-  orders: { historyDays: 1, historyEveryMinutes: 5 },
+  orders: { historyDays: 0.25, historyEveryMinutes: 5 },
 });
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 let scratch: ScratchDatabase;
@@ -62,6 +62,12 @@ function startServer(): ChildProcess {
       SIM_BASE_URL: `${sim.url}/__sim`,
       STORE_SECRET_KEY: storeKey,
       JOBS: 'on',
+      // The restart sends the dead process's claims after 15 s rather than two minutes, and
+      // the minute sweeps run every 2 s: the test waits on neither clock.
+      DEMO: '1',
+      DEMO_STORY: 'off',
+      JOB_SWEEP_SECONDS: '2',
+      SHIPMENT_PUSH_LEASE_SECONDS: '15',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -173,7 +179,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('kill -9 while pushing',
     expect(atKill).toBeLessThan(total);
 
     child = startServer();
-    // Pushes the dead process had claimed are taken again once their two-minute lease ran out.
+    // Pushes the dead process had claimed are taken again once their lease ran out.
     await until(() => simShipments().length >= total, 300_000, 'every push');
     await new Promise((r) => setTimeout(r, 5_000));
     await stop(child, 'SIGTERM');

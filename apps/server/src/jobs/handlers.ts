@@ -177,6 +177,8 @@ export function registerJobHandlers(
     site: { name: string; url: string };
     /** Carrier tracking; without it parcels are not polled. */
     tracking?: Pick<TrackingDeps, 'provider' | 'pollEverySeconds'> | null;
+    /** How long a push a run claimed is its own before another run may take it again. */
+    pushLeaseSeconds?: number;
   },
 ): void {
   runner.define(PURGE_EXPIRED, async (job) => {
@@ -211,9 +213,11 @@ export function registerJobHandlers(
   // One run sends every due push; a kick after save-logistics starts one at once, the minute
   // sweep picks up the rest (and the backoffs that came due). Ten thousand Amazon packages at
   // 2 a second take under 90 minutes.
-  runner.define(ORDERS_SHIPMENT_PUSH, (job) => runShipmentPushes(stores, job), {
-    expireInSeconds: 2 * 60 * 60,
-  });
+  runner.define(
+    ORDERS_SHIPMENT_PUSH,
+    (job) => runShipmentPushes(stores, job, { leaseSeconds: deps.pushLeaseSeconds }),
+    { expireInSeconds: 2 * 60 * 60 },
+  );
   runner.schedule(ORDERS_SHIPMENT_PUSH, EVERY_MINUTE);
   registerListingJobs(runner, { ...stores, storage: deps.storage, jobs: runner });
   const files = { db: deps.database.db, storage: deps.storage };

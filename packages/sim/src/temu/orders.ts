@@ -93,8 +93,11 @@ export function mallOrders(
       }))
     : DEMO_SKUS;
   const orders = generatedOrders(mallId, now, catalogue, pace);
+  // Order numbers are unique across malls, as Temu's are: two malls' orders of the same
+  // millisecond once shared one, and a shipment confirmed for one showed on the other.
+  const mallPart = mallId.replace(/\D/g, '').slice(-6).padStart(6, '0');
   return orders.map((order) => {
-    const parentOrderSn = `PO-${US_REGION_ID}-${order.createdAt.getTime()}`;
+    const parentOrderSn = `PO-${US_REGION_ID}-${mallPart}${order.createdAt.getTime()}`;
     const shipment = shipments[parentOrderSn];
     const shippedByApi = shipment && order.status === 'unshipped';
     return {
@@ -106,7 +109,7 @@ export function mallOrders(
       lines: order.lines.map((line, i) => {
         const hit = published.find((p) => p.sku.outSkuSn === line.sku);
         return {
-          orderSn: `${US_REGION_ID}-${order.createdAt.getTime()}${i + 1}`,
+          orderSn: `${US_REGION_ID}-${mallPart}${order.createdAt.getTime()}${i + 1}`,
           goodsId: hit?.goods.goodsId ?? demoId(line.sku, 601099000000000),
           skuId: hit?.sku.skuId ?? demoId(`${line.sku}:sku`, 17592000000000),
           outSkuSn: line.sku,

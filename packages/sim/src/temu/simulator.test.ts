@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../http.ts';
 import { SIM_TEMU_DEFAULTS } from '../market.ts';
+import { mallOrders } from './orders.ts';
 import { createTemuSimulator } from './server.ts';
 import { temuSign } from './signature.ts';
 
@@ -260,5 +261,27 @@ describe('Temu simulator data', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('Temu simulator orders', () => {
+  it('numbers orders uniquely across malls, even orders of the same millisecond', () => {
+    const now = new Date('2026-11-01T00:00:00Z');
+    // Two malls with an order placed at the same millisecond (1793327411575).
+    const pace = { historyDays: 2, historyEveryMinutes: 5 };
+    const goods = { nextId: 1, goods: [] };
+    const first = mallOrders(goods, '634418210004', {}, now, pace);
+    const second = mallOrders(goods, '634418210013', {}, now, pace);
+    expect(first.length).toBeGreaterThan(100);
+    const taken = new Set(first.map((o) => o.parentOrderSn));
+    expect(second.filter((o) => taken.has(o.parentOrderSn))).toEqual([]);
+    // A shipment confirmed for one mall's order does not ship the other mall's.
+    const order = first.find((o) => o.order.createdAt.getTime() === 1793327411575)!;
+    const shipped = { [order.parentOrderSn]: { at: 1, carrierId: '1', trackingNumber: 'T1' } };
+    expect(mallOrders(goods, '634418210004', shipped, now, pace)).toContainEqual(
+      expect.objectContaining({ parentOrderSn: order.parentOrderSn, status: 4 }),
+    );
+    const again = mallOrders(goods, '634418210013', shipped, now, pace);
+    expect(again.map((o) => o.status)).toEqual(second.map((o) => o.status));
   });
 });

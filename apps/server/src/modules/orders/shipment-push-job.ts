@@ -14,11 +14,12 @@ import { writeOrderLog } from './access.ts';
 /** Pushes claimed at a time; each store's are sent one after another, stores side by side. */
 const BATCH = 100;
 /**
- * A push left `pushing` this long was being sent by a process that died (kill -9, a lost
- * container): it is claimed again. Sending it twice is safe, the connectors being idempotent
- * per package; each send renews the row, so a live run keeps its claim.
+ * A push left `pushing` this long (`SHIPMENT_PUSH_LEASE_SECONDS`, default two minutes) was being
+ * sent by a process that died (kill -9, a lost container): it is claimed again. Sending it twice
+ * is safe, the connectors being idempotent per package; each send renews the row, so a live run
+ * keeps its claim.
  */
-const LEASE_MS = 2 * 60_000;
+const DEFAULT_LEASE_SECONDS = 120;
 /** After this many sends a push that still meets 429s or 5xx is given up as failed. */
 const MAX_ATTEMPTS = 8;
 const FIRST_BACKOFF_MS = 30_000;
@@ -38,7 +39,7 @@ export const backoffMs = (attempts: number) =>
   Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
 /** Takes due pushes (and those a dead run left `pushing`) for this run, counting the attempt. */
-async function claim(access: StoreAccess, now: Date): Promise<PushRow[]> {
+async function claim(access: StoreAccess, now: Date, leaseMs: number): Promise<PushRow[]> {
   const { db } = access;
   const due = db
     .select({ id: shipmentPushes.id })
@@ -48,7 +49,7 @@ async function claim(access: StoreAccess, now: Date): Promise<PushRow[]> {
         and(eq(shipmentPushes.status, 'queued'), lte(shipmentPushes.nextAttemptAt, now)),
         and(
           eq(shipmentPushes.status, 'pushing'),
-          lt(shipmentPushes.updatedAt, new Date(now.getTime() - LEASE_MS)),
+          lt(shipmentPushes.updatedAt, new Date(now.getTime() - leaseMs)),
         ),
       ),
     )
@@ -202,10 +203,11 @@ async function pushOne(
 export async function runShipmentPushes(
   access: StoreAccess,
   job: Pick<JobContext, 'progress'>,
+  { leaseSeconds = DEFAULT_LEASE_SECONDS }: { leaseSeconds?: number } = {},
 ): Promise<ShipmentPushRun> {
   const run: ShipmentPushRun = { confirmed: 0, refused: 0, retrying: 0, failed: 0 };
   for (;;) {
-    const claimed = await claim(access, new Date());
+    const claimed = await claim(access, new Date(), leaseSeconds * 1000);
     if (claimed.length === 0) return run;
     const storeIds = [...new Set(claimed.map((p) => p.storeId))];
     const [storeRows, orderRows] = await Promise.all([
