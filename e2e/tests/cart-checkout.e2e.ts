@@ -39,8 +39,8 @@ async function fillCartFromLibrary(page: Page): Promise<void> {
   const parents = page.locator('.library-card:visible');
   await parents.first().waitFor();
   for (let i = 0; i < 3; i += 1) await parents.nth(i).locator('input[type="checkbox"]').check();
-  await page.getByRole('button', { name: /Add selected to my library/ }).click();
-  await page.getByText('3 added to your library.').waitFor();
+  await page.getByRole('button', { name: /Add selected to private finished library/ }).click();
+  await page.getByText('3 added to your private finished library.').waitFor();
 
   await page.goto(`${baseURL}/goods/collect`);
   const products = page.locator('.library-card:visible');

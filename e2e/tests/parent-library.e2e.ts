@@ -44,7 +44,7 @@ it('browses the parent library, searches it and opens a product with its SKUs', 
   await shot(page, 'parent-product-en');
 });
 
-it('adds a parent product to my library, then edits its title and a SKU price', async () => {
+it('adds a parent product to the private finished library, then edits its title and a SKU price', async () => {
   const { page } = session;
   const login = new LoginPage(page, baseURL);
   await login.goto();
@@ -58,10 +58,10 @@ it('adds a parent product to my library, then edits its title and a SKU price', 
   // The list stays mounted (hidden) behind the detail, with its own buttons of the same name.
   await page
     .locator('.library-detail__actions')
-    .getByRole('button', { name: /Add to my library/ })
+    .getByRole('button', { name: /Add to private finished library/ })
     .click();
-  await page.getByText(/1 added to your library\./).waitFor();
-  await page.getByRole('link', { name: 'Open my library' }).click();
+  await page.getByText(/1 added to your private finished library\./).waitFor();
+  await page.getByRole('link', { name: 'Open private finished library' }).click();
   await page.waitForURL(/\/goods\/collect/);
 
   // Newest first: the product just added leads the list.

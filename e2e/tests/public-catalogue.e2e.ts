@@ -22,7 +22,7 @@ it('lets a signed-out visitor browse the catalogue; adding to the library asks t
   const detail = new URL(page.url());
   await shot(page, 'public-product-en');
 
-  await page.getByRole('button', { name: 'Add to my library' }).click();
+  await page.getByRole('button', { name: 'Add to private finished library' }).click();
   await page.waitForURL(/\/login\?redirect=/);
   expect(new URL(page.url()).searchParams.get('redirect')).toBe(detail.pathname + detail.search);
 });

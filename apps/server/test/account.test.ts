@@ -398,7 +398,14 @@ describe('rate limits', () => {
     expectLimited(limited, /Too many failed login attempts for this account/);
     expect(Number(limited.res.headers['retry-after'])).toBeGreaterThan(60);
     expectLimited(
-      await api('POST', '/api/login-by-mobile', { body: { mobile, password: 'anything' } }),
+      await api('POST', '/api/login-by-mobile', {
+        body: {
+          mobile,
+          password: 'anything',
+          captcha: TEST_CAPTCHA,
+          captcha_key: await captchaKey(),
+        },
+      }),
       /this account/,
     );
     expect(

@@ -522,13 +522,27 @@ describe('mobile accounts and codes', () => {
     const mobile = '13900000003';
     const registered = await registerByMobile(mobile);
 
-    const byPassword = await api('POST', '/api/login-by-mobile', {
+    // A password login passes the captcha the e-mail login asks for.
+    const noCaptcha = await api('POST', '/api/login-by-mobile', {
       body: { mobile, password: PASSWORD },
+    });
+    expect(noCaptcha.status).toBe(422);
+    expect(noCaptcha.body.data.field_keys).toMatchObject({
+      captcha: 'validation.required',
+      captcha_key: 'validation.required',
+    });
+    const badCaptcha = await api('POST', '/api/login-by-mobile', {
+      body: { mobile, password: PASSWORD, captcha: 'nope', captcha_key: await captchaKey() },
+    });
+    expect(badCaptcha.status).toBe(422);
+    expect(Object.keys(badCaptcha.body.data.field_keys)).toEqual(['captcha']);
+    const byPassword = await api('POST', '/api/login-by-mobile', {
+      body: await withCaptcha({ mobile, password: PASSWORD }),
     });
     expect(byPassword.status).toBe(200);
     expect(byPassword.body.data.id).toBe(registered.id);
     const wrong = await api('POST', '/api/login-by-mobile', {
-      body: { mobile, password: 'Wrong-pass-1' },
+      body: await withCaptcha({ mobile, password: 'Wrong-pass-1' }),
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.data.field_keys).toEqual({ password: 'auth.mobile_or_password_incorrect' });
@@ -574,7 +588,9 @@ describe('mobile accounts and codes', () => {
     const mobile = '13900000004';
     const registered = await registerByMobile(mobile);
     const second = (
-      await api('POST', '/api/login-by-mobile', { body: { mobile, password: PASSWORD } })
+      await api('POST', '/api/login-by-mobile', {
+        body: await withCaptcha({ mobile, password: PASSWORD }),
+      })
     ).body.data;
     expect(
       (await api('POST', '/api/forget-sms-code', { body: await withCaptcha({ mobile }) })).status,
@@ -595,7 +611,11 @@ describe('mobile accounts and codes', () => {
       expect((await api('GET', '/api/common/get-user-info', { token })).status).toBe(401);
     }
     expect(
-      (await api('POST', '/api/login-by-mobile', { body: { mobile, password: NEW } })).status,
+      (
+        await api('POST', '/api/login-by-mobile', {
+          body: await withCaptcha({ mobile, password: NEW }),
+        })
+      ).status,
     ).toBe(200);
     const again = await api('POST', '/api/forget-by-mobile', {
       body: { mobile, code, password: NEW, password_confirmation: NEW },

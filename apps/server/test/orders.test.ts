@@ -264,6 +264,14 @@ describe('order actions', () => {
       total_minor: 667,
       status: 10,
     });
+
+    // The log names the other orders by the numbers the seller knows, never their row ids.
+    const texts = async (id: number) =>
+      (await post('show-order-log', { id })).body.data.map((l: { text: string }) => l.text);
+    const lines = await texts(o.id);
+    expect(lines[0]).toMatch(new RegExp(`^拆分：新订单 ${o.number}-S1 分走`));
+    expect(lines[1]).toBe(`复制为订单 ${o.number}-C1`);
+    expect(await texts(created.id)).toEqual([`拆分自订单 ${o.number}`]);
   });
 
   it('cancels an item, edits a quantity, and cancels the order', async () => {

@@ -105,18 +105,31 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-/** Mobile login takes the password or an SMS code from mobile-sms-code. */
+/**
+ * Mobile login takes the password or an SMS code from mobile-sms-code. A password is guessed
+ * like the e-mail login's, so it passes the same captcha; a code was sent only after one.
+ */
 export const LoginByMobileInput = z
   .object({
     mobile: Mobile,
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
     code: Code.optional(),
+    captcha: CaptchaAnswer.optional(),
+    captcha_key: CaptchaKey.optional(),
     isBind: z.number().int().min(0).max(1).optional(),
     encode: text().max(512).optional(),
   })
   .refine((v) => v.password !== undefined || v.code !== undefined, {
     message: 'validation.password_or_code',
     path: ['password'],
+  })
+  .refine((v) => v.password === undefined || v.captcha !== undefined, {
+    message: 'validation.required',
+    path: ['captcha'],
+  })
+  .refine((v) => v.password === undefined || v.captcha_key !== undefined, {
+    message: 'validation.required',
+    path: ['captcha_key'],
   });
 export type LoginByMobileInput = z.infer<typeof LoginByMobileInput>;
 

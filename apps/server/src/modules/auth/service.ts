@@ -185,6 +185,10 @@ export async function sendLoginSmsCode(ctx: AuthCtx, input: MobileCodeInput): Pr
 }
 
 export async function loginByMobile(ctx: AuthCtx, input: LoginByMobileInput): Promise<UserInfo> {
+  // The schema asks a password login for the captcha; a code login proved one to get its code.
+  if (input.password !== undefined) {
+    await verifyCaptcha(ctx, input.captcha_key ?? '', input.captcha ?? '');
+  }
   const externalBinding = externalBindingOf(input);
   const user = await findUserBy(ctx.db, { mobile: input.mobile });
   return logAttempt(ctx, user, () => loginWithMobile(ctx, input, user, externalBinding));

@@ -38,7 +38,7 @@ import {
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { orderLogText } from './log-text.ts';
+import { linkedOrderIds, orderLogText } from './log-text.ts';
 import { cancelPurchaseOrder, lockSellerMoney } from '../finance/index.ts';
 import { visibleStores } from '../markets/service.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -447,6 +447,17 @@ export async function showOrderLog(ctx: Ctx, input: { id: number }): Promise<Ord
     .leftJoin(users, eq(users.id, orderLogs.userId))
     .where(eq(orderLogs.orderId, row.id))
     .orderBy(asc(orderLogs.id));
+  const linked = [...new Set(rows.flatMap(({ log }) => linkedOrderIds(log.detail)))];
+  const numbers = new Map(
+    linked.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: orders.id, number: orders.number })
+            .from(orders)
+            .where(and(inArray(orders.id, linked), visibleOrders(ctx)))
+        ).map((o) => [o.id, o.number] as const),
+  );
   return rows.map(({ log: l, userName }) => ({
     id: l.id,
     order_id: l.orderId,
@@ -455,7 +466,7 @@ export async function showOrderLog(ctx: Ctx, input: { id: number }): Promise<Ord
     user_name: userName,
     action: l.action,
     detail: l.detail,
-    text: orderLogText(ctx.lang, l.action, l.detail, row.currency),
+    text: orderLogText(ctx.lang, l.action, l.detail, row.currency, (id) => numbers.get(id)),
   }));
 }
 

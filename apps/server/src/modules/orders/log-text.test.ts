@@ -22,4 +22,15 @@ describe('order log lines', () => {
       'held',
     );
   });
+
+  it('names a split or copied order by its number, or its id when the reader may not see it', () => {
+    const numbers = new Map([[7, 'A-1-S1']]);
+    const numberOf = (id: number) => numbers.get(id);
+    expect(orderLogText('en', 'copy', { created_id: 7 }, 'USD', numberOf)).toBe(
+      'Copied to order A-1-S1',
+    );
+    expect(orderLogText('zh-CN', 'split_from', { order_id: 8 }, 'USD', numberOf)).toBe(
+      '拆分自订单 8',
+    );
+  });
 });

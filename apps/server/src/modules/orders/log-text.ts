@@ -2,6 +2,15 @@ import { deskStatusName, formatMoney, fromMinor, type Language } from '@app/shar
 import { hasText, renderText } from '../../i18n/render-text.ts';
 
 type Detail = Record<string, unknown>;
+/** An order's number (`seller_order_id`) by its id; undefined for one the reader may not see. */
+export type OrderNumberOf = (id: number) => string | undefined;
+
+/** The ids of the other orders a log row names (a split's or a copy's). */
+export function linkedOrderIds(detail: Detail): number[] {
+  return [detail.created_id, detail.order_id]
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const fromTo = (v: unknown): { from: string; to: string } => {
@@ -19,7 +28,15 @@ const cny = (lang: Language, v: unknown): string => formatMoney(Number(v ?? 0), 
  * The key and parameters of one log row: rows store what happened (`action` + `detail`),
  * and the sentence is written when someone reads it, in their language.
  */
-function keyOf(lang: Language, action: string, d: Detail, currency: string) {
+function keyOf(
+  lang: Language,
+  action: string,
+  d: Detail,
+  currency: string,
+  numberOf: OrderNumberOf,
+) {
+  // Another order (split, copy) by the number the seller knows it by, not its row id.
+  const order = (id: unknown) => numberOf(Number(id)) ?? str(id);
   const desk = (status: unknown) =>
     renderText(lang, `desk_status.${deskStatusName(Number(status))}`);
   switch (action) {
@@ -64,15 +81,15 @@ function keyOf(lang: Language, action: string, d: Detail, currency: string) {
       return {
         key: action,
         params: {
-          created_id: str(d.created_id),
+          created_id: order(d.created_id),
           moved: `${currency} ${fromMinor(Number(d.moved_minor ?? 0), currency)}`,
         },
       };
     case 'split_from':
     case 'copy_from':
-      return { key: action, params: { order_id: str(d.order_id) } };
+      return { key: action, params: { order_id: order(d.order_id) } };
     case 'copy':
-      return { key: action, params: { created_id: str(d.created_id) } };
+      return { key: action, params: { created_id: order(d.created_id) } };
     case 'logistics':
     case 'label':
       return { key: action, params: { tracking: str(d.shipped_number) } };
@@ -138,8 +155,9 @@ export function orderLogText(
   action: string,
   detail: Detail,
   currency: string,
+  numberOf: OrderNumberOf = () => undefined,
 ): string {
-  const { key, params } = keyOf(lang, action, detail, currency);
+  const { key, params } = keyOf(lang, action, detail, currency, numberOf);
   if (!hasText(lang, `log.${key}`)) return action;
   return renderText(lang, `log.${key}`, params);
 }

@@ -53,11 +53,11 @@ describe('tab strip rules (spec 2)', () => {
   it('adds an active tab for a new path with a label', () => {
     const tabs = visitTab(initialTabs(), {
       path: '/goods/collect',
-      label: 'Private library',
+      label: 'Private finished library',
       query: { page: '2' },
     });
     expect(tabs[1]).toEqual({
-      label: 'Private library',
+      label: 'Private finished library',
       value: '/goods/collect',
       active: true,
       query: { page: '2' },

@@ -6,8 +6,8 @@ export const cartEn: typeof cartZhCN = {
   empty: {
     title: 'Your cart is empty',
     description:
-      'Pick products in your private library and add them to the cart; the platform makes and ships them for you.',
-    action: 'Go to my library',
+      'Pick products in your private finished library and add them to the cart; the platform makes and ships them for you.',
+    action: 'Go to private finished library',
   },
   columns: {
     product: 'Product',
@@ -48,12 +48,13 @@ export const cartEn: typeof cartZhCN = {
   },
   deleteMany: {
     title: 'Remove the selected lines ({{count}})?',
-    content: 'They leave the cart only; the products stay in your library.',
+    content: 'They leave the cart only; the products stay in your private finished library.',
     ok: 'Remove',
   },
   clearConfirm: {
     title: 'Clear the cart?',
-    content: 'Every line leaves the cart (lines: {{count}}); the products stay in your library.',
+    content:
+      'Every line leaves the cart (lines: {{count}}); the products stay in your private finished library.',
     ok: 'Clear',
   },
   deleted: 'Removed from the cart',

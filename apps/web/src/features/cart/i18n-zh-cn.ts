@@ -4,8 +4,8 @@ export const cartZhCN = {
   refresh: '刷新',
   empty: {
     title: '购物车是空的',
-    description: '在我的成品库中选择商品并加入购物车，由平台为你生产并发货。',
-    action: '去我的成品库',
+    description: '在私有成品库中选择商品并加入购物车，由平台为你生产并发货。',
+    action: '去私有成品库',
   },
   columns: {
     product: '商品',
@@ -45,12 +45,12 @@ export const cartZhCN = {
   },
   deleteMany: {
     title: '删除选中的 {{count}} 行？',
-    content: '只从购物车移除，商品仍在你的成品库中。',
+    content: '只从购物车移除，商品仍在私有成品库中。',
     ok: '删除',
   },
   clearConfirm: {
     title: '清空购物车？',
-    content: '购物车中的 {{count}} 行都会被移除，商品仍在你的成品库中。',
+    content: '购物车中的 {{count}} 行都会被移除，商品仍在私有成品库中。',
     ok: '清空',
   },
   deleted: '已从购物车删除',

@@ -106,9 +106,9 @@ export const designEn: typeof designZhCN = {
   job: {
     title: 'Rendering mockups',
     running: 'Rendering the mockups and print files…',
-    succeeded: 'The mockups are ready and the product is in your library.',
+    succeeded: 'The mockups are ready and the product is in your private finished library.',
     failed: 'Rendering failed: {{message}}',
-    collect: 'Open in my products',
+    collect: 'Open in private finished library',
     edit: 'Edit the product',
     close: 'Keep designing',
   },

@@ -102,9 +102,9 @@ export const designZhCN = {
   job: {
     title: '正在生成效果图',
     running: '正在生成效果图和印刷文件…',
-    succeeded: '效果图已生成，成品已加入你的商品库。',
+    succeeded: '效果图已生成，成品已加入私有成品库。',
     failed: '生成失败：{{message}}',
-    collect: '在我的商品库查看',
+    collect: '在私有成品库查看',
     edit: '编辑商品',
     close: '继续设计',
   },

@@ -4,7 +4,7 @@ export const goodsEn: typeof goodsZhCN = {
   loadFailed: 'Could not load the products',
   emptyFiltered: 'No products match these filters',
   empty: {
-    private: 'Your library is empty',
+    private: 'Your private finished library is empty',
     shared: 'Nothing has been shared yet',
     browseParents: 'Pick products from the parent library',
   },
@@ -65,7 +65,7 @@ export const goodsEn: typeof goodsZhCN = {
     merge: 'Merge',
     relate: 'Relate',
     view: 'View details',
-    copyToLibrary: 'Add to my library',
+    copyToLibrary: 'Add to private finished library',
     publishTo: 'Publish to…',
     comingSoon: '{{name}} (coming soon)',
   },
@@ -76,7 +76,7 @@ export const goodsEn: typeof goodsZhCN = {
     unshared: 'No longer shared',
     deleted: 'Product deleted',
     merged: 'Products merged',
-    copiedToLibrary: 'Added to your library',
+    copiedToLibrary: 'Added to your private finished library',
   },
   batch: {
     separator: ', ',
@@ -116,7 +116,7 @@ export const goodsEn: typeof goodsZhCN = {
   },
   edit: {
     tabEdit: 'Edit',
-    back: 'Back to my library',
+    back: 'Back to private finished library',
     title: 'Title',
     titleRequired: 'Enter a title',
     tags: 'Tags',

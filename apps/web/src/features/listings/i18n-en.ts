@@ -42,7 +42,7 @@ export const listingsEn: typeof listingsZhCN = {
     updateContent: 'Update content from templates',
     downloadData: 'Download data (xlsx)',
     downloadImages: 'Download images (zip)',
-    create: 'List from my products',
+    create: 'List from private finished library',
     selected: '{{count}} selected',
     clear: 'Clear selection',
   },
@@ -61,7 +61,7 @@ export const listingsEn: typeof listingsZhCN = {
     loadFailed: 'Could not load the listings',
     retry: 'Retry',
     empty:
-      'No Amazon listings yet. Select products in "My finished products", click "Publish to…" and choose Amazon to start',
+      'No Amazon listings yet. Select products in "Private finished library", click "Publish to…" and choose Amazon to start',
     emptyFiltered: 'No listings match these filters',
     total: '{{total}} listings',
     issues: 'Issues reported by the marketplace',

@@ -2,7 +2,7 @@ import type { shopifyListingsZhCN } from './i18n-shopify-zh-cn.ts';
 
 export const shopifyListingsEn: typeof shopifyListingsZhCN = {
   empty:
-    'No Shopify listings yet. Select products in "My finished products" and choose "Publish to…" → Shopify to start',
+    'No Shopify listings yet. Select products in "Private finished library" and choose "Publish to…" → Shopify to start',
   columns: { store: 'Store', variants: '{{count}} variants' },
   confirm: {
     publish: 'Publish the {{count}} selected listings to Shopify?',

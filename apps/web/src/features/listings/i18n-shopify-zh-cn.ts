@@ -1,6 +1,6 @@
 /** The Shopify cloud warehouse and its editor (`shopifyListings.*`). */
 export const shopifyListingsZhCN = {
-  empty: '还没有 Shopify 刊登。在「我的成品」中选择商品，点击「发布到…」→ Shopify 开始',
+  empty: '还没有 Shopify 刊登。在「私有成品库」中选择商品，点击「发布到…」→ Shopify 开始',
   columns: { store: '店铺', variants: '{{count}} 个变体' },
   confirm: {
     publish: '发布所选的 {{count}} 个刊登到 Shopify？',

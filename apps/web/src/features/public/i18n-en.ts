@@ -53,7 +53,7 @@ export const publicEn: typeof publicZhCN = {
     products: {
       title: 'Product library',
       subtitle:
-        'Blank parent products kept by the platform. Find them by category, cost and keyword; log in to add one to your library and start designing.',
+        'Blank parent products kept by the platform. Find them by category, cost and keyword; log in to add one to your private finished library and start designing.',
       from: 'from ¥{{amount}}',
       total: '{{total}} products',
       totalMore: 'More than {{total}} products',
@@ -77,7 +77,7 @@ export const publicEn: typeof publicZhCN = {
         },
         {
           title: 'Save the product',
-          text: 'Mock-ups and SKUs are generated into your private library.',
+          text: 'Mock-ups and SKUs are generated into your private finished library.',
         },
       ],
       cta: 'Log in to start designing',
@@ -201,9 +201,10 @@ export const publicEn: typeof publicZhCN = {
       colors: 'Colours',
       sizes: 'Sizes',
       design: 'Design it',
-      addToLibrary: 'Add to my library',
+      addToLibrary: 'Add to private finished library',
       favourite: 'Favourite',
-      loginHint: 'Log in to add products to your library, favourite and design them',
+      loginHint:
+        'Log in to add products to your private finished library, favourite and design them',
     },
   },
 };

@@ -34,7 +34,7 @@ export const publicZhCN = {
     products: {
       title: '产品库',
       subtitle:
-        '平台维护的白坯母版，按分类、价格和关键词查找；登录后可一键加入你的产品库并开始设计。',
+        '平台维护的白坯母版，按分类、价格和关键词查找；登录后可一键加入私有成品库并开始设计。',
       from: '¥{{amount}} 起',
       total: '共 {{total}} 件产品',
       totalMore: '超过 {{total}} 件产品',
@@ -156,9 +156,9 @@ export const publicZhCN = {
       colors: '颜色',
       sizes: '尺码',
       design: '开始设计',
-      addToLibrary: '加入我的产品库',
+      addToLibrary: '加入私有成品库',
       favourite: '收藏',
-      loginHint: '登录后可加入产品库、收藏和设计',
+      loginHint: '登录后可加入私有成品库、收藏和设计',
     },
   },
 };

@@ -153,7 +153,7 @@ export const consoleEn: typeof consoleZhCN = {
     },
     newOrder: {
       index: 'Platform orders',
-      import: 'Import orders',
+      import: 'Import / export orders',
       labels: 'Shipping labels',
       logistics: 'Logistics',
       cancellation: 'Cancellation',

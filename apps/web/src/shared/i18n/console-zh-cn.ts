@@ -146,7 +146,7 @@ export const consoleZhCN = {
     },
     newOrder: {
       index: '平台订单',
-      import: '导入订单',
+      import: '导入 / 导出订单',
       labels: '物流面单',
       logistics: '物流',
       cancellation: '取消订单',

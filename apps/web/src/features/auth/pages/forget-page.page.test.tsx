@@ -49,6 +49,14 @@ describe('password reset and mobile login (real server)', () => {
       within(form).getByLabelText('Password', { selector: 'input[type="password"]' }),
       { target: { value: 'second password 2' } },
     );
+    // The password login asks for the captcha as the e-mail login does.
+    await within(form).findByAltText('Captcha image', undefined, { timeout: 10_000 });
+    fireEvent.click(within(form).getByRole('button', { name: 'Log in' }));
+    expect(await within(form).findByText('This field is required')).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+    fireEvent.change(within(form).getByPlaceholderText('Type the characters shown'), {
+      target: { value: PAGE_TEST_CAPTCHA },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(window.location.pathname).toBe('/home/index'), { timeout: 15_000 });
     expect(useAuthStore.getState().username).toBe(mobile);

@@ -64,6 +64,6 @@ describe('shopping cart /goods/shoppingcart (real server)', () => {
     expect(
       await screen.findByText('Your cart is empty', undefined, { timeout: 10_000 }),
     ).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Go to my library/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Go to private finished library/ })).toBeTruthy();
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import { useJoinLibrary } from '../api/favourites.ts';
 import { LIBRARY_PATH } from '../paths.ts';
 
 /**
- * "Add to my library" for parent products: one call for one or many, then a message that says
+ * "Add to private finished library" for parent products: one call for one or many, then a message that says
  * how many made it and leads to the finished library where they now are.
  */
 export function useJoinToLibrary() {

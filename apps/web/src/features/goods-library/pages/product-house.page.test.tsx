@@ -42,7 +42,7 @@ describe('parent library /goods/productHouse (real server)', () => {
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
   });
 
-  it('stars a product optimistically and adds the selection to my library', async () => {
+  it('stars a product optimistically and adds the selection to the private finished library', async () => {
     const user = await signInAsDemo();
     renderApp('/goods/productHouse');
     await screen.findByText(/^\d+ products$/, undefined, { timeout: 15_000 });
@@ -67,11 +67,15 @@ describe('parent library /goods/productHouse (real server)', () => {
     expect(await screen.findByText('1 selected')).toBeTruthy();
     fireEvent.click(
       within(screen.getByRole('toolbar')).getByRole('button', {
-        name: /Add selected to my library/,
+        name: /Add selected to private finished library/,
       }),
     );
     expect(
-      await screen.findByText('1 added to your library.', { exact: false }, { timeout: 10_000 }),
+      await screen.findByText(
+        '1 added to your private finished library.',
+        { exact: false },
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
   });
 });

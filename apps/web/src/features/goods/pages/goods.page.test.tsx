@@ -136,7 +136,7 @@ describe('edit /goods/productHouseEdit (real server)', () => {
 });
 
 describe('shared library /goods/productHouseG (real server)', () => {
-  it("adds another seller's shared product to my library", async () => {
+  it("adds another seller's shared product to the private finished library", async () => {
     const sharer = await signInAsNewSeller('Sharer');
     const [shared] = await joinParents(sharer, 1);
     await apiPost('/goods/join-platfrom', { ids: [shared!.id], shared: true }, sharer.api_token);
@@ -150,9 +150,13 @@ describe('shared library /goods/productHouseG (real server)', () => {
     const me = await signInAsNewSeller('Copier');
     renderApp(`/goods/productHouseG?keyword=${encodeURIComponent(uniqueTitle)}`);
     await waitFor(() => expect(cardTitles()).toEqual([uniqueTitle]), { timeout: 15_000 });
-    fireEvent.click(within(cardOf(uniqueTitle)).getByRole('button', { name: 'Add to my library' }));
+    fireEvent.click(
+      within(cardOf(uniqueTitle)).getByRole('button', { name: 'Add to private finished library' }),
+    );
     expect(
-      await screen.findByText('Added to your library', undefined, { timeout: 10_000 }),
+      await screen.findByText('Added to your private finished library', undefined, {
+        timeout: 10_000,
+      }),
     ).toBeTruthy();
     const mine = await apiPost<FinishedProductPage>(
       '/goods/goods-index',

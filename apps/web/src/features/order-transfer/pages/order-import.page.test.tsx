@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../shared/i18n/i18n.ts';
 import { FetchXhr } from '../../../test/fetch-xhr.ts';
 import { renderApp, setupPageTests, signInAsNewSeller } from '../../../test/pages.tsx';
 
@@ -49,6 +50,16 @@ describe('order import and export /newOrder/import (real server)', () => {
     expect(scope.textContent).toContain('The 2 selected orders');
     expect(await screen.findByText('Desk status: New')).toBeTruthy();
     expect(screen.getByText('Country: US')).toBeTruthy();
+    // The desk's Export button lands here: the page is not named after the import alone.
+    const title = () => document.querySelector('.order-transfer-page .ant-card-head-title');
+    expect(title()?.textContent).toBe('Import / export orders');
+    try {
+      await setLanguage('zh-CN');
+      await waitFor(() => expect(title()?.textContent).toBe('导入 / 导出订单'));
+      expect(screen.getByRole('tab', { name: '导出订单' })).toBeTruthy();
+    } finally {
+      await setLanguage('en');
+    }
 
     // Plain selectors: role queries over the whole console are slow on a busy machine.
     const columns = await screen.findByTestId('export-columns');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, formatTimestamp, MARKETPLACE_NAMES, type Order } from '@app/shared';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useLogisticsChannels } from '../api/orders.ts';
+import { readableRemoteId } from '../order-query.ts';
 import { ShipmentPushDetail } from './shipment-push.tsx';
 import {
   AwaitingFundsTag,
@@ -29,7 +30,11 @@ export function OrderSummary({ order, canRetryPush }: { order: Order; canRetryPu
           label: t('orders.drawer.store'),
           children: `${order.market_alias} · ${MARKETPLACE_NAMES[order.marketplace]}`,
         },
-        { key: 'remote', label: t('orders.drawer.remoteId'), children: order.remote_id ?? '—' },
+        {
+          key: 'remote',
+          label: t('orders.drawer.remoteId'),
+          children: readableRemoteId(order.remote_id) ?? '—',
+        },
         {
           key: 'order_status',
           label: t('orders.columns.orderStatus'),

@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  type FormInstance,
+} from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +25,7 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useLogisticsChannels, useOrderMarkets } from '../api/orders.ts';
 
 /** The form's values: dates as dayjs, the flag as a select value. */
-interface FilterValues {
+export interface FilterValues {
   seller_order_id?: string;
   sku?: string;
   market_id?: number;
@@ -102,7 +112,18 @@ function toFilter(v: FilterValues): Partial<OrderListFilter> {
   };
 }
 
+/**
+ * The filters picked in the form but not searched yet, so a status tab clicked before searching
+ * keeps what the seller chose rather than going back to the URL's filters. The whole store is read: the fields
+ * folded under "More filters" keep their values there.
+ */
+export function pendingFilters(form: FormInstance<FilterValues>): Partial<OrderListFilter> {
+  return toFilter(form.getFieldsValue(true) as FilterValues);
+}
+
 interface OrderFiltersProps {
+  /** The list's form, so the list can read the pending filters (see `pendingFilters`). */
+  form: FormInstance<FilterValues>;
   value: OrderListFilter;
   /** The filters chosen; the page goes back to 1, the tab and sort stay. */
   onSearch: (filters: Partial<OrderListFilter>) => void;
@@ -111,9 +132,8 @@ interface OrderFiltersProps {
 }
 
 /** Spec 3's filter set: the common filters in one row, the rest under "More filters". */
-export function OrderFilters({ value, onSearch, hidden = [] }: OrderFiltersProps) {
+export function OrderFilters({ form, value, onSearch, hidden = [] }: OrderFiltersProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FilterValues>();
   const markets = useOrderMarkets();
   const channels = useLogisticsChannels();
   const zh = currentLanguage() === 'zh-CN';

@@ -1,10 +1,10 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { Alert, Button, Empty, Space, Tabs } from 'antd';
+import { Alert, Button, Empty, Form, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Order, OrderListFilter } from '@app/shared';
 import { useLogisticsChannels, useOrderList, type OrderListEndpoint } from '../api/orders.ts';
 import { DESK_TABS, formatTabCount, QUERY_DEFAULTS, statusOfTab, tabOf } from '../order-query.ts';
-import { OrderFilters } from './order-filters.tsx';
+import { OrderFilters, pendingFilters, type FilterValues } from './order-filters.tsx';
 import { OrderTable, type OrderSort } from './order-table.tsx';
 import { useOrderQuery } from './use-order-query.ts';
 import { lazyPage } from '../../../shared/lazy-page.ts';
@@ -40,6 +40,7 @@ export function OrderListView({
   const [cursor, setCursor] = useState<{ cursor: string; offset: number } | null>(null);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const channels = useLogisticsChannels();
+  const [filterForm] = Form.useForm<FilterValues>();
   // Mounted from the first opening on, so closing still slides the drawer out.
   const [drawerWanted, setDrawerWanted] = useState(openId !== null);
   if (openId !== null && !drawerWanted) setDrawerWanted(true);
@@ -78,6 +79,7 @@ export function OrderListView({
   return (
     <div className="orders-list-view">
       <OrderFilters
+        form={filterForm}
         value={query}
         hidden={hiddenFilters}
         onSearch={(filters) => go({ ...filters, ...keep })}
@@ -86,7 +88,12 @@ export function OrderListView({
         className="orders-tabs"
         activeKey={tabOf(query.status)}
         onChange={(key) =>
-          go({ ...query, page: 1, status: statusOfTab(key as (typeof DESK_TABS)[number]) })
+          go({
+            ...query,
+            ...pendingFilters(filterForm),
+            page: 1,
+            status: statusOfTab(key as (typeof DESK_TABS)[number]),
+          })
         }
         items={DESK_TABS.map((tab) => ({
           key: tab,

@@ -58,6 +58,17 @@ describe('order desk (real server)', () => {
         status: '30',
       }),
     );
+    // A filter picked but not searched yet is kept when a status tab is clicked.
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'N-42' } });
+    fireEvent.click(screen.getByRole('tab', { name: /New/ }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+        sku: 'DEMO-TEE',
+        seller_order_id: 'N-42',
+        status: '10',
+      }),
+    );
+    expect((screen.getByLabelText('Order number') as HTMLInputElement).value).toBe('N-42');
     // "More filters" shows the rest of spec 3's set.
     fireEvent.click(screen.getByRole('button', { name: /More filters/ }));
     expect(await screen.findByLabelText('Tracking number')).toBeTruthy();

@@ -38,7 +38,7 @@ describe('public catalogue /products and /productDetailMain (real server, signed
     expect(within(skus.closest('table')!).getAllByRole('row').length).toBeGreaterThan(1);
 
     const id = new URLSearchParams(window.location.search).get('id');
-    fireEvent.click(screen.getByRole('button', { name: /Add to my library/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Add to private finished library/ }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe(
       `/productDetailMain?id=${id}`,
@@ -49,14 +49,20 @@ describe('public catalogue /products and /productDetailMain (real server, signed
     await signInAsNewSeller();
     renderApp('/productDetailMain?id=1');
     fireEvent.click(
-      await screen.findByRole('button', { name: /Add to my library/ }, { timeout: 15_000 }),
+      await screen.findByRole(
+        'button',
+        { name: /Add to private finished library/ },
+        { timeout: 15_000 },
+      ),
     );
     expect(
-      await screen.findByText(/1 added to your library/, undefined, { timeout: 20_000 }),
+      await screen.findByText(/1 added to your private finished library/, undefined, {
+        timeout: 20_000,
+      }),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open my library' }).getAttribute('href')).toBe(
-      '/goods/collect',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Open private finished library' }).getAttribute('href'),
+    ).toBe('/goods/collect');
     expect(window.location.pathname).toBe('/productDetailMain');
   }, 60_000);
 
