@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationLogs } from '../src/db/schema.ts';
+import { jobs, operationLogs } from '../src/db/schema.ts';
 import { purgeExpired } from '../src/jobs/handlers.ts';
 import { createOperator, createSeller, type SellerFixture } from './fixtures.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
@@ -131,7 +131,12 @@ describe('the operation log', () => {
 
 describe('sys/info/record', () => {
   it('answers the server’s health to the operator', async () => {
-    const res = await call(t.app, 'GET', '/api/sys/info/record', { token: op.token });
+    const record = () => call(t.app, 'GET', '/api/sys/info/record', { token: op.token });
+    const queuedBefore = (await record()).body.data.jobs[0].count;
+    await t.database.db
+      .insert(jobs)
+      .values({ kind: 'test.health', status: 'queued', sellerId: seller.sellerId });
+    const res = await record();
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const info = res.body.data;
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
@@ -142,7 +147,14 @@ describe('sys/info/record', () => {
     expect(info.disk.free_bytes).toBeGreaterThan(0);
     expect(info.disk.total_bytes).toBeGreaterThanOrEqual(info.disk.free_bytes);
     expect(info.memory.rss_bytes).toBeGreaterThan(0);
-    expect(Array.isArray(info.jobs)).toBe(true);
+    // Every status of the jobs table, an empty one as zero; the queue below holds one queued job.
+    expect(info.jobs.map((j: { status: string }) => j.status)).toEqual([
+      'queued',
+      'running',
+      'succeeded',
+      'failed',
+    ]);
+    expect(info.jobs[0].count).toBe(queuedBefore + 1);
   });
 
   it('refuses sellers (403) and strangers (401)', async () => {

@@ -77,7 +77,11 @@ export async function serverHealth(ctx: Ctx, deps: HealthDeps): Promise<ServerHe
     cpus: os.availableParallelism(),
     load_average: os.loadavg().map((n) => Math.round(n * 100) / 100),
     database: { kind: deps.databaseKind, size_bytes: size },
-    jobs: byStatus.sort((a, b) => a.status.localeCompare(b.status)),
+    // Every status, a zero included, so the console shows an empty queue as such.
+    jobs: jobs.status.enumValues.map((status) => ({
+      status,
+      count: byStatus.find((row) => row.status === status)?.count ?? 0,
+    })),
     disk: space,
     memory: {
       rss_bytes: memory.rss,
