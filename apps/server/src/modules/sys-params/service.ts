@@ -16,12 +16,10 @@ export async function readParam(db: Executor, key: ParamKey): Promise<unknown> {
   return row?.value;
 }
 
-/** Sets `key` to `value`, creating the row on first use; answers the value it replaced. */
-export async function writeParam(db: Executor, key: ParamKey, value: unknown): Promise<unknown> {
-  const before = await readParam(db, key);
+/** Sets `key` to `value`, creating the row on first use. */
+export async function writeParam(db: Executor, key: ParamKey, value: unknown): Promise<void> {
   await db
     .insert(sysParams)
     .values({ key, value })
     .onConflictDoUpdate({ target: sysParams.key, set: { value, updatedAt: sql`now()` } });
-  return before;
 }
