@@ -205,8 +205,8 @@ describe('job runner end to end', () => {
     expect(body.data).toMatchObject({
       status: 'succeeded',
       progress: 100,
-      done: 7,
-      total: 7,
+      done: 8,
+      total: 8,
       result: {
         captchas: 2,
         verificationCodes: 1,
@@ -215,6 +215,7 @@ describe('job runner end to end', () => {
         idempotencyKeys: 1,
         loginLogs: 0,
         auditLogs: 0,
+        operationLogs: 0,
       },
     });
 

@@ -23,3 +23,4 @@ export * from './schema/team.ts';
 export * from './schema/notifications.ts';
 export * from './schema/auto-buy.ts';
 export * from './schema/fba.ts';
+export * from './schema/sys.ts';

@@ -15,6 +15,7 @@ import type { Messenger } from '../integrations/messenger.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import type { SecretBox } from '../integrations/secret-box.ts';
 import { AUDIT_RETENTION_DAYS } from '../modules/audit/index.ts';
+import { purgeOperationLog } from '../modules/sys-log/index.ts';
 import { ORDERS_AUTO_BUY, queueAutoBuy, runAutoBuy } from '../modules/auto-buy/index.ts';
 import { DESIGN_RENDER, renderDesign } from '../modules/design/service.ts';
 import { FBA_SYNC, syncOpenShipments } from '../modules/fba/index.ts';
@@ -68,7 +69,8 @@ export type PurgeResult = Record<
   | 'outboxMessages'
   | 'idempotencyKeys'
   | 'loginLogs'
-  | 'auditLogs',
+  | 'auditLogs'
+  | 'operationLogs',
   number
 >;
 
@@ -141,6 +143,8 @@ export async function purgeExpired(
           .where(lt(auditLogs.at, before(AUDIT_RETENTION_MS)))
           .returning({ id: auditLogs.id }),
     ],
+    // The operator's keep-days (`sys/log/set-keep`), read at each run.
+    ['operationLogs', () => purgeOperationLog(db, now)],
   ];
 
   const result: PurgeResult = {
@@ -151,6 +155,7 @@ export async function purgeExpired(
     idempotencyKeys: 0,
     loginLogs: 0,
     auditLogs: 0,
+    operationLogs: 0,
   };
   await job.progress(0, steps.length);
   for (const [index, [table, purge]] of steps.entries()) {

@@ -23,6 +23,8 @@ import { registerOrderRoutes } from './orders/routes.ts';
 import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
 import { registerProductionRoutes } from './production/routes.ts';
 import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
+import { registerSysInfoRoutes } from './sys-info/index.ts';
+import { registerOperationLog, registerSysLogRoutes } from './sys-log/index.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
 import { registerTeamRoutes } from './team/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
@@ -35,10 +37,14 @@ import { prepareStoreSecretBox } from '../integrations/secret-box.ts';
 export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   // Store credentials are sealed and opened from here on; a generated key is read once.
   await prepareStoreSecretBox(deps.config, deps.database.db);
+  // Before any route, so every write request of every module is logged.
+  registerOperationLog(app);
   registerAuthRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerCommonRoutes(app, deps);
   registerSysLoginRoutes(app, deps);
+  registerSysLogRoutes(app);
+  registerSysInfoRoutes(app, deps);
   registerMenuRoutes(app);
   registerJobRoutes(app);
   registerUploadRoutes(app, deps);

@@ -14,4 +14,6 @@ export const ADMIN_VIEWS: Record<string, ComponentType> = {
     'ProductionDeskPage',
   ),
   'sys/menu': lazyPage(() => import('./pages/admin-menus-page.tsx'), 'AdminMenusPage'),
+  'sys/log': lazyPage(() => import('./pages/sys-log-page.tsx'), 'SysLogPage'),
+  'sys/info': lazyPage(() => import('./pages/sys-info-page.tsx'), 'SysInfoPage'),
 };
