@@ -42,7 +42,6 @@ const MORE_KEYS: Array<keyof OrderListFilter> = [
   'purchase_date',
   'source',
   'order_from',
-  'fulfillment_channel',
   'zone',
   'single_quantity',
 ];
@@ -164,6 +163,19 @@ export function OrderFilters({ value, onSearch, hidden = [] }: OrderFiltersProps
       <Form.Item name="range" label={t('orders.filters.purchaseRange')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} />
       </Form.Item>
+      {show('fulfillment_channel') && (
+        // In the first row: the desk's seller-fulfilled orders and the marketplace-fulfilled
+        // ones are two different lists rather than a detail to narrow by.
+        <Form.Item name="fulfillment_channel" label={t('orders.filters.fulfillment')}>
+          <Select
+            style={{ width: 170 }}
+            options={FULFILLMENT_CHANNELS.map((c) => ({
+              value: c,
+              label: t(`orders.channel.${c}`),
+            }))}
+          />
+        </Form.Item>
+      )}
       {show('awaiting_funds') && (
         <Form.Item name="awaiting_funds" valuePropName="checked">
           <Checkbox>{t('orders.filters.awaitingFunds')}</Checkbox>
@@ -217,18 +229,6 @@ export function OrderFilters({ value, onSearch, hidden = [] }: OrderFiltersProps
                 allowClear
                 style={{ width: 130 }}
                 options={ORDER_ORIGINS.map((o) => ({ value: o, label: t(`orders.origin.${o}`) }))}
-              />
-            </Form.Item>
-          )}
-          {show('fulfillment_channel') && (
-            <Form.Item name="fulfillment_channel" label={t('orders.filters.fulfillment')}>
-              <Select
-                allowClear
-                style={{ width: 190 }}
-                options={FULFILLMENT_CHANNELS.map((c) => ({
-                  value: c,
-                  label: t(`orders.channel.${c}`),
-                }))}
               />
             </Form.Item>
           )}
