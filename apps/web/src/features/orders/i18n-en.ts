@@ -284,7 +284,7 @@ export const ordersEn: typeof ordersZhCN = {
   },
   fba: {
     intro:
-      "Amazon's FBA orders (shipped by Amazon, AFN); this list is read-only. Other marketplaces' own fulfilment, such as Temu's, is on the order desk under Fulfillment: Fulfilled by marketplace.",
+      "Amazon's FBA orders (shipped by Amazon, AFN); this list is read-only. Other marketplaces' own fulfilment, such as Temu's, is on Platform orders under Fulfillment: Fulfilled by marketplace.",
     desk: 'Orders fulfilled by their marketplace (Amazon FBA, Temu and others) are read-only: the marketplace holds, cancels and ships them. Amazon FBA orders also have their own list:',
     link: 'FBA orders',
   },

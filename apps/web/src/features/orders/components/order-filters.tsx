@@ -168,7 +168,7 @@ export function OrderFilters({ value, onSearch, hidden = [] }: OrderFiltersProps
         // ones are two different lists rather than a detail to narrow by.
         <Form.Item name="fulfillment_channel" label={t('orders.filters.fulfillment')}>
           <Select
-            style={{ width: 170 }}
+            style={{ width: 200 }}
             options={FULFILLMENT_CHANNELS.map((c) => ({
               value: c,
               label: t(`orders.channel.${c}`),
