@@ -32,6 +32,8 @@ export interface OrderSpec {
   orderStatus?: 'unconfirmed' | 'unshipped' | 'shipped' | 'partially_shipped' | 'canceled';
   purchasedAt?: Date;
   channel?: 'AFN' | 'MFN';
+  /** The store's marketplace (Amazon unless said). */
+  marketplace?: Marketplace;
   zone?: string;
   currency?: string;
   /** Line totals in minor units; the order total is their sum plus `extraMinor`. */
@@ -57,7 +59,7 @@ export async function orderFor(
     .values({
       sellerId,
       storeId,
-      marketplace: 'amazon',
+      marketplace: spec.marketplace ?? 'amazon',
       remoteId,
       number: remoteId,
       orderStatus: spec.orderStatus ?? 'unshipped',

@@ -161,6 +161,107 @@ describe('order list', () => {
   });
 });
 
+describe('marketplace-fulfilled orders (issue 21)', () => {
+  let amazonFba: number;
+  let temuAfn: number;
+  let temuStore: number;
+  beforeAll(async () => {
+    const db = t.database.db;
+    temuStore = await storeFor(db, seller.sellerId, { marketplace: 'temu', alias: 'T store' });
+    const mk = (storeId: number, marketplace: 'amazon' | 'temu', channel: 'AFN' | 'MFN') =>
+      orderFor(db, seller.sellerId, storeId, {
+        marketplace,
+        channel,
+        items: [{ sku: 'AFN-CASE', quantity: 1, lineMinor: 900 }],
+      }).then((o) => o.id);
+    amazonFba = await mk(storeA, 'amazon', 'AFN');
+    temuAfn = await mk(temuStore, 'temu', 'AFN');
+    await mk(temuStore, 'temu', 'MFN');
+  });
+  const ids = (page: { list: Array<{ id: number }> }) => page.list.map((o) => o.id);
+  const listOf = async (path: string, body: Record<string, unknown>) => {
+    const res = await call(t.app, 'POST', path, {
+      token: seller.token,
+      body: { sku: 'afn-', ...body },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+
+  it("lists Amazon's AFN orders alone on the FBA list, whatever marketplace is asked", async () => {
+    expect(ids(await listOf('/api/order/list', {}))).toEqual([amazonFba]);
+    expect(ids(await listOf('/api/order/list', { source: 'temu' }))).toEqual([amazonFba]);
+    expect(ids(await listOf('/api/order/list', { market_id: temuStore }))).toEqual([]);
+  });
+
+  it("shows Temu's platform-fulfilled orders under the desk's marketplace-fulfilled filter", async () => {
+    const afn = await listOf('/api/cw-order/list', { fulfillment_channel: 'AFN' });
+    expect(ids(afn)).toEqual([temuAfn, amazonFba]);
+    const temu = await listOf('/api/cw-order/list', { fulfillment_channel: 'AFN', source: 'temu' });
+    expect(ids(temu)).toEqual([temuAfn]);
+    const seller = await listOf('/api/cw-order/list', { fulfillment_channel: 'MFN' });
+    expect(ids(seller)).not.toContain(temuAfn);
+    expect(ids(seller)).not.toContain(amazonFba);
+  });
+
+  it('offers only the memo on an AFN order and refuses hold, cancel and logistics (409)', async () => {
+    const [shown] = (await post('show-orders', { ids: [amazonFba] })).body.data;
+    expect(shown.actions).toEqual(['save_memo']);
+    const refusals = [
+      await post('set-order-hold', { id: amazonFba, hold: true }),
+      await post('cancel', { id: temuAfn, reason: 'buyer asked' }),
+      await post('save-logistics', {
+        id: amazonFba,
+        user_logistics_channel_id: 3,
+        shipped_number: 'LP00123456789012',
+      }),
+      await post('split-order', { id: temuAfn, items: [{ item_id: 1, quantity: 1 }] }),
+    ];
+    for (const res of refusals) {
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.key).toBe('orders.marketplace_fulfilled');
+    }
+    expect(refusals[0]!.body.message).toContain('由平台配送');
+    const inEnglish = await call(t.app, 'POST', '/api/cw-order/set-order-hold', {
+      token: seller.token,
+      body: { id: temuAfn, hold: true },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(inEnglish.body.message).toBe(
+      `Order ${temuAfn} is fulfilled by the marketplace (FBA or its own warehouses): it cannot be held, cancelled or given logistics here, only a memo`,
+    );
+    const [after] = (await post('show-orders', { ids: [amazonFba] })).body.data;
+    expect(after).toMatchObject({ status: 10, hold: false, shipped_number: null });
+    const memo = await post('save-order-memo', { id: amazonFba, memo: 'FBA replacement sent' });
+    expect(memo.body.data.memo).toBe('FBA replacement sent');
+  });
+
+  it('answers 404 for another seller and 403 for staff without the permission', async () => {
+    const other = await createSeller(t.database.db);
+    const foreign = await post('set-order-hold', { id: amazonFba, hold: true }, other.token);
+    expect(foreign.status).toBe(404);
+    const bad = await call(t.app, 'POST', '/api/order/list', {
+      token: seller.token,
+      body: { fulfillment_channel: 'XFN' },
+    });
+    expect(bad.status).toBe(422);
+    // A viewer of the FBA list may read it but not hold an order on the desk.
+    const viewer = await createSeller(t.database.db, {
+      sellerId: seller.sellerId,
+      permissions: ['newOrder:FBAorder:list'],
+    });
+    await t.database.db.insert(storeStaff).values({ storeId: storeA, userId: viewer.userId });
+    const fbaList = await call(t.app, 'POST', '/api/order/list', {
+      token: viewer.token,
+      body: { sku: 'afn-' },
+    });
+    expect(ids(fbaList.body.data)).toEqual([amazonFba]);
+    expect((await post('set-order-hold', { id: amazonFba, hold: true }, viewer.token)).status).toBe(
+      403,
+    );
+  });
+});
+
 describe('order actions', () => {
   const newOrder = (items = [{ sku: 'ACT-TEE', quantity: 3, lineMinor: 1000 }], extra = 0) =>
     orderFor(t.database.db, seller.sellerId, storeA, { items, extraMinor: extra });

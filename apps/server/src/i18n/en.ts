@@ -288,6 +288,8 @@ export const en = {
     labels_refused: '{{refused}} of {{total}} orders cannot be printed: {{orders}}',
     leave_one_piece: 'Leave at least one piece in the original order',
     listed_twice: 'Listed twice',
+    marketplace_fulfilled:
+      'Order {{id}} is fulfilled by the marketplace (FBA or its own warehouses): it cannot be held, cancelled or given logistics here, only a memo',
     memo_columns_required: 'The first row must name the columns order_number and memo',
     not_an_item: 'Not an item of this order',
     not_found: 'Order not found',

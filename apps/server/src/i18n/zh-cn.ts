@@ -276,6 +276,8 @@ export const zhCN = {
     labels_refused: '{{total}} 个订单中有 {{refused}} 个无法打印：{{orders}}',
     leave_one_piece: '原订单中至少保留一件',
     listed_twice: '重复列出',
+    marketplace_fulfilled:
+      '订单 {{id}} 由平台配送（FBA/平台履约）：不能在这里暂停、取消或设置物流，只能写备注',
     memo_columns_required: '第一行必须包含列名 order_number 和 memo',
     not_an_item: '不是此订单的商品',
     not_found: '订单不存在',

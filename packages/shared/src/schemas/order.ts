@@ -136,11 +136,18 @@ export const OrderListQuery = z
 export type OrderListQuery = z.input<typeof OrderListQuery>;
 export type OrderListFilter = z.output<typeof OrderListQuery>;
 
-/** The FBA order list (spec 9): the same filters with the channel fixed to AFN. */
-export const FbaOrderListQuery = OrderListQuery.transform((q) => ({
-  ...q,
+/**
+ * What the FBA order list (spec 9) and its export fix: Amazon's AFN orders only. Other
+ * marketplaces' own fulfilment (Temu's cooperative warehouses) is AFN too, but it is not FBA:
+ * the desk shows it under its "fulfilled by marketplace" channel filter instead.
+ */
+export const FBA_ORDER_FILTER = {
   fulfillment_channel: FBA_FULFILLMENT_CHANNEL as 'AFN',
-}));
+  source: 'amazon' as const,
+};
+
+/** The FBA order list: the same filters with Amazon's AFN fixed. */
+export const FbaOrderListQuery = OrderListQuery.transform((q) => ({ ...q, ...FBA_ORDER_FILTER }));
 
 export const OrderAddress = z.object({
   name: text().trim().min(1).max(100),

@@ -30,9 +30,7 @@ export async function addOrdersToCart(
 ): Promise<OrderAddCartResult> {
   const ids = [...new Set(input.ids)];
   const rows = await visibleOrdersById(ctx, ids);
-  const open = new Set(
-    rows.filter((r) => allowedActions(r.status).includes('add_cart')).map((r) => r.id),
-  );
+  const open = new Set(rows.filter((r) => allowedActions(r).includes('add_cart')).map((r) => r.id));
   const items = await ctx.db
     .select()
     .from(orderItems)

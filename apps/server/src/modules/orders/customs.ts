@@ -135,7 +135,7 @@ async function customsOf(ctx: Ctx, order: OrderRow): Promise<OrderCustoms> {
     order_id: order.id,
     seller_order_id: order.number,
     status: order.status,
-    editable: allowedActions(order.status).includes('edit_customs'),
+    editable: allowedActions(order).includes('edit_customs'),
     items: items.map((item) =>
       customsItem(order, item, savedByItem.get(item.id), facts.get(item.sku.toLowerCase())),
     ),

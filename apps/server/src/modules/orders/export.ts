@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
+  FBA_ORDER_FILTER,
   OrderExportInput,
   type SaveExportTemplateInput,
   type CommonExport,
@@ -118,7 +119,7 @@ const ExportPayload = z.object({
 });
 type ExportPayload = z.input<typeof ExportPayload>;
 
-/** Queues the export; `fba` fixes the channel to AFN (the FBA list's export). */
+/** Queues the export; `fba` fixes Amazon's AFN orders (the FBA list's export). */
 export async function startOrderExport(
   ctx: Ctx,
   runner: JobRunner,
@@ -127,9 +128,7 @@ export async function startOrderExport(
 ): Promise<JobStarted> {
   checkColumns(input.columns);
   const actor = requireUser(ctx);
-  const fixed = opts.fba
-    ? { ...input, filter: { ...input.filter, fulfillment_channel: 'AFN' as const } }
-    : input;
+  const fixed = opts.fba ? { ...input, filter: { ...input.filter, ...FBA_ORDER_FILTER } } : input;
   const payload: ExportPayload = {
     userId: actor.userId,
     isBoss: actor.isBoss,

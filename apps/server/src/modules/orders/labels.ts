@@ -32,7 +32,7 @@ function problemsOf(order: OrderRow): LabelProblem[] {
   // The barcode holds printable ASCII only; anything else could not be scanned anyway.
   if (!tracking || !PRINTABLE_ASCII.test(tracking)) problems.push('no_tracking');
   if (!order.address) problems.push('no_address');
-  if (!allowedActions(order.status).includes('print_label')) problems.push('status');
+  if (!allowedActions(order).includes('print_label')) problems.push('status');
   return problems;
 }
 

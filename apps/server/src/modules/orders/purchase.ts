@@ -50,7 +50,7 @@ export async function purchaseLinkedOrders(
       skip(id, null, 'missing');
       continue;
     }
-    if (!allowedActions(row.status).includes('purchase')) {
+    if (!allowedActions(row).includes('purchase')) {
       skip(id, row.number, row.status === DESK_STATUS.purchased ? 'purchased' : 'status');
       continue;
     }

@@ -89,7 +89,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
       url: '/api/order/list',
       tags,
       summary:
-        'The FBA order list: the same filters with fulfillment_channel fixed to AFN (spec 9)',
+        "The FBA order list: the same filters with Amazon's AFN orders fixed (fulfillment_channel AFN, source amazon; spec 9)",
       body: FbaOrderListQuery,
       response: OrderPage,
       ...can('list', FBA_PAGE),

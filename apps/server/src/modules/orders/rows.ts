@@ -127,7 +127,7 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
     purchase_order_number:
       row.purchaseOrderId === null ? null : (purchaseNumberOf.get(row.purchaseOrderId) ?? null),
     parent_id: row.parentId,
-    actions: allowedActions(row.status),
+    actions: allowedActions(row),
     items: (items.get(row.id) ?? []).map(toItem),
     items_pending: row.itemsPending,
     awaiting_funds: isAwaitingFunds(row),

@@ -131,7 +131,7 @@ export function registerOrderTransferRoutes(app: App, deps: AppDeps): void {
       method: 'POST',
       url: '/api/order/export',
       tags,
-      summary: 'The FBA order export: orders-export with fulfillment_channel fixed to AFN',
+      summary: "The FBA order export: orders-export with Amazon's AFN orders fixed",
       body: OrderExportInput,
       response: JobStarted,
       ...can('export', FBA_PAGE),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DESK_STATUS, DESK_STATUSES, ORDER_ACTIONS } from '@app/shared';
 import { ConflictError } from '../../errors.ts';
-import { allowedActions, assertAllowed, ORDER_TRANSITIONS } from './transitions.ts';
+import { allowedActions as allowedFor, assertAllowed, ORDER_TRANSITIONS } from './transitions.ts';
+
+/** What a seller-fulfilled order in `status` allows. */
+const allowedActions = (status: number) => allowedFor({ status, fulfillmentChannel: 'MFN' });
 import { proportion } from './money.ts';
 
 describe('order transitions', () => {
@@ -38,11 +41,11 @@ describe('order transitions', () => {
   });
 
   it('refuses with a 409 that says what is allowed', () => {
-    expect(() => assertAllowed({ id: 7, status: DESK_STATUS.shipped }, 'cancel')).toThrow(
-      ConflictError,
-    );
+    expect(() =>
+      assertAllowed({ id: 7, status: DESK_STATUS.shipped, fulfillmentChannel: 'MFN' }, 'cancel'),
+    ).toThrow(ConflictError);
     try {
-      assertAllowed({ id: 7, status: DESK_STATUS.shipped }, 'split');
+      assertAllowed({ id: 7, status: DESK_STATUS.shipped, fulfillmentChannel: 'MFN' }, 'split');
     } catch (error) {
       expect((error as ConflictError).status).toBe(409);
       expect((error as ConflictError).data).toMatchObject({
@@ -51,7 +54,22 @@ describe('order transitions', () => {
         allowed: ['save_memo', 'copy', 'print_label'],
       });
     }
-    expect(() => assertAllowed({ id: 7, status: DESK_STATUS.new }, 'split')).not.toThrow();
+    expect(() =>
+      assertAllowed({ id: 7, status: DESK_STATUS.new, fulfillmentChannel: 'MFN' }, 'split'),
+    ).not.toThrow();
+  });
+
+  it('leaves a marketplace-fulfilled order only its memo, refused with its own message', () => {
+    for (const status of DESK_STATUSES) {
+      expect(allowedFor({ status, fulfillmentChannel: 'AFN' })).toEqual(['save_memo']);
+    }
+    const afn = { id: 8, status: DESK_STATUS.new, fulfillmentChannel: 'AFN' as const };
+    for (const action of ['hold', 'cancel', 'save_logistics', 'split', 'add_cart'] as const) {
+      expect(() => assertAllowed(afn, action)).toThrow(
+        expect.objectContaining({ status: 409, key: 'orders.marketplace_fulfilled' }),
+      );
+    }
+    expect(() => assertAllowed(afn, 'save_memo')).not.toThrow();
   });
 });
 

@@ -47,22 +47,43 @@ export const ORDER_TRANSITIONS: Record<DeskStatus, readonly OrderAction[]> = {
   [cancelled]: ['save_memo', 'copy'],
 };
 
-export function allowedActions(status: number): OrderAction[] {
-  return [...(ORDER_TRANSITIONS[status as DeskStatus] ?? [])];
+/**
+ * What the seller may still do to an order the marketplace fulfils (AFN: Amazon's FBA, Temu's
+ * cooperative warehouses): the marketplace holds, cancels and ships it, so the desk only notes.
+ */
+export const MARKETPLACE_FULFILLED_ACTIONS: readonly OrderAction[] = ['save_memo'];
+
+/** The order as the table reads it: its desk status and who fulfils it. */
+export interface TransitionSubject {
+  status: number;
+  fulfillmentChannel: 'AFN' | 'MFN';
 }
 
-/** Refuses (409, with the status and what is allowed) an action the order's status does not allow. */
-export function assertAllowed(order: { id: number; status: number }, action: OrderAction): void {
-  const allowed = allowedActions(order.status);
+export function allowedActions(order: TransitionSubject): OrderAction[] {
+  const byStatus = ORDER_TRANSITIONS[order.status as DeskStatus] ?? [];
+  return order.fulfillmentChannel === 'AFN'
+    ? byStatus.filter((a) => MARKETPLACE_FULFILLED_ACTIONS.includes(a))
+    : [...byStatus];
+}
+
+/**
+ * Refuses (409) an action the order does not allow: a marketplace-fulfilled order's own message,
+ * otherwise its status and what is allowed.
+ */
+export function assertAllowed(
+  order: TransitionSubject & { id: number },
+  action: OrderAction,
+): void {
+  const allowed = allowedActions(order);
   if (allowed.includes(action)) return;
+  const data = { status: order.status, action, allowed };
+  if (order.fulfillmentChannel === 'AFN') {
+    throw new ConflictError('orders.marketplace_fulfilled', { id: order.id }, data);
+  }
   const name = deskStatusName(order.status).replace('_', ' ');
   throw new ConflictError(
     'orders.action_not_allowed',
     { id: order.id, status: name, action: action.replace('_', ' ') },
-    {
-      status: order.status,
-      action,
-      allowed,
-    },
+    data,
   );
 }

@@ -40,7 +40,7 @@ export const ordersEn: typeof ordersZhCN = {
     cancelled: 'Cancelled',
   },
   origin: { sync: 'Synced', import: 'Imported', manual: 'Manual', copy: 'Copy', split: 'Split' },
-  channel: { AFN: 'FBA (marketplace ships)', MFN: 'Seller ships' },
+  channel: { AFN: 'Fulfilled by marketplace', MFN: 'Seller-fulfilled' },
   filters: {
     orderNumber: 'Order number',
     sku: 'SKU',
@@ -195,6 +195,8 @@ export const ordersEn: typeof ordersZhCN = {
     split: 'Split order',
     logisticsAction: 'Set logistics',
     notAllowed: 'Not allowed while the order is {{status}}',
+    marketFulfilled:
+      '{{marketplace}} fulfils this order: it holds, cancels and ships it, so the order cannot be held, cancelled or given logistics here.',
   },
   address: {
     title: 'Edit the shipping address',
@@ -281,6 +283,9 @@ export const ordersEn: typeof ordersZhCN = {
     emptyDone: 'No cancelled orders yet',
   },
   fba: {
-    intro: 'FBA orders are shipped by the marketplace (AFN); this list is read-only.',
+    intro:
+      "Amazon's FBA orders (shipped by Amazon, AFN); this list is read-only. Other marketplaces' own fulfilment, such as Temu's, is on Platform orders under Fulfillment: Fulfilled by marketplace.",
+    desk: 'Orders fulfilled by their marketplace (Amazon FBA, Temu and others) are read-only: the marketplace holds, cancels and ships them. Amazon FBA orders also have their own list:',
+    link: 'FBA orders',
   },
 };

@@ -41,7 +41,7 @@ export const ordersZhCN = {
     cancelled: '已取消',
   } satisfies Record<DeskStatusName, string>,
   origin: { sync: '平台同步', import: '导入', manual: '手工', copy: '复制', split: '拆分' },
-  channel: { AFN: 'FBA（平台配送）', MFN: '自发货' },
+  channel: { AFN: '平台配送', MFN: '自发货' },
   filters: {
     orderNumber: '订单号',
     sku: 'SKU',
@@ -195,6 +195,8 @@ export const ordersZhCN = {
     split: '拆分订单',
     logisticsAction: '设置物流',
     notAllowed: '订单当前状态（{{status}}）不允许此操作',
+    marketFulfilled:
+      '此订单由 {{marketplace}} 平台配送：暂停、取消和发货都由平台处理，这里不能暂停、取消或设置物流。',
   },
   address: {
     title: '修改收货地址',
@@ -279,6 +281,9 @@ export const ordersZhCN = {
     emptyDone: '还没有已取消的订单',
   },
   fba: {
-    intro: 'FBA 订单由平台配送（AFN），这里只供查看。',
+    intro:
+      '亚马逊 FBA 订单（由亚马逊配送，AFN），这里只供查看。Temu 等其他平台自己配送的订单请到“平台订单”，配送方式选“平台配送”查看。',
+    desk: '平台配送的订单（亚马逊 FBA、Temu 等）只供查看：暂停、取消和发货都由平台处理。亚马逊 FBA 订单另有专门列表：',
+    link: 'FBA 订单',
   },
 };

@@ -28,13 +28,23 @@ export function readOrderQuery(params: URLSearchParams): OrderListFilter {
   return readQueryWith(OrderListQuery, FILTER_KEYS, params);
 }
 
+/** `defaults`: the page's own defaults (the desk's seller-fulfilled channel), left out too. */
 export function writeOrderQuery(
   query: Partial<OrderListFilter>,
   extra: Record<string, string> = {},
+  defaults: Partial<OrderListFilter> = {},
 ): URLSearchParams {
   const { cursor: _cursor, ...rest } = query;
-  return writeQueryWith(rest, QUERY_DEFAULTS, extra);
+  return writeQueryWith(rest, { ...QUERY_DEFAULTS, ...defaults }, extra);
 }
+
+/**
+ * The desk's default: the orders the seller ships. Marketplace-fulfilled ones (AFN: Amazon's
+ * FBA, Temu's warehouses) take no desk action, so they show only under their own channel filter.
+ */
+export const DESK_DEFAULTS = {
+  fulfillment_channel: 'MFN',
+} as const satisfies Partial<OrderListFilter>;
 
 /** The status tabs of the desk, left to right. */
 export const DESK_TABS = [

@@ -30,7 +30,7 @@ import type {
 import { api } from '../../../api/client.ts';
 import { sessionKeys } from '../../../shared/session/session-keys.ts';
 
-/** The desk lists every order; the FBA list the same with the channel fixed to AFN. */
+/** The desk lists the seller's orders; the FBA list Amazon's AFN orders alone (fixed by the server). */
 export type OrderListEndpoint = '/cw-order/list' | '/order/list';
 
 export const orderKeys = {

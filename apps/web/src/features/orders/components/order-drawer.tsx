@@ -1,7 +1,13 @@
 import { useState } from 'react';
-import { Drawer, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Drawer, Result, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deskStatusName, permOf, type Order, type OrderAction } from '@app/shared';
+import {
+  deskStatusName,
+  MARKETPLACE_NAMES,
+  permOf,
+  type Order,
+  type OrderAction,
+} from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useCan } from '../../../shared/can.tsx';
@@ -33,14 +39,17 @@ function OrderDetail({ order, readOnly }: { order: Order; readOnly: boolean }) {
   // The audit log is the boss's (the route refuses staff), so staff never ask for it.
   const isBoss = useAuthStore((s) => s.userInfo?.is_boss ?? false);
   const [dialog, setDialog] = useState<'address' | 'split' | 'cancel' | null>(null);
-  const canUpdate = useCan(permOf(PAGE, 'update')) && !readOnly;
+  // The marketplace works a marketplace-fulfilled order: the server allows it only a memo.
+  const marketFulfilled = order.fulfillment_channel === 'AFN';
+  const locked = readOnly || marketFulfilled;
+  const canUpdate = useCan(permOf(PAGE, 'update')) && !locked;
   const canMemo = useCan(permOf(PAGE, 'memo')) && !readOnly;
   const perms = {
-    hold: useCan(permOf(PAGE, 'hold')) && !readOnly,
-    cancel: useCan(permOf(PAGE, 'cancel')) && !readOnly,
-    split: useCan(permOf(PAGE, 'split')) && !readOnly,
-    copy: useCan(permOf(PAGE, 'copy')) && !readOnly,
-    logistics: useCan(permOf(PAGE, 'logistics')) && !readOnly,
+    hold: useCan(permOf(PAGE, 'hold')) && !locked,
+    cancel: useCan(permOf(PAGE, 'cancel')) && !locked,
+    split: useCan(permOf(PAGE, 'split')) && !locked,
+    copy: useCan(permOf(PAGE, 'copy')) && !locked,
+    logistics: useCan(permOf(PAGE, 'logistics')) && !locked,
   };
   const cancel = useOrderMutation(cancelOrder);
 
@@ -51,7 +60,17 @@ function OrderDetail({ order, readOnly }: { order: Order; readOnly: boolean }) {
 
   return (
     <div className="orders-drawer-body">
-      {!readOnly && (
+      {marketFulfilled && (
+        <Alert
+          type="info"
+          showIcon
+          className="orders-gap"
+          title={t('orders.drawer.marketFulfilled', {
+            marketplace: MARKETPLACE_NAMES[order.marketplace],
+          })}
+        />
+      )}
+      {!locked && (
         <OrderDrawerActions
           order={order}
           perms={perms}

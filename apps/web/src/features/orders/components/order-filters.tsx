@@ -52,7 +52,6 @@ const MORE_KEYS: Array<keyof OrderListFilter> = [
   'purchase_date',
   'source',
   'order_from',
-  'fulfillment_channel',
   'zone',
   'single_quantity',
 ];
@@ -184,6 +183,19 @@ export function OrderFilters({ form, value, onSearch, hidden = [] }: OrderFilter
       <Form.Item name="range" label={t('orders.filters.purchaseRange')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} />
       </Form.Item>
+      {show('fulfillment_channel') && (
+        // In the first row: the desk's seller-fulfilled orders and the marketplace-fulfilled
+        // ones are two different lists rather than a detail to narrow by.
+        <Form.Item name="fulfillment_channel" label={t('orders.filters.fulfillment')}>
+          <Select
+            style={{ width: 200 }}
+            options={FULFILLMENT_CHANNELS.map((c) => ({
+              value: c,
+              label: t(`orders.channel.${c}`),
+            }))}
+          />
+        </Form.Item>
+      )}
       {show('awaiting_funds') && (
         <Form.Item name="awaiting_funds" valuePropName="checked">
           <Checkbox>{t('orders.filters.awaitingFunds')}</Checkbox>
@@ -237,18 +249,6 @@ export function OrderFilters({ form, value, onSearch, hidden = [] }: OrderFilter
                 allowClear
                 style={{ width: 130 }}
                 options={ORDER_ORIGINS.map((o) => ({ value: o, label: t(`orders.origin.${o}`) }))}
-              />
-            </Form.Item>
-          )}
-          {show('fulfillment_channel') && (
-            <Form.Item name="fulfillment_channel" label={t('orders.filters.fulfillment')}>
-              <Select
-                allowClear
-                style={{ width: 190 }}
-                options={FULFILLMENT_CHANNELS.map((c) => ({
-                  value: c,
-                  label: t(`orders.channel.${c}`),
-                }))}
               />
             </Form.Item>
           )}

@@ -17,6 +17,10 @@ interface OrderListViewProps {
   endpoint: OrderListEndpoint;
   readOnly?: boolean;
   hiddenFilters?: ReadonlyArray<keyof OrderListFilter>;
+  /** Filters the page starts from (kept out of the URL); stable, e.g. a module constant. */
+  defaults?: Partial<OrderListFilter>;
+  /** Shown above the tabs for the current query (e.g. what a filter means). */
+  notice?: (query: OrderListFilter) => ReactNode;
   /** The batch toolbar for the selected orders (the desk's); none means no selection. */
   toolbar?: (selected: Order[], clear: () => void, query: OrderListFilter) => ReactNode;
   /** What an empty, unfiltered list shows. */
@@ -32,11 +36,13 @@ export function OrderListView({
   endpoint,
   readOnly = false,
   hiddenFilters,
+  defaults,
+  notice,
   toolbar,
   emptyAction,
 }: OrderListViewProps) {
   const { t, i18n } = useTranslation();
-  const { query, setQuery, openId, setOpenId, active } = useOrderQuery(pagePath);
+  const { query, setQuery, openId, setOpenId, active } = useOrderQuery(pagePath, defaults);
   const [cursor, setCursor] = useState<{ cursor: string; offset: number } | null>(null);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const channels = useLogisticsChannels();
@@ -66,6 +72,7 @@ export function OrderListView({
     ([key, value]) =>
       value !== undefined &&
       !(key in QUERY_DEFAULTS) &&
+      value !== defaults?.[key as keyof OrderListFilter] &&
       key !== 'status' &&
       !(hiddenFilters ?? []).includes(key as keyof OrderListFilter),
   );
@@ -84,6 +91,7 @@ export function OrderListView({
         hidden={hiddenFilters}
         onSearch={(filters) => go({ ...filters, ...keep })}
       />
+      {notice?.(query)}
       <Tabs
         className="orders-tabs"
         activeKey={tabOf(query.status)}

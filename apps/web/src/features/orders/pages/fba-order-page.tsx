@@ -5,7 +5,7 @@ import { OrderListView } from '../components/order-list-view.tsx';
 import { orderPaths } from '../paths.ts';
 import '../orders.css';
 
-/** /newOrder/FBAorder: the desk's list on the FBA orders (AFN fixed by the server), read-only. */
+/** /newOrder/FBAorder: the desk's list on Amazon's FBA orders (AFN and Amazon fixed by the server), read-only. */
 export function FbaOrderPage({ title }: ViewProps) {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Button, Card, Space } from 'antd';
+import { Alert, Button, Card, Space } from 'antd';
 import {
   ExportOutlined,
   ImportOutlined,
@@ -8,7 +8,7 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   deskStatusName,
   permOf,
@@ -23,7 +23,7 @@ import { showBatchResult } from '../components/batch-result.tsx';
 import { OrderListView } from '../components/order-list-view.tsx';
 import { ActionButton } from '../components/order-table.tsx';
 import { SyncOrdersButton } from '../components/sync-orders.tsx';
-import { anyAllows, runForEach, writeOrderQuery } from '../order-query.ts';
+import { anyAllows, DESK_DEFAULTS, runForEach, writeOrderQuery } from '../order-query.ts';
 import { idsLink, orderPaths } from '../paths.ts';
 import { lazyPage } from '../../../shared/lazy-page.ts';
 import '../orders.css';
@@ -207,6 +207,21 @@ export function OrderDeskPage({ title }: ViewProps) {
       <OrderListView
         pagePath={PAGE}
         endpoint="/cw-order/list"
+        defaults={DESK_DEFAULTS}
+        notice={(query) =>
+          query.fulfillment_channel === 'AFN' && (
+            <Alert
+              type="info"
+              showIcon
+              className="orders-gap"
+              title={
+                <>
+                  {t('orders.fba.desk')} <Link to={orderPaths.fba}>{t('orders.fba.link')}</Link>
+                </>
+              }
+            />
+          )
+        }
         toolbar={(selected, clear, query) => (
           <DeskToolbar selected={selected} clear={clear} query={query} />
         )}

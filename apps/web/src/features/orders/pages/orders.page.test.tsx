@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, setupPageTests, signInAsNewSeller } from '../../../test/pages.tsx';
 
@@ -73,6 +73,35 @@ describe('order desk (real server)', () => {
     fireEvent.click(screen.getByRole('button', { name: /More filters/ }));
     expect(await screen.findByLabelText('Tracking number')).toBeTruthy();
     expect(screen.getByLabelText('Logistics channel')).toBeTruthy();
+  }, 180_000);
+
+  it('/newOrder lists seller-fulfilled orders; marketplace-fulfilled ones under their own filter', async () => {
+    await signInAsNewSeller();
+    renderApp('/newOrder');
+    const channel = await screen.findByRole(
+      'combobox',
+      { name: 'Fulfillment' },
+      { timeout: 30_000 },
+    );
+    // The default is not in the URL, and the empty desk still offers the sync, not "no match".
+    const field = channel.closest('.ant-form-item') as HTMLElement;
+    expect(within(field).getByText('Seller-fulfilled')).toBeTruthy();
+    expect(window.location.search).toBe('');
+    expect(
+      await screen.findByText(
+        'Authorize a store and sync its orders; marketplace orders show up here.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Orders fulfilled by their marketplace/)).toBeNull();
+
+    fireEvent.mouseDown(channel);
+    fireEvent.click(await screen.findByTitle('Fulfilled by marketplace'));
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(window.location.search).toBe('?fulfillment_channel=AFN'));
+    expect(await screen.findByText(/Orders fulfilled by their marketplace/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'FBA orders' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/newOrder/FBAorder'));
+    expect(await screen.findByText(/Amazon's FBA orders \(shipped by Amazon, AFN\)/)).toBeTruthy();
   }, 180_000);
 
   it('/newOrder/logistics: explains an empty selection', async () => {
