@@ -74,10 +74,10 @@ function startServer(): ChildProcess {
   return server;
 }
 
-async function until(check: () => boolean, timeoutMs: number, what: string) {
+async function until(check: () => boolean, timeoutMs: number, what: () => string) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -173,14 +173,22 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('kill -9 while pushing',
     const total = STORES.length * PER_STORE;
     child = startServer();
     // Killed once about a third has reached the marketplaces, the rest claimed or waiting.
-    await until(() => simShipments().length >= total / 3, 180_000, 'the first pushes');
+    await until(
+      () => simShipments().length >= total / 3,
+      180_000,
+      () => `the first pushes (${simShipments().length} of ${total})`,
+    );
     await stop(child, 'SIGKILL');
     const atKill = simShipments().length;
     expect(atKill).toBeLessThan(total);
 
     child = startServer();
     // Pushes the dead process had claimed are taken again once their lease ran out.
-    await until(() => simShipments().length >= total, 300_000, 'every push');
+    await until(
+      () => simShipments().length >= total,
+      300_000,
+      () => `every push (${simShipments().length} of ${total}, ${atKill} at the kill)`,
+    );
     await new Promise((r) => setTimeout(r, 5_000));
     await stop(child, 'SIGTERM');
 

@@ -47,8 +47,10 @@ export function shopOrders(
   /** Wholesale lines and another pace (`ShopifySimOptions`); the marketplace's own by default. */
   shape: { bulkLines?: number; pace?: OrderPace } = {},
 ): ShopOrder[] {
+  // Buyers order what is on sale: an archived or draft product takes no orders.
   const published = store
     .products(shop)
+    .filter((p) => p.status === 'ACTIVE')
     .flatMap((p) =>
       p.variants
         .filter((v) => v.sku)

@@ -35,8 +35,8 @@ describe('sub-account pages (real server)', () => {
     const page = await within(dialog).findByText('Amazon cloud warehouse', {}, { timeout: 15_000 });
     fireEvent.click(page.closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Role created')).toBeTruthy();
-    const row = (await screen.findByText('Amazon team')).closest('tr')!;
+    expect(await screen.findByText('Role created', {}, { timeout: 15_000 })).toBeTruthy();
+    const row = (await screen.findByText('Amazon team', {}, { timeout: 15_000 })).closest('tr')!;
     expect(within(row).getByText('7 permissions')).toBeTruthy();
     view.unmount();
 
@@ -60,7 +60,7 @@ describe('sub-account pages (real server)', () => {
       target: { value: 'staff password 1' },
     });
     fireEvent.click(within(staffDialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Staff member created')).toBeTruthy();
+    expect(await screen.findByText('Staff member created', {}, { timeout: 15_000 })).toBeTruthy();
     const staffRow = (
       await screen.findByText(email, { selector: '.ant-table-cell *, .ant-table-cell' })
     ).closest('tr')!;
