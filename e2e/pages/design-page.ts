@@ -96,12 +96,12 @@ export class DesignToolPage {
   async waitForMockups(): Promise<void> {
     await this.page.getByText('Rendering mockups').waitFor({ timeout: 30_000 });
     await this.page
-      .getByText('The mockups are ready and the product is in your library.')
+      .getByText('The mockups are ready and the product is in your private finished library.')
       .waitFor({ timeout: 60_000 });
   }
 
   async openCollect(): Promise<void> {
-    await this.dialog().getByRole('button', { name: 'Open in my products' }).click();
+    await this.dialog().getByRole('button', { name: 'Open in private finished library' }).click();
     await this.page.waitForURL(/\/goods\/collect/);
   }
 }

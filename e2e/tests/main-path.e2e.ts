@@ -37,7 +37,7 @@ describe('a seller in the browser', () => {
 
     await shell.openFromMenu('Product library', 'Private finished library');
     await page.waitForURL(/\/goods\/collect$/);
-    await page.getByText('Your library is empty').waitFor();
+    await page.getByText('Your private finished library is empty').waitFor();
     await shell.openFromMenu('Orders', 'Platform orders');
     await page.waitForURL(/\/newOrder$/);
     // The URL changes before the lazily loaded page adds its tab.

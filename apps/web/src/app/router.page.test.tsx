@@ -17,7 +17,9 @@ describe('signed-in shell (real server)', () => {
     fireEvent.click(within(menu).getByText('Product library'));
     fireEvent.click(await within(menu).findByText('Private finished library'));
     expect(
-      await screen.findByText('Your library is empty', undefined, { timeout: 15_000 }),
+      await screen.findByText('Your private finished library is empty', undefined, {
+        timeout: 15_000,
+      }),
     ).toBeTruthy();
     fireEvent.click(within(menu).getByText('Orders'));
     fireEvent.click(await within(menu).findByText('Platform orders'));
