@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openBrowser, type Session } from '../support/browser.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { ListingsPage } from '../pages/listings-page.ts';
+import { api, apiLogin, authorizeAmazon } from '../support/api.ts';
 import { baseURL, captcha } from '../support/target.ts';
 
 const SHOTS = '/tmp/shots';
@@ -13,58 +14,6 @@ const DEMO = { email: 'demo@example.com', password: 'Demo@123456' };
 async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
-/** Straight to the API, for what the seller did earlier on other screens. */
-async function api<T>(
-  token: string,
-  method: 'GET' | 'POST',
-  route: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${baseURL}/api${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; data: T; message: string };
-  if (envelope.code !== 0) throw new Error(`${route}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
-
-async function apiLogin(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/common/captcha`, { method: 'POST' });
-  const { data } = (await response.json()) as { data: { captcha_key: string } };
-  const login = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...DEMO, captcha, captcha_key: data.captcha_key }),
-  });
-  return ((await login.json()) as { data: { api_token: string } }).data.api_token;
-}
-
-/** Authorizes the demo seller's Amazon account on another site through the simulator's consent. */
-async function authorizeAmazon(token: string, siteId: number, alias: string): Promise<void> {
-  const { url } = await api<{ url: string }>(token, 'POST', '/market/get-authorization-url', {
-    market_site_id: siteId,
-    alias,
-  });
-  const consent = new URL(url);
-  const confirm = new URL(
-    `${consent.pathname.replace(/consent$/, 'confirm')}${consent.search}`,
-    baseURL,
-  );
-  confirm.searchParams.set('selling_partner_id', 'A3SIMSELLER0001');
-  confirm.searchParams.set('decision', 'authorize');
-  const granted = await fetch(confirm, { redirect: 'manual' });
-  const callback = new URL(granted.headers.get('location')!);
-  const back = await fetch(new URL(`${callback.pathname}${callback.search}`, baseURL), {
-    redirect: 'manual',
-  });
-  expect(back.headers.get('location')).toMatch(/authorized=\d+/);
 }
 
 /** A UPC-A code with its GS1 check digit. */
@@ -186,7 +135,7 @@ afterEach(async () => session.close());
 
 it('lists a finished product on Amazon from templates, fixes a forbidden word, publishes it and takes it down', async () => {
   const tag = Date.now().toString(36);
-  const { title } = await prepare(await apiLogin(), tag);
+  const { title } = await prepare(await apiLogin(DEMO.email, DEMO.password), tag);
   const { page } = session;
   const login = new LoginPage(page, baseURL);
   await login.goto();
@@ -253,7 +202,7 @@ it('lists a finished product on Amazon from templates, fixes a forbidden word, p
   await snap(page, 'listings-list');
 
   // Copy it to two more sites of its region: Canada (same language) and Mexico (translated).
-  const token = await apiLogin();
+  const token = await apiLogin(DEMO.email, DEMO.password);
   await authorizeAmazon(token, 2, `Amazon CA ${tag}`);
   await authorizeAmazon(token, 3, `Amazon MX ${tag}`);
   await row.getByRole('button', { name: 'Copy to other sites' }).click();

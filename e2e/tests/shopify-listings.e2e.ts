@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openBrowser, type Session } from '../support/browser.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { ShopifyListingsPage } from '../pages/shopify-listings-page.ts';
+import { api, apiLogin } from '../support/api.ts';
 import { baseURL, captcha } from '../support/target.ts';
 
 const SHOTS = '/tmp/shots';
@@ -18,31 +19,6 @@ const SIM_APP = {
 async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
-async function api<T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown) {
-  const response = await fetch(`${baseURL}/api${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; data: T; message: string };
-  if (envelope.code !== 0) throw new Error(`${route}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
-
-async function apiLogin(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/common/captcha`, { method: 'POST' });
-  const { data } = (await response.json()) as { data: { captcha_key: string } };
-  const login = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...DEMO, captcha, captcha_key: data.captcha_key }),
-  });
-  return ((await login.json()) as { data: { api_token: string } }).data.api_token;
 }
 
 /**
@@ -103,7 +79,7 @@ beforeEach(async () => {
 afterEach(async () => session.close());
 
 it('publishes a finished product to Shopify through "Publish to…", sees it live, takes it down and deletes it', async () => {
-  const token = await apiLogin();
+  const token = await apiLogin(DEMO.email, DEMO.password);
   const { list: stores } = await api<{ list: Array<{ alias: string; account: string }> }>(
     token,
     'GET',
