@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO: '1', PASSWORD_HASH_COST: '4' })).toThrow(/PASSWORD_HASH_COST/);
   });
 
+  it('scales the per-IP sign-in limits only in a demo', () => {
+    expect(loadConfig({}).AUTH_IP_LIMIT_SCALE).toBe(1);
+    expect(() => loadConfig({ AUTH_IP_LIMIT_SCALE: '10' })).toThrow(
+      /AUTH_IP_LIMIT_SCALE: only with DEMO=1/,
+    );
+    expect(loadConfig({ DEMO: '1', AUTH_IP_LIMIT_SCALE: '10' }).AUTH_IP_LIMIT_SCALE).toBe(10);
+  });
+
   it('asks for the rest of a marketplace credential set once any part is given', () => {
     expect(() => loadConfig({ SHOPIFY_API_KEY: 'k' })).toThrow(/SHOPIFY_API_SECRET: required/);
     expect(() => loadConfig({ AMAZON_LWA_CLIENT_ID: 'id', AMAZON_LWA_CLIENT_SECRET: 's' })).toThrow(

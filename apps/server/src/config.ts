@@ -145,6 +145,11 @@ export const ConfigSchema = z
      * idempotent per package, so a second send of a live one is safe, only wasted).
      */
     SHIPMENT_PUSH_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+    /**
+     * Multiplies the per-IP sign-in, captcha and code limits; only with DEMO. Browser tests sign
+     * in dozens of users a minute, all from 127.0.0.1; the per-account limits stay as they are.
+     */
+    AUTH_IP_LIMIT_SCALE: z.coerce.number().int().min(1).max(100).default(1),
   })
   .superRefine((c, ctx) => {
     if (c.S3_BUCKET) {
@@ -199,6 +204,13 @@ export const ConfigSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['JOB_SWEEP_SECONDS'],
+        message: 'only with DEMO=1 (never in production)',
+      });
+    }
+    if (c.AUTH_IP_LIMIT_SCALE !== 1 && !c.DEMO) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_IP_LIMIT_SCALE'],
         message: 'only with DEMO=1 (never in production)',
       });
     }

@@ -18,6 +18,9 @@ export function recordingSession(
     async saveAuth(next) {
       saved.push(next);
     },
+    async reloadAuth() {
+      return saved.at(-1) ?? auth;
+    },
   };
 }
 

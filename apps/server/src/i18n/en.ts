@@ -220,6 +220,7 @@ export const en = {
     validation: '{{marketplace}}: {{reason}}',
   },
   markets: {
+    authorization_refused: 'The marketplace refused the authorization: {{reason}}',
     credentials_unreadable:
       "The store's credentials cannot be read with this server's key: give every server process the same STORE_SECRET_KEY, or authorize the store again",
     brand_exempt_all_stores: 'This brand is already exempt for all stores',
@@ -228,6 +229,9 @@ export const en = {
     live_store_on_simulator:
       'This store needs the live {{marketplace}} API; this server talks to the simulator',
     marketplace_unavailable: '{{marketplace}} is not available on this server',
+    no_pending_authorization:
+      'No authorization of yours is waiting for this code (links expire after 10 minutes): start the authorization again from the store list',
+    no_token_mode: 'This marketplace has no access-token authorization; use its consent page',
     sandbox_needs_simulator:
       'This sandbox store needs the {{marketplace}} simulator, which is off on this server',
     store_not_found: 'Store not found',

@@ -213,6 +213,7 @@ export const zhCN = {
     validation: '{{name}} 拒绝了提交的内容：{{reason}}',
   },
   markets: {
+    authorization_refused: '平台拒绝了授权：{{reason}}',
     credentials_unreadable:
       '无法用本服务器的密钥读取店铺凭证：请让所有服务进程使用同一个 STORE_SECRET_KEY，或重新授权店铺',
     brand_exempt_all_stores: '该品牌已对所有店铺豁免',
@@ -220,6 +221,9 @@ export const zhCN = {
     exempt_brand_not_found: '豁免品牌不存在',
     live_store_on_simulator: '此店铺需要正式的 {{marketplace}} 接口，而本服务器连接的是模拟器',
     marketplace_unavailable: '此服务器不支持 {{marketplace}}',
+    no_pending_authorization:
+      '没有等待此授权码的授权（授权链接 10 分钟内有效），请在店铺列表重新发起授权',
+    no_token_mode: '该平台不支持粘贴 access token 授权，请使用平台授权页',
     sandbox_needs_simulator: '此沙箱店铺需要 {{marketplace}} 模拟器，但本服务器未开启',
     store_not_found: '店铺不存在',
     store_on_other_site: '该店铺属于其他站点',

@@ -106,6 +106,8 @@ export const AuthApp = z.object({
   sandbox: z.boolean(),
   /** Shopify asks for the shop domain before its consent page. */
   needsShopDomain: z.boolean(),
+  /** Temu: Seller Center can also show an access token for the seller to paste. */
+  acceptsToken: z.boolean(),
   sites: z.array(MarketSite),
 });
 export type AuthApp = z.infer<typeof AuthApp>;
@@ -126,6 +128,24 @@ export const AuthorizationUrlInput = z.object({
     .optional(),
 });
 export type AuthorizationUrlInput = z.infer<typeof AuthorizationUrlInput>;
+
+/**
+ * Temu's callback carries only `code` (no `state`, reference 4.4): the signed-in seller's browser
+ * hands it back here, and it completes that user's pending Temu authorization.
+ */
+export const CompleteAuthorizationInput = z.object({
+  code: text().trim().min(1, 'validation.required').max(1024),
+});
+export type CompleteAuthorizationInput = z.infer<typeof CompleteAuthorizationInput>;
+
+/** Temu's manual mode: the access token Seller Center shows, pasted by the seller. */
+export const StoreTokenInput = AuthorizationUrlInput.omit({ shop: true }).extend({
+  access_token: text().trim().min(8, 'validation.required').max(1024),
+});
+export type StoreTokenInput = z.infer<typeof StoreTokenInput>;
+
+export const AuthorizedStore = z.object({ store_id: z.number().int() });
+export type AuthorizedStore = z.infer<typeof AuthorizedStore>;
 
 export const AuthorizationUrl = z.object({
   url: z.string(),

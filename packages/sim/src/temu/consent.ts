@@ -10,7 +10,6 @@ export const DEFAULT_MALL_ID = '634418212233';
 export function consentPage(input: {
   appName: string;
   appKey: string;
-  state: string;
   redirectUrl: string;
 }): string {
   const hidden = (name: string, value: string) =>
@@ -29,11 +28,23 @@ small{color:#777}
 <h1>Temu Seller Center (simulator)</h1>
 <p><strong>${escapeHtml(input.appName)}</strong> asks to manage your shop's products, orders and shipping through the Temu Open Platform.</p>
 <form method="post">
-${hidden('app_key', input.appKey)}${hidden('state', input.state)}${hidden('redirect_url', input.redirectUrl)}
+${hidden('app_key', input.appKey)}${hidden('redirect_url', input.redirectUrl)}
 <label for="mall">Shop (mall) ID</label>
 <input type="text" id="mall" name="mall_id" value="${DEFAULT_MALL_ID}" pattern="[0-9]{1,18}" required>
 <small>Region: United States (regionId 211)</small><br>
 <button class="allow" type="submit" name="decision" value="authorize">Authorize</button>
 <button class="deny" type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+<button class="deny" type="submit" name="decision" value="token">Show access token</button>
 </form></main></body></html>`;
+}
+
+/** Seller Center's manual mode: the access token, for the seller to paste into the app. */
+export function tokenPage(token: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Temu Seller Center – Access token</title></head>
+<body style="font-family:system-ui,sans-serif;padding:48px 16px"><main style="max-width:640px;margin:auto">
+<h1 style="font-size:20px;color:#fb7701">Access token</h1>
+<p>Paste this token into the app's "Authorize with access token" form.</p>
+<textarea id="access-token" readonly rows="4" style="width:100%">${escapeHtml(token)}</textarea>
+</main></body></html>`;
 }

@@ -26,7 +26,7 @@ import {
   templateOf,
   WAREHOUSES,
 } from './catalog.ts';
-import { consentPage } from './consent.ts';
+import { consentPage, tokenPage } from './consent.ts';
 import { badAttributeValue, BUSINESS, GATEWAY, gatewayError, TemuError } from './errors.ts';
 import {
   deleteGoods,
@@ -315,7 +315,6 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
     const form =
       req.method === 'POST' ? new URLSearchParams((await readBody(req)).toString('utf8')) : query;
     const appKey = form.get('app_key') ?? '';
-    const state = form.get('state') ?? '';
     const redirectUrl = form.get('redirect_url') ?? '';
     let target: URL | null = null;
     try {
@@ -332,11 +331,17 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
       return;
     }
     if (req.method !== 'POST') {
-      sendHtml(res, 200, consentPage({ appName: APP_NAME, appKey, state, redirectUrl }));
+      sendHtml(res, 200, consentPage({ appName: APP_NAME, appKey, redirectUrl }));
       return;
     }
     const mallId = form.get('mall_id') ?? '';
-    if (form.get('decision') === 'authorize' && /^\d{1,18}$/.test(mallId)) {
+    const validMall = /^\d{1,18}$/.test(mallId);
+    if (form.get('decision') === 'token' && validMall) {
+      // Manual mode: Seller Center shows the token for the seller to paste into the app.
+      sendHtml(res, 200, tokenPage(issueToken(mallId, US_REGION_ID).token));
+      return;
+    }
+    if (form.get('decision') === 'authorize' && validMall) {
       const code = tokens.issue(
         CODE_PREFIX,
         // jti: two consents in one second must not get the same (already spent) code.
@@ -349,7 +354,7 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
       // [U] Temu's callback on a refusal is not documented; the OAuth error name is used.
       target.searchParams.set('error', 'access_denied');
     }
-    target.searchParams.set('state', state);
+    // Temu's callback carries the code and nothing else (reference 4.4): no `state`.
     redirect(res, target.toString());
   }
 

@@ -137,7 +137,6 @@ describe('Temu simulator consent and token exchange (reference 4.4)', () => {
     `${running.url}/authorize?` +
     new URLSearchParams({
       app_key: SIM_TEMU_DEFAULTS.appKey,
-      state: 's1',
       redirect_url: redirectUrl,
     });
 
@@ -155,7 +154,6 @@ describe('Temu simulator consent and token exchange (reference 4.4)', () => {
   it('redirects with a single-use code that create exchanges once', async () => {
     const form = new URLSearchParams({
       app_key: SIM_TEMU_DEFAULTS.appKey,
-      state: 's1',
       redirect_url: redirectUrl,
       mall_id: '777',
       decision: 'authorize',
@@ -163,7 +161,7 @@ describe('Temu simulator consent and token exchange (reference 4.4)', () => {
     const res = await fetch(consent(), { method: 'POST', body: form, redirect: 'manual' });
     const location = new URL(res.headers.get('location')!);
     expect(location.origin + location.pathname).toBe(redirectUrl);
-    expect(location.searchParams.get('state')).toBe('s1');
+    expect([...location.searchParams.keys()]).toEqual(['code']);
     const code = location.searchParams.get('code')!;
     const exchange = () => post(signed('bg.open.accesstoken.create', { code }, code));
     const first = (await (await exchange()).json()) as Record<string, any>;
@@ -175,7 +173,6 @@ describe('Temu simulator consent and token exchange (reference 4.4)', () => {
   it('sends the seller back with an error on Deny', async () => {
     const form = new URLSearchParams({
       app_key: SIM_TEMU_DEFAULTS.appKey,
-      state: 's2',
       redirect_url: redirectUrl,
       decision: 'deny',
     });
@@ -183,6 +180,21 @@ describe('Temu simulator consent and token exchange (reference 4.4)', () => {
     const location = new URL(res.headers.get('location')!);
     expect(location.searchParams.get('error')).toBe('access_denied');
     expect(location.searchParams.get('code')).toBeNull();
+  });
+
+  it("shows a working access token in Seller Center's manual mode", async () => {
+    const form = new URLSearchParams({
+      app_key: SIM_TEMU_DEFAULTS.appKey,
+      redirect_url: redirectUrl,
+      mall_id: '778',
+      decision: 'token',
+    });
+    const page = await (await fetch(consent(), { method: 'POST', body: form })).text();
+    const token = /<textarea id="access-token"[^>]*>([^<]+)</.exec(page)![1]!;
+    const info = (await (
+      await post(signed('bg.open.accesstoken.info.get', {}, token))
+    ).json()) as Record<string, any>;
+    expect(info.result).toMatchObject({ mallId: 778 });
   });
 });
 

@@ -196,6 +196,8 @@ export interface StoreSession {
   site: MarketSiteInfo;
   auth: StoreAuth;
   saveAuth(auth: StoreAuth): Promise<void>;
+  /** The authorization as stored now (another process may have refreshed it). */
+  reloadAuth(): Promise<StoreAuth>;
 }
 
 export interface AuthorizeUrlInput {
@@ -250,6 +252,11 @@ export interface MarketplaceConnector {
   authorizeUrl(input: AuthorizeUrlInput): string;
   /** Verifies the callback (state is checked by the caller; HMAC here) and exchanges the code. */
   completeAuthorization(input: CompleteAuthorizationInput): Promise<StoreAuth>;
+  /**
+   * Temu's manual mode: the access token the seller pasted from Seller Center, checked with the
+   * marketplace and read as an authorization. Absent where a marketplace has no such mode.
+   */
+  authorizeWithToken?(site: MarketSiteInfo, accessToken: string): Promise<StoreAuth>;
   /** A cheap authenticated call: resolves when the authorization works, throws `auth` otherwise. */
   checkAuthorization(session: StoreSession): Promise<void>;
   /** Names and labels come in `lang` where the marketplace localizes them (Amazon does). */

@@ -139,9 +139,15 @@ describe('withFreshToken', () => {
     refreshToken: 'r',
     extra: {},
   });
-  const session = (start: StoreAuth) => {
-    const saved: StoreAuth[] = [];
-    const s: StoreSession = { site, auth: start, saveAuth: async (a) => void saved.push(a) };
+  /** A session on one stored row: `saved` as the row's history. */
+  const session = (start: StoreAuth, row: StoreAuth[] = []) => {
+    const saved = row;
+    const s: StoreSession = {
+      site,
+      auth: start,
+      saveAuth: async (a) => void saved.push(a),
+      reloadAuth: async () => saved.at(-1) ?? start,
+    };
     return { s, saved };
   };
 
@@ -185,5 +191,63 @@ describe('withFreshToken', () => {
       ),
     ).rejects.toMatchObject({ kind: 'auth' });
     expect(always.saved).toHaveLength(1);
+  });
+
+  it('refreshes once for parallel calls on the same store and gives every caller the new token', async () => {
+    const row: StoreAuth[] = [];
+    const a = session(auth('old', 1_000), row);
+    const b = session(auth('old', 1_000), row);
+    let refreshes = 0;
+    const refresh = async () => {
+      refreshes += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return { ...auth('new', 5_000), refreshToken: 'r2' };
+    };
+    const used = await Promise.all([
+      withFreshToken(
+        a.s,
+        refresh,
+        async (token) => token,
+        () => 990,
+      ),
+      withFreshToken(
+        b.s,
+        refresh,
+        async (token) => token,
+        () => 990,
+      ),
+    ]);
+    expect(used).toEqual(['new', 'new']);
+    expect(refreshes).toBe(1);
+    expect(row.map((x) => x.refreshToken)).toEqual(['r2']);
+    expect(b.s.auth.refreshToken).toBe('r2');
+  });
+
+  it('adopts the token another process stored when its own single-use refresh is refused', async () => {
+    const row: StoreAuth[] = [];
+    const { s } = session(auth('old', 1_000), row);
+    // The other process spent refresh token 'r' first and stored what it got.
+    row.push({ ...auth('theirs', 5_000), refreshToken: 'r2' });
+    const used = await withFreshToken(
+      s,
+      async () => {
+        throw new MarketplaceError('shopee', 'auth', 'invalid refresh_token', 'error_auth');
+      },
+      async (token) => token,
+      () => 990,
+    );
+    expect(used).toBe('theirs');
+
+    const alone = session(auth('old', 1_000));
+    await expect(
+      withFreshToken(
+        alone.s,
+        async () => {
+          throw new MarketplaceError('shopee', 'auth', 'invalid refresh_token', 'error_auth');
+        },
+        async (token) => token,
+        () => 990,
+      ),
+    ).rejects.toMatchObject({ kind: 'auth' });
   });
 });

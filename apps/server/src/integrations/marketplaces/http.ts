@@ -182,6 +182,41 @@ export class MarketHttp {
 /** Seconds of slack before expiry at which a token is refreshed ahead of use. */
 export const REFRESH_AHEAD_SECONDS = 60;
 
+/** Refreshes under way in this process, by the refresh token they spend. */
+const flights = new Map<string, Promise<StoreAuth>>();
+
+/**
+ * Replaces the session's token, one refresh per store at a time: Shopee's refresh tokens are
+ * single use, so a second refresh with the same one is refused and the store was lost. In this
+ * process a second caller waits for the first one's token; another process that spent the token
+ * first has stored its result, which a refused refresh adopts.
+ */
+async function renewToken(
+  session: StoreSession,
+  refresh: (auth: StoreAuth) => Promise<StoreAuth>,
+): Promise<void> {
+  const stale = session.auth;
+  const key = stale.refreshToken ?? `access:${stale.accessToken ?? ''}`;
+  let flight = flights.get(key);
+  if (!flight) {
+    flight = (async () => {
+      const next = await refresh(stale);
+      await session.saveAuth(next);
+      return next;
+    })().finally(() => flights.delete(key));
+    flights.set(key, flight);
+  }
+  try {
+    session.auth = await flight;
+  } catch (error) {
+    const stored = await session.reloadAuth();
+    const renewedElsewhere =
+      stored.accessToken !== stale.accessToken || stored.refreshToken !== stale.refreshToken;
+    if (!renewedElsewhere) throw error;
+    session.auth = stored;
+  }
+}
+
 /**
  * Runs `call` with a usable access token: refreshes first when the token is (about to be)
  * expired, and once more when the marketplace answers that it expired anyway. The refreshed
@@ -198,11 +233,7 @@ export async function withFreshToken<T>(
    */
   expired: (error: MarketplaceError) => boolean = (error) => error.kind === 'auth',
 ): Promise<T> {
-  const renew = async () => {
-    const next = await refresh(session.auth);
-    await session.saveAuth(next);
-    session.auth = next;
-  };
+  const renew = () => renewToken(session, refresh);
   const expiresAt = session.auth.accessTokenExpiresAt;
   if (
     !session.auth.accessToken ||

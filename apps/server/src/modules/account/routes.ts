@@ -33,7 +33,7 @@ const security = [{ bearer: [] }];
 const userAccess = { access: { auth: 'user' } } as const;
 
 export function registerAccountRoutes(app: App, deps: AppDeps): void {
-  const limits = authLimiters(app);
+  const limits = authLimiters(app, deps.config.AUTH_IP_LIMIT_SCALE);
 
   route(
     app,

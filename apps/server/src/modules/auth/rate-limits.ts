@@ -101,21 +101,24 @@ export interface AuthLimiters {
 
 const perApp = new WeakMap<FastifyInstance, AuthLimiters>();
 
-/** One set per app, so routes in different modules share the same counters. */
-export function authLimiters(app: FastifyInstance): AuthLimiters {
+/**
+ * One set per app, so routes in different modules share the same counters. `ipScale`
+ * (AUTH_IP_LIMIT_SCALE, demo only) multiplies the per-IP limits.
+ */
+export function authLimiters(app: FastifyInstance, ipScale = 1): AuthLimiters {
   const existing = perApp.get(app);
   if (existing) return existing;
 
   const captchaIp = counterOf(app, {
     name: 'captcha-ip',
-    max: 30,
+    max: 30 * ipScale,
     windowMs: MINUTE,
     key: (r) => r.ip,
     messageKey: 'auth.rate_limited.captcha',
   });
   const loginIp = counterOf(app, {
     name: 'login-ip',
-    max: 20,
+    max: 20 * ipScale,
     windowMs: MINUTE,
     key: (r) => r.ip,
     messageKey: 'auth.rate_limited.login_ip',
@@ -136,7 +139,7 @@ export function authLimiters(app: FastifyInstance): AuthLimiters {
   });
   const codeIp = counterOf(app, {
     name: 'code-ip',
-    max: 20,
+    max: 20 * ipScale,
     windowMs: 60 * MINUTE,
     key: (r) => r.ip,
     messageKey: 'auth.rate_limited.codes_ip',

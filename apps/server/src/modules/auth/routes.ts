@@ -35,7 +35,7 @@ const tags = ['auth'];
 const publicAccess = { access: { auth: 'public' } } as const;
 
 export function registerAuthRoutes(app: App, deps: AppDeps): void {
-  const limits = authLimiters(app);
+  const limits = authLimiters(app, deps.config.AUTH_IP_LIMIT_SCALE);
 
   route(
     app,

@@ -7,7 +7,7 @@ import { getUserInfo } from '../auth/service.ts';
 const tags = ['common'];
 
 export function registerCommonRoutes(app: App, deps: AppDeps): void {
-  const limits = authLimiters(app);
+  const limits = authLimiters(app, deps.config.AUTH_IP_LIMIT_SCALE);
 
   route(
     app,

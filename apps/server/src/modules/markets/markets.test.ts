@@ -474,6 +474,7 @@ describe('store list and edits', () => {
       name: 'Shopify',
       sandbox: true,
       needsShopDomain: true,
+      acceptsToken: false,
     });
     expect(apps.body.data[0].sites.map((s: { code: string }) => s.code)).toContain('JP');
 

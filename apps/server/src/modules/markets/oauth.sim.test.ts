@@ -80,13 +80,27 @@ async function answerConsent(
   return new URL(res.headers.get('location')!);
 }
 
-/** Our callback as the browser reaches it after the simulator's redirect. */
-async function followCallback(location: URL) {
+/**
+ * Our callback as the browser reaches it after the simulator's redirect. Temu's brings only a
+ * code, which the store list (signed in as `token`) hands to complete-authorization.
+ */
+async function followCallback(location: URL, token = seller.token) {
   expect(location.pathname).toMatch(/^\/api\/market\/callback\/\w+$/);
   const res = await t.app.inject({ method: 'GET', url: location.pathname + location.search });
   expect(res.statusCode).toBe(302);
   const target = new URL(res.headers.location as string, 'http://app.test');
   expect(target.pathname).toBe('/market/index');
+  const code = target.searchParams.get('temu_code');
+  if (code !== null) {
+    const done = await call(t.app, 'POST', '/api/market/complete-authorization', {
+      token,
+      body: { code },
+      headers: { 'accept-language': 'en' },
+    });
+    if (done.status === 200) return { authorized: String(done.body.data.store_id), error: null };
+    expect(done.status).toBe(422);
+    return { authorized: null, error: done.body.data.fields.code as string };
+  }
   return {
     authorized: target.searchParams.get('authorized'),
     error: target.searchParams.get('auth_error'),
@@ -168,8 +182,12 @@ describe.each(CASES)('$marketplace authorization on the simulator', (c) => {
     expect(auth.accessToken.length).toBeGreaterThan(10);
     expect(row!.credentials).not.toContain(auth.accessToken);
 
-    // The same redirect again: the state is single use.
-    expect((await followCallback(location)).error).toMatch(/invalid or was already used/);
+    // The same redirect again: the state (Temu: the pending authorization) is single use.
+    expect((await followCallback(location)).error).toMatch(
+      c.marketplace === 'temu'
+        ? /No authorization of yours is waiting/
+        : /invalid or was already used/,
+    );
   });
 
   it('checks the authorization with the marketplace', async () => {
@@ -245,5 +263,74 @@ describe.each(CASES)('$marketplace authorization on the simulator', (c) => {
     expect(res.body.data.auth_status).toBe('revoked');
     const [after] = await t.database.db.select().from(stores).where(eq(stores.id, storeId));
     expect(after!.authStatus).toBe('revoked');
+  });
+});
+
+describe('Temu without state (reference 4.4)', () => {
+  const site = { market_site_id: 301 };
+
+  it("binds the code to the signed-in user's pending authorization, never to another seller", async () => {
+    const other = await createSeller(t.database.db);
+    const location = await answerConsent(await consentLink(site), 'allow', {
+      mall_id: '777000222',
+    });
+    expect(location.searchParams.has('state')).toBe(false);
+    // Another seller with no pending Temu authorization cannot spend the code.
+    const stolen = await followCallback(location, other.token);
+    expect(stolen.error).toMatch(/No authorization of yours is waiting/);
+    const mine = await followCallback(location);
+    expect(mine.error).toBeNull();
+    const [row] = await t.database.db
+      .select()
+      .from(stores)
+      .where(eq(stores.id, Number(mine.authorized)));
+    expect(row).toMatchObject({ sellerId: seller.sellerId, account: '777000222' });
+  });
+
+  it('refuses a code Temu does not know with 422 on code', async () => {
+    await consentLink(site);
+    const res = await call(t.app, 'POST', '/api/market/complete-authorization', {
+      token: seller.token,
+      body: { code: 'not-a-temu-code' },
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.data.fields)).toEqual(['code']);
+  });
+
+  it('authorizes with a pasted access token, and refuses a bad one on access_token', async () => {
+    // Seller Center's manual mode on the simulator's consent page.
+    const consent = new URL(await consentLink(site));
+    const page = await fetch(consent, {
+      method: 'POST',
+      body: new URLSearchParams({
+        ...Object.fromEntries(consent.searchParams),
+        mall_id: '777000333',
+        decision: 'token',
+      }),
+    });
+    const token = /<textarea id="access-token"[^>]*>([^<]+)</.exec(await page.text())![1]!;
+    const ok = await call(t.app, 'POST', '/api/market/authorize-with-token', {
+      token: seller.token,
+      body: { ...site, access_token: token, alias: 'Pasted Temu' },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(stores)
+      .where(eq(stores.id, ok.body.data.store_id));
+    expect(row).toMatchObject({ account: '777000333', alias: 'Pasted Temu', authStatus: 'active' });
+
+    const bad = await call(t.app, 'POST', '/api/market/authorize-with-token', {
+      token: seller.token,
+      body: { ...site, access_token: 'not-a-temu-token' },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.data.fields)).toEqual(['access_token']);
+    const amazon = await call(t.app, 'POST', '/api/market/authorize-with-token', {
+      token: seller.token,
+      body: { market_site_id: 1, access_token: token },
+    });
+    expect(amazon.status).toBe(422);
+    expect(Object.keys(amazon.body.data.fields)).toEqual(['market_site_id']);
   });
 });

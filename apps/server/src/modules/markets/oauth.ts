@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   MARKETPLACE_NAMES,
   MARKETPLACES,
   marketSiteById,
+  MARKET_SITES,
   type AuthorizationUrl,
   type AuthorizationUrlInput,
+  type AuthorizedStore,
+  type CompleteAuthorizationInput,
+  type StoreTokenInput,
   type Marketplace,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
@@ -83,6 +87,12 @@ export async function createAuthorizationUrl(
   return { url, expires_in: OAUTH_STATE_TTL_SECONDS };
 }
 
+/**
+ * Marketplaces whose callback carries only the code: Temu redirects to the app's one registered
+ * URL with `?code=` (reference 4.4), so nothing in it says which seller consented.
+ */
+const STATELESS_CALLBACK = new Set<string>(['temu']);
+
 /** A callback failure whose message is fit to show the seller. */
 class AuthorizationFailure extends Error {}
 
@@ -107,7 +117,7 @@ async function consumeState(ctx: Ctx, state: string | undefined): Promise<StateR
 /** The store the authorization lands in: the one being re-authorized, or the seller's store for that account. */
 async function saveStore(
   ctx: MarketCtx,
-  state: StateRow,
+  state: Pick<StateRow, 'sellerId' | 'userId' | 'marketSiteId' | 'storeId' | 'alias'>,
   auth: StoreAuth,
   sandbox: boolean,
 ): Promise<number> {
@@ -201,6 +211,14 @@ export async function completeAuthorization(
     if (typeof value === 'string') params[key] = value;
   }
   try {
+    if (STATELESS_CALLBACK.has(marketplace) && !params.state) {
+      if (!params.code) {
+        const name = MARKETPLACE_NAMES[marketplace as Marketplace];
+        throw new AuthorizationFailure(`${name} authorization was declined`);
+      }
+      // Only the seller's own signed-in browser may spend it (completePendingAuthorization).
+      return `${storesPage}?${new URLSearchParams({ [`${marketplace}_code`]: params.code })}`;
+    }
     const state = await consumeState(ctx, params.state);
     const site = siteOf(state.marketSiteId);
     if (
@@ -238,3 +256,97 @@ export async function completeAuthorization(
     return `${storesPage}?auth_error=${encodeURIComponent(shown)}`;
   }
 }
+
+/** A marketplace's refusal or a store mismatch as a 422 on the field that carried the grant. */
+function refusedOn(field: string, error: unknown): never {
+  const reason = failureMessage(error);
+  if (reason === null) throw error;
+  throw new ValidationError({
+    [field]: { key: 'markets.authorization_refused', params: { reason } },
+  });
+}
+
+/**
+ * Completes the signed-in user's latest pending authorization on a marketplace whose callback
+ * carries no state (Temu) with the code the callback brought: the user's own session is what
+ * binds the code to a seller, so a code alone never lands in anyone's account.
+ */
+export async function completePendingAuthorization(
+  ctx: MarketCtx,
+  input: CompleteAuthorizationInput,
+): Promise<AuthorizedStore> {
+  const actor = requireUser(ctx);
+  const [pending] = await ctx.db
+    .update(oauthStates)
+    .set({ usedAt: new Date() })
+    .where(
+      eq(
+        oauthStates.id,
+        ctx.db
+          .select({ id: oauthStates.id })
+          .from(oauthStates)
+          .where(
+            and(
+              eq(oauthStates.userId, actor.userId),
+              ofSeller(oauthStates.sellerId, sellerIdOf(ctx)),
+              isNull(oauthStates.usedAt),
+              gt(oauthStates.expiresAt, new Date()),
+              inArray(oauthStates.marketSiteId, statelessSiteIds()),
+            ),
+          )
+          .orderBy(desc(oauthStates.expiresAt))
+          .limit(1),
+      ),
+    )
+    .returning();
+  if (!pending) throw new ValidationError({ code: 'markets.no_pending_authorization' });
+  const site = siteOf(pending.marketSiteId);
+  const connector = ctx.connectors[site.marketplace];
+  if (!connector) throw new ValidationError({ code: 'markets.no_pending_authorization' });
+  try {
+    const auth = await connector.completeAuthorization({
+      site,
+      query: { code: input.code },
+      redirectUri: pending.redirectUri,
+    });
+    return { store_id: await saveStore(ctx, pending, auth, connector.sandbox) };
+  } catch (error) {
+    refusedOn('code', error);
+  }
+}
+
+/** Authorizes a store with an access token the seller pasted (Temu's manual mode). */
+export async function authorizeWithToken(
+  ctx: MarketCtx,
+  input: StoreTokenInput,
+): Promise<AuthorizedStore> {
+  const actor = requireUser(ctx);
+  const site = marketSiteById(input.market_site_id);
+  if (!site) throw new ValidationError({ market_site_id: 'markets.unknown_site' });
+  const connector = ctx.connectors[site.marketplace];
+  if (!connector?.authorizeWithToken) {
+    throw new ValidationError({ market_site_id: 'markets.no_token_mode' });
+  }
+  if (input.store_id !== undefined) {
+    const store = await findStore(ctx, input.store_id);
+    if (store.marketSiteId !== site.id) {
+      throw new ValidationError({ store_id: 'markets.store_on_other_site' });
+    }
+  }
+  try {
+    const auth = await connector.authorizeWithToken(site, input.access_token);
+    const grant = {
+      sellerId: sellerIdOf(ctx),
+      userId: actor.userId,
+      marketSiteId: site.id,
+      storeId: input.store_id ?? null,
+      alias: input.alias || null,
+    };
+    return { store_id: await saveStore(ctx, grant, auth, connector.sandbox) };
+  } catch (error) {
+    refusedOn('access_token', error);
+  }
+}
+
+const statelessSiteIds = () =>
+  MARKET_SITES.filter((s) => STATELESS_CALLBACK.has(s.marketplace)).map((s) => s.id);

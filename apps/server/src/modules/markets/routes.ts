@@ -6,6 +6,8 @@ import {
   AuthApp,
   AuthorizationUrl,
   AuthorizationUrlInput,
+  AuthorizedStore,
+  CompleteAuthorizationInput,
   EmptyData,
   ExemptBrand,
   ExemptBrandInput,
@@ -25,6 +27,7 @@ import {
   Store,
   StoreAuthCheck,
   StorePage,
+  StoreTokenInput,
   UpdateAliasInput,
   UpdateMarketInfoInput,
 } from '@app/shared';
@@ -33,7 +36,12 @@ import type { Access } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
 import { deleteExemptBrands, listExemptBrands, storeExemptBrand } from './exempt-brands.ts';
-import { completeAuthorization, createAuthorizationUrl } from './oauth.ts';
+import {
+  authorizeWithToken,
+  completeAuthorization,
+  completePendingAuthorization,
+  createAuthorizationUrl,
+} from './oauth.ts';
 import {
   checkStoreAuth,
   deleteStore,
@@ -148,6 +156,36 @@ export function registerMarketRoutes(app: App, deps: AppDeps): void {
     },
     (_ctx, input, request) =>
       createAuthorizationUrl(marketCtx(request, deps), input, origin(request)),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/market/complete-authorization',
+      tags,
+      summary:
+        "Completes the caller's pending Temu authorization with the `code` Temu's callback brought (Temu sends no state, so the callback hands the code to the signed-in browser)",
+      body: CompleteAuthorizationInput,
+      response: AuthorizedStore,
+      ...can('add'),
+    },
+    (_ctx, input, request) => completePendingAuthorization(marketCtx(request, deps), input),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/market/authorize-with-token',
+      tags,
+      summary:
+        "Authorizes a Temu store with the access token Seller Center shows (Temu's manual mode); checked with Temu before it is saved",
+      body: StoreTokenInput,
+      response: AuthorizedStore,
+      ...can('add'),
+    },
+    (_ctx, input, request) => authorizeWithToken(marketCtx(request, deps), input),
   );
 
   r.get(

@@ -225,6 +225,7 @@ export function listAuthApps(connectors: Connectors): AuthApp[] {
         name: MARKETPLACE_NAMES[marketplace],
         sandbox: connector.sandbox,
         needsShopDomain: marketplace === 'shopify',
+        acceptsToken: connector.authorizeWithToken !== undefined,
         sites: listSites({ marketplace }),
       },
     ];
@@ -431,6 +432,13 @@ function sessionOf(ctx: StoreAccess, row: StoreRow): StoreSession {
         .set({ ...sealAuth(ctx.box, auth), updatedAt: new Date() })
         .where(eq(stores.id, row.id));
       session.auth = auth;
+    },
+    async reloadAuth() {
+      const [stored] = await ctx.db
+        .select({ credentials: stores.credentials })
+        .from(stores)
+        .where(eq(stores.id, row.id));
+      return stored ? openAuth(ctx.box, stored.credentials) : session.auth;
     },
   };
   return session;

@@ -7,7 +7,7 @@ import { sysLogin, sysLogout } from './service.ts';
 const tags = ['sys/login'];
 
 export function registerSysLoginRoutes(app: App, deps: AppDeps): void {
-  const limits = authLimiters(app);
+  const limits = authLimiters(app, deps.config.AUTH_IP_LIMIT_SCALE);
 
   route(
     app,

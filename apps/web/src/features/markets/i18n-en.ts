@@ -137,6 +137,12 @@ export const marketsEn: typeof marketsZhCN = {
     back: 'Back',
     redirectNote: "You will be taken to {{name}}'s consent page and brought back here afterwards.",
     loadFailed: 'Could not load the marketplaces',
+    tokenTitle: 'Or paste an access token',
+    tokenHint:
+      'In {{name}} Seller Center, open the app authorization page, choose to show the access token, and paste it here.',
+    token: 'Access token',
+    tokenRequired: 'Paste the access token',
+    tokenSubmit: 'Authorize with access token',
   },
   authorized: 'Store authorized',
   authError: 'The store could not be authorized: {{message}}',

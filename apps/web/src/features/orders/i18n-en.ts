@@ -124,6 +124,7 @@ export const ordersEn: typeof ordersZhCN = {
     customs: 'Customs',
     import: 'Import',
     export: 'Export',
+    marketplaceFulfilled: 'The marketplace fulfils these orders (FBA): nothing to do here',
     notAllowed: 'No selected order allows this in its current status',
     selectFirst: 'Select orders first',
     cancelTitle: 'Cancel {{count}} orders?',

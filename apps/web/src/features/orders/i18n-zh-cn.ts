@@ -125,6 +125,7 @@ export const ordersZhCN = {
     customs: '报关信息',
     import: '导入',
     export: '导出',
+    marketplaceFulfilled: '所选订单由平台配送（FBA），无需在此处理',
     notAllowed: '所选订单当前状态都不允许此操作',
     selectFirst: '请先勾选订单',
     cancelTitle: '取消 {{count}} 个订单？',

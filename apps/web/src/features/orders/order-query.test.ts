@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@app/shared';
 import { idsLink, readIds } from './paths.ts';
 import {
+  batchRefusal,
   formatTabCount,
   itemsSummary,
   readableRemoteId,
@@ -104,5 +105,27 @@ describe('marketplace order ids', () => {
     expect(readableRemoteId('gid://shopify/Order/5521234567')).toBe('5521234567');
     expect(readableRemoteId('114-3941689-8772232')).toBe('114-3941689-8772232');
     expect(readableRemoteId(null)).toBeNull();
+  });
+});
+
+describe('batch refusal', () => {
+  const order = (channel: 'AFN' | 'MFN', actions: Order['actions']) =>
+    ({ fulfillment_channel: channel, actions }) as Order;
+
+  it('asks for a selection first', () => {
+    expect(batchRefusal([], 'hold')).toBe('selectFirst');
+  });
+
+  it('allows the button when one selected order allows the action', () => {
+    expect(batchRefusal([order('MFN', []), order('MFN', ['hold'])], 'hold')).toBeNull();
+    expect(batchRefusal([order('AFN', [])], null)).toBeNull();
+  });
+
+  it('says the marketplace ships when only marketplace-fulfilled orders are selected', () => {
+    expect(batchRefusal([order('AFN', []), order('AFN', [])], 'hold')).toBe('marketplaceFulfilled');
+  });
+
+  it('blames the status when a seller-fulfilled order is in the selection', () => {
+    expect(batchRefusal([order('AFN', []), order('MFN', ['cancel'])], 'hold')).toBe('notAllowed');
   });
 });

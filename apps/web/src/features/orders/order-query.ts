@@ -90,6 +90,22 @@ export const DESK_STATUS_COLORS: Record<DeskStatusName, string> = {
 export const anyAllows = (orders: readonly Order[], action: OrderAction) =>
   orders.some((o) => o.actions.includes(action));
 
+/**
+ * Why a batch button does not work for the selection (a key under `orders.batch`), or null.
+ * Marketplace-fulfilled (AFN) orders allow no desk action at all, so a selection of only those
+ * says so rather than blaming the status.
+ */
+export function batchRefusal(
+  orders: readonly Order[],
+  action: OrderAction | null,
+): 'selectFirst' | 'marketplaceFulfilled' | 'notAllowed' | null {
+  if (orders.length === 0) return 'selectFirst';
+  if (!action || anyAllows(orders, action)) return null;
+  return orders.every((o) => o.fulfillment_channel === 'AFN')
+    ? 'marketplaceFulfilled'
+    : 'notAllowed';
+}
+
 /** A refusal as one line: a 422's field messages, otherwise the server's message. */
 export function reasonOf(error: unknown): string {
   if (isApiError(error) && error.fields) return Object.values(error.fields).join('; ');

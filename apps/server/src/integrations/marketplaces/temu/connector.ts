@@ -180,6 +180,21 @@ class TemuConnectorImpl implements TemuConnector {
     };
   }
 
+  async authorizeWithToken(site: MarketSiteInfo, accessToken: string): Promise<StoreAuth> {
+    const info = await this.client.call<{ mallId: number; regionId?: number; expiredTime: number }>(
+      this.settings.gatewayUrl(site.region),
+      'bg.open.accesstoken.info.get',
+      accessToken,
+    );
+    return {
+      account: String(info.mallId),
+      accessToken,
+      accessTokenExpiresAt: info.expiredTime,
+      refreshToken: null,
+      extra: { regionId: String(info.regionId ?? site.remoteId) },
+    };
+  }
+
   async checkAuthorization(session: StoreSession): Promise<void> {
     await this.call(session, 'bg.open.accesstoken.info.get');
   }

@@ -3,6 +3,7 @@ import type {
   AuthApp,
   AuthorizationUrl,
   AuthorizationUrlInput,
+  AuthorizedStore,
   IdInput,
   MarketIndexQuery,
   MediaBatchResult,
@@ -13,6 +14,7 @@ import type {
   Store,
   StoreAuthCheck,
   StorePage,
+  StoreTokenInput,
   UpdateAliasInput,
   UpdateMarketInfoInput,
 } from '@app/shared';
@@ -79,6 +81,14 @@ export async function startAuthorization(input: AuthorizationUrlInput): Promise<
   const { url } = await api.post<AuthorizationUrl>('/market/get-authorization-url', input);
   openConsentPage(url);
 }
+
+/** Temu's callback brings only a code: the signed-in seller's pending authorization takes it. */
+export const completeAuthorization = (code: string) =>
+  api.post<AuthorizedStore>('/market/complete-authorization', { code });
+
+/** Temu's manual mode: the access token Seller Center shows. */
+export const authorizeWithToken = (input: StoreTokenInput) =>
+  api.post<AuthorizedStore>('/market/authorize-with-token', input);
 
 /** Re-authorizes a store whose token expired or was revoked, on the same site and account. */
 export function reauthorize(store: Store): Promise<void> {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Select, Skeleton, Steps, Tag } from 'antd';
+import { Alert, Button, Collapse, Form, Input, Modal, Select, Skeleton, Steps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MARKETPLACE_NAMES,
@@ -11,7 +11,7 @@ import {
 } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
-import { startAuthorization, useAuthApps } from '../api/stores.ts';
+import { authorizeWithToken, startAuthorization, useAuthApps } from '../api/stores.ts';
 import { MarketplaceMark } from './marketplace-mark.tsx';
 
 interface SiteValues {
@@ -52,10 +52,70 @@ function MarketplaceCards({
   );
 }
 
-function SiteStep({ app, onBack }: { app: AuthApp; onBack: () => void }) {
+/** Temu's manual mode: the token Seller Center shows, for the site chosen above. */
+function TokenForm({
+  app,
+  siteId,
+  alias,
+  onDone,
+}: {
+  app: AuthApp;
+  siteId: number | undefined;
+  alias: string | undefined;
+  onDone: (storeId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ access_token: string }>();
+  const [pending, setPending] = useState(false);
+  const submit = async ({ access_token }: { access_token: string }) => {
+    setPending(true);
+    try {
+      const { store_id } = await authorizeWithToken({
+        market_site_id: siteId!,
+        alias: alias?.trim() || undefined,
+        access_token: access_token.trim(),
+      });
+      onDone(store_id);
+    } catch (error) {
+      reportError(error, form);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Form form={form} name="authorize-token" layout="vertical" onFinish={(v) => void submit(v)}>
+      <p className="markets-dialog__hint">
+        {t('markets.authDialog.tokenHint', { name: app.name })}
+      </p>
+      <Form.Item
+        name="access_token"
+        label={t('markets.authDialog.token')}
+        rules={[
+          { required: true, whitespace: true, message: t('markets.authDialog.tokenRequired') },
+        ]}
+      >
+        <Input.TextArea rows={2} autoComplete="off" spellCheck={false} />
+      </Form.Item>
+      <Button htmlType="submit" loading={pending} disabled={siteId === undefined}>
+        {t('markets.authDialog.tokenSubmit')}
+      </Button>
+    </Form>
+  );
+}
+
+function SiteStep({
+  app,
+  onBack,
+  onAuthorized,
+}: {
+  app: AuthApp;
+  onBack: () => void;
+  onAuthorized: (storeId: number) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SiteValues>();
   const siteId = Form.useWatch('market_site_id', form);
+  const alias = Form.useWatch('alias', form);
   const [pending, setPending] = useState(false);
   const zh = currentLanguage() === 'zh-CN';
   const site = app.sites.find((s) => s.id === siteId);
@@ -75,73 +135,97 @@ function SiteStep({ app, onBack }: { app: AuthApp; onBack: () => void }) {
   };
 
   return (
-    <Form<SiteValues>
-      form={form}
-      name="authorize-store"
-      layout="vertical"
-      initialValues={{ market_site_id: app.sites.length === 1 ? app.sites[0]!.id : undefined }}
-      onFinish={(values) => void submit(values)}
-    >
-      <Form.Item
-        name="market_site_id"
-        label={t('markets.authDialog.site')}
-        rules={[{ required: true, message: t('markets.authDialog.siteRequired') }]}
+    <>
+      <Form<SiteValues>
+        form={form}
+        name="authorize-store"
+        layout="vertical"
+        initialValues={{ market_site_id: app.sites.length === 1 ? app.sites[0]!.id : undefined }}
+        onFinish={(values) => void submit(values)}
       >
-        <Select
-          aria-label={t('markets.authDialog.site')}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={app.sites.map((s) => ({
-            value: s.id,
-            label: `${zh ? s.nameZh : s.name} (${s.code}, ${s.currency})`,
-          }))}
-        />
-      </Form.Item>
-      {app.marketplace === 'amazon' && site && (
-        <Alert
-          className="markets-dialog__note"
-          type="info"
-          showIcon
-          title={t('markets.authDialog.amazonRegion', { region: site.region })}
-        />
-      )}
-      {app.needsShopDomain && (
         <Form.Item
-          name="shop"
-          label={t('markets.authDialog.shop')}
-          rules={[
-            { required: true, whitespace: true, message: t('markets.authDialog.shopRequired') },
+          name="market_site_id"
+          label={t('markets.authDialog.site')}
+          rules={[{ required: true, message: t('markets.authDialog.siteRequired') }]}
+        >
+          <Select
+            aria-label={t('markets.authDialog.site')}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={app.sites.map((s) => ({
+              value: s.id,
+              label: `${zh ? s.nameZh : s.name} (${s.code}, ${s.currency})`,
+            }))}
+          />
+        </Form.Item>
+        {app.marketplace === 'amazon' && site && (
+          <Alert
+            className="markets-dialog__note"
+            type="info"
+            showIcon
+            title={t('markets.authDialog.amazonRegion', { region: site.region })}
+          />
+        )}
+        {app.needsShopDomain && (
+          <Form.Item
+            name="shop"
+            label={t('markets.authDialog.shop')}
+            rules={[
+              { required: true, whitespace: true, message: t('markets.authDialog.shopRequired') },
+              {
+                pattern: SHOPIFY_SHOP_PATTERN,
+                transform: (value: string) => value?.trim(),
+                message: t('markets.authDialog.shopInvalid'),
+              },
+            ]}
+          >
+            <Input placeholder={t('markets.authDialog.shopPlaceholder')} autoComplete="off" />
+          </Form.Item>
+        )}
+        <Form.Item name="alias" label={t('markets.authDialog.alias')}>
+          <Input
+            maxLength={STORE_ALIAS_MAX}
+            placeholder={t('markets.authDialog.aliasPlaceholder')}
+            autoComplete="off"
+          />
+        </Form.Item>
+        <p className="markets-dialog__hint">
+          {t('markets.authDialog.redirectNote', { name: app.name })}
+        </p>
+        <div className="markets-dialog__footer">
+          <Button onClick={onBack}>{t('markets.authDialog.back')}</Button>
+          <Button type="primary" htmlType="submit" loading={pending}>
+            {t('markets.authDialog.continue', { name: app.name })}
+          </Button>
+        </div>
+      </Form>
+      {app.acceptsToken && (
+        <Collapse
+          ghost
+          className="markets-dialog__token"
+          items={[
             {
-              pattern: SHOPIFY_SHOP_PATTERN,
-              transform: (value: string) => value?.trim(),
-              message: t('markets.authDialog.shopInvalid'),
+              key: 'token',
+              label: t('markets.authDialog.tokenTitle'),
+              children: <TokenForm app={app} siteId={siteId} alias={alias} onDone={onAuthorized} />,
             },
           ]}
-        >
-          <Input placeholder={t('markets.authDialog.shopPlaceholder')} autoComplete="off" />
-        </Form.Item>
-      )}
-      <Form.Item name="alias" label={t('markets.authDialog.alias')}>
-        <Input
-          maxLength={STORE_ALIAS_MAX}
-          placeholder={t('markets.authDialog.aliasPlaceholder')}
-          autoComplete="off"
         />
-      </Form.Item>
-      <p className="markets-dialog__hint">
-        {t('markets.authDialog.redirectNote', { name: app.name })}
-      </p>
-      <div className="markets-dialog__footer">
-        <Button onClick={onBack}>{t('markets.authDialog.back')}</Button>
-        <Button type="primary" htmlType="submit" loading={pending}>
-          {t('markets.authDialog.continue', { name: app.name })}
-        </Button>
-      </div>
-    </Form>
+      )}
+    </>
   );
 }
 
 /** Authorize a new store: pick the marketplace, then its site, then leave for its consent page. */
-export function AuthorizeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AuthorizeDialog({
+  open,
+  onClose,
+  onAuthorized,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** A store authorized without leaving the page (a pasted access token). */
+  onAuthorized: (storeId: number) => void;
+}) {
   const { t } = useTranslation();
   const apps = useAuthApps(open);
   const [app, setApp] = useState<AuthApp | null>(null);
@@ -179,7 +263,15 @@ export function AuthorizeDialog({ open, onClose }: { open: boolean; onClose: () 
       ) : apps.isPending ? (
         <Skeleton active />
       ) : app ? (
-        <SiteStep key={app.marketplace} app={app} onBack={() => setApp(null)} />
+        <SiteStep
+          key={app.marketplace}
+          app={app}
+          onBack={() => setApp(null)}
+          onAuthorized={(storeId) => {
+            close();
+            onAuthorized(storeId);
+          }}
+        />
       ) : (
         <MarketplaceCards apps={apps.data} onPick={setApp} />
       )}

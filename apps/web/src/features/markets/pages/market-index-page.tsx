@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Input, Modal, Select, Space, Tabs } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,9 +19,11 @@ import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
 import {
   checkAuthorization,
+  completeAuthorization,
   deleteStore,
   modifyStatus,
   reauthorize,
+  storeKeys,
   useStoreMutation,
   useStores,
 } from '../api/stores.ts';
@@ -54,23 +57,61 @@ type Dialog =
 
 /**
  * What the OAuth callback appended (`?authorized=<id>` or `?auth_error=<message>`): told once,
- * then removed from the URL so a reload does not tell it again.
+ * then removed from the URL so a reload does not tell it again. Temu's callback brings only
+ * `?temu_code=`, which this signed-in session hands to the server to finish its authorization.
  */
 function useAuthorizationResult(): number | null {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const authorized = params.get('authorized');
   const authError = params.get('auth_error');
-  // The callback is a full page load, so the first render sees the store id.
-  const [highlight] = useState(() => Number(authorized) || null);
-  const told = useRef(false);
+  const temuCode = params.get('temu_code');
+  const [highlight, setHighlight] = useState(() => Number(authorized) || null);
+  // A store authorized without a page load (a pasted token, Temu's code) is highlighted too.
+  const [seen, setSeen] = useState(authorized);
+  if (authorized !== null && authorized !== seen) {
+    setSeen(authorized);
+    setHighlight(Number(authorized) || null);
+  }
+  // StrictMode runs effects twice; each result must show once and a code be spent once.
+  const told = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (temuCode === null || told.current === temuCode) return;
+    told.current = temuCode;
+    completeAuthorization(temuCode).then(
+      ({ store_id }) =>
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            next.delete('temu_code');
+            next.set('authorized', String(store_id));
+            return next;
+          },
+          { replace: true },
+        ),
+      (error: unknown) => {
+        reportError(error);
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            next.delete('temu_code');
+            return next;
+          },
+          { replace: true },
+        );
+      },
+    );
+  }, [temuCode, setParams]);
 
   useEffect(() => {
     if (authorized === null && authError === null) return;
-    // StrictMode runs effects twice; the message must show once.
-    if (!told.current) {
-      told.current = true;
+    const result = `${authorized}|${authError}`;
+    if (told.current !== result) {
+      told.current = result;
       if (authorized !== null) {
+        void client.invalidateQueries({ queryKey: storeKeys.lists() });
         feedback.success(t('markets.authorized'));
       } else {
         feedback.error(t('markets.authError', { message: authError }));
@@ -85,7 +126,7 @@ function useAuthorizationResult(): number | null {
       },
       { replace: true },
     );
-  }, [authorized, authError, setParams, t]);
+  }, [authorized, authError, setParams, t, client]);
 
   return highlight;
 }
@@ -319,7 +360,20 @@ function StoresTab() {
           onDelete={askDelete}
         />
       )}
-      <AuthorizeDialog open={dialog?.kind === 'authorize'} onClose={() => setDialog(null)} />
+      <AuthorizeDialog
+        open={dialog?.kind === 'authorize'}
+        onClose={() => setDialog(null)}
+        onAuthorized={(storeId) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              next.set('authorized', String(storeId));
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
       {dialog?.kind === 'edit' && (
         <EditInfoDialog store={dialog.store} onClose={() => setDialog(null)} />
       )}

@@ -23,7 +23,7 @@ import { showBatchResult } from '../components/batch-result.tsx';
 import { OrderListView } from '../components/order-list-view.tsx';
 import { ActionButton } from '../components/order-table.tsx';
 import { SyncOrdersButton } from '../components/sync-orders.tsx';
-import { anyAllows, DESK_DEFAULTS, runForEach, writeOrderQuery } from '../order-query.ts';
+import { batchRefusal, DESK_DEFAULTS, runForEach, writeOrderQuery } from '../order-query.ts';
 import { idsLink, orderPaths } from '../paths.ts';
 import { lazyPage } from '../../../shared/lazy-page.ts';
 import '../orders.css';
@@ -57,11 +57,10 @@ function DeskToolbar({
 
   /** Whether the button works for the selection, and why not. */
   const gate = (action: OrderAction | null) => {
-    if (selected.length === 0) return { allowed: false, reason: t('orders.batch.selectFirst') };
-    if (action && !anyAllows(selected, action)) {
-      return { allowed: false, reason: t('orders.batch.notAllowed') };
-    }
-    return { allowed: true, reason: '' };
+    const refusal = batchRefusal(selected, action);
+    return refusal
+      ? { allowed: false, reason: t(`orders.batch.${refusal}`) }
+      : { allowed: true, reason: '' };
   };
 
   /** Runs `run` on the selected orders that allow `action`, the others reported as refused. */
