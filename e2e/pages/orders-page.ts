@@ -24,6 +24,20 @@ export class OrdersPage {
       .waitFor({ timeout });
   }
 
+  /**
+   * Filters the desk to the Shopify demo store and syncs: its simulator answers a first sync in
+   * seconds (Amazon's rate limits make a 90-day first sync take many minutes), and its buyers
+   * order demo SKUs. Answers the store's id (`market_id`).
+   */
+  async syncShopifyDemoStore(): Promise<string> {
+    await this.choose('Store', 'Shopify 演示店');
+    await this.search();
+    await this.page.waitForURL((url) => /^\d+$/.test(url.searchParams.get('market_id') ?? ''));
+    const storeId = new URL(this.page.url()).searchParams.get('market_id')!;
+    await this.syncAll();
+    return storeId;
+  }
+
   rows(): Locator {
     return this.page.locator('.orders-list-view > .ant-table-wrapper tr.ant-table-row');
   }

@@ -49,11 +49,7 @@ it('takes a marketplace order from sync to delivered: bought, produced, shipped,
 
   const orders = new OrdersPage(page, baseURL);
   await orders.goto();
-  await orders.choose('Store', 'Shopify 演示店');
-  await orders.search();
-  await expect.poll(() => new URL(page.url()).searchParams.get('market_id')).toMatch(/^\d+$/);
-  const shopify = new URL(page.url()).searchParams.get('market_id')!;
-  await orders.syncAll();
+  const shopify = await orders.syncShopifyDemoStore();
   // A Shopify mug order: the order desk e2e buys tees, and may have run on this server before.
   await orders.goto(`?status=10&sku=DEMO-MUG-11OZ&market_id=${shopify}`);
   await orders.waitForRows();

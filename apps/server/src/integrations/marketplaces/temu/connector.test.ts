@@ -122,7 +122,7 @@ describe('Temu authorization (reference 4.4)', () => {
       saveAuth: async () => {},
       reloadAuth: async () => auth,
     });
-    expect(await temu.authorizeWithToken(site, auth.accessToken!)).toEqual(auth);
+    expect(await temu.authorizeWithToken?.(site, auth.accessToken!)).toEqual(auth);
     // The code is single-use (reference 4.4).
     const reused = await marketplaceError(temu.completeAuthorization({ site, query, redirectUri }));
     expect(reused.code).toBe('110020002');
