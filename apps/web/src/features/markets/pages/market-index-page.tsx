@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Input, Modal, Select, Space, Tabs } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
+import { HelpLink } from '../../../shared/ui/help-link.tsx';
 import { useTranslation } from 'react-i18next';
 import {
   MARKETPLACE_NAMES,
@@ -200,6 +201,7 @@ function StoresTab() {
         <>
           <strong className="markets-empty__title">{t('markets.empty.title')}</strong>
           <span className="markets-empty__text">{t('markets.empty.description')}</span>
+          <HelpLink article="authorize-amazon">{t('markets.empty.help')}</HelpLink>
         </>
       }
     >
