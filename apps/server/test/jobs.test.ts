@@ -9,6 +9,7 @@ import {
   verificationCodes,
 } from '../src/db/schema.ts';
 import { PURGE_EXPIRED } from '../src/jobs/handlers.ts';
+import { TASKS_TICK } from '../src/modules/sys-tasks/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { createJobRunner, EVERY_MINUTE } from '../src/jobs/pg-boss-runner.ts';
 import { NotFoundError } from '../src/errors.ts';
@@ -312,12 +313,12 @@ describe('runner lifecycle', () => {
     expect(() => t.jobs.define('test.count', async () => null)).toThrow(/already defined/);
   });
 
-  it('schedules the purge hourly in pg-boss when started', async () => {
+  it('schedules the task scheduler’s tick every minute in pg-boss when started', async () => {
     const rows = await t.database.raw.executeSql(
       'select name, cron from pgboss.schedule where name = $1',
-      [PURGE_EXPIRED],
+      [TASKS_TICK],
     );
-    expect(rows.rows).toEqual([{ name: PURGE_EXPIRED, cron: '0 * * * *' }]);
+    expect(rows.rows).toEqual([{ name: TASKS_TICK, cron: EVERY_MINUTE }]);
   });
 
   // Last: a second runner's start drops the schedules it does not know (the purge's above).

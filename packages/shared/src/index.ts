@@ -39,3 +39,6 @@ export * from './schemas/team.ts';
 export * from './schemas/notification.ts';
 export * from './schemas/fba.ts';
 export * from './schemas/sys.ts';
+export * from './schemas/sys-task.ts';
+export * from './schemas/help.ts';
+export * from './markdown.ts';

@@ -57,6 +57,9 @@ export const VALIDATION_MESSAGES = {
     required_own_carrier: '卖家自行发货时必填',
     country_code: '请填写两位字母的国家或地区代码',
     duplicate: '不能重复',
+    cron: '请填写 5 段 cron 表达式（分 时 日 月 周），如 */15 * * * *',
+    json_too_large: 'JSON 内容过大（最多 4000 个字符）',
+    slug: '只能使用小写字母、数字和单个横线，如 authorize-amazon',
   },
   en: {
     invalid_input: 'Invalid input',
@@ -112,6 +115,9 @@ export const VALIDATION_MESSAGES = {
     required_own_carrier: 'Required when the seller ships with their own carrier',
     country_code: 'A two-letter country or region code',
     duplicate: 'Each may appear only once',
+    cron: 'A five-field cron expression (minute hour day month weekday), e.g. */15 * * * *',
+    json_too_large: 'The JSON is too large (at most 4,000 characters)',
+    slug: 'Lowercase letters, digits and single dashes, e.g. authorize-amazon',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -150,6 +150,16 @@ export const en = {
   goods_library: {
     not_found: 'Product not found',
   },
+  help: {
+    article_not_found: 'Article not found or not published',
+    category_not_found: 'Category not found',
+    category_not_empty: 'The category still holds {{count}} articles: move or delete them first',
+    slug_taken: 'This article slug is already used',
+  },
+  tasks: {
+    not_found: 'Task not found',
+    name_taken: 'A task with this name already exists',
+  },
   jobs: {
     not_found: 'Job not found',
     failed_unexpectedly: 'The job failed unexpectedly',

@@ -143,6 +143,16 @@ export const zhCN = {
   goods_library: {
     not_found: '商品不存在',
   },
+  help: {
+    article_not_found: '文章不存在或未发布',
+    category_not_found: '分类不存在',
+    category_not_empty: '该分类下还有 {{count}} 篇文章，请先移走或删除',
+    slug_taken: '该文章标识已被使用',
+  },
+  tasks: {
+    not_found: '任务不存在',
+    name_taken: '已有同名任务',
+  },
   jobs: {
     not_found: '任务不存在',
     failed_unexpectedly: '任务意外失败',

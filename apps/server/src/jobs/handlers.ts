@@ -1,4 +1,5 @@
 import { isNotNull, lt, or } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import {
@@ -20,7 +21,6 @@ import { ORDERS_AUTO_BUY, queueAutoBuy, runAutoBuy } from '../modules/auto-buy/i
 import { DESIGN_RENDER, renderDesign } from '../modules/design/service.ts';
 import { FBA_SYNC, syncOpenShipments } from '../modules/fba/index.ts';
 import {
-  EVERY_15_MINUTES,
   ORDERS_SYNC,
   ORDERS_SYNC_ALL,
   queueStoreSyncs,
@@ -40,11 +40,21 @@ import {
   type TrackingDeps,
 } from '../modules/production/index.ts';
 import { DEMO_STORY, runDemoStoryJob } from '../modules/demo/index.ts';
+import { runDueTasks, TASKS_TICK } from '../modules/sys-tasks/index.ts';
 import { EVERY_MINUTE, type PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
+import { ValidationError } from '../errors.ts';
 
 export const PURGE_EXPIRED = 'maintenance.purge-expired';
-const HOURLY = '0 * * * *';
+
+/** A run of the order-sync task may name the stores or the seller it syncs (`sys/task/once`). */
+const OrderSyncAllData = z
+  .object({
+    store_ids: z.array(z.number().int().positive()).max(1000).optional(),
+    seller_id: z.number().int().positive().optional(),
+  })
+  .strict()
+  .nullable();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Codes outlive their 10-minute TTL by a day so support can still see what was sent. */
@@ -168,7 +178,10 @@ export async function purgeExpired(
   return result;
 }
 
-/** Every job kind the server runs; recurring ones are scheduled when the runner starts. */
+/**
+ * Every job kind the server runs. Recurring ones are rows of `sys_tasks` (their defaults in
+ * `modules/sys-tasks`): the scheduler's minute tick queues those that are due.
+ */
 export function registerJobHandlers(
   runner: PgBossJobRunner,
   deps: {
@@ -191,7 +204,8 @@ export function registerJobHandlers(
     deps.log.info({ jobId: job.jobId, deleted: result }, 'purged expired rows');
     return result;
   });
-  runner.schedule(PURGE_EXPIRED, HOURLY);
+  runner.define(TASKS_TICK, () => runDueTasks(deps.database.db, runner));
+  runner.schedule(TASKS_TICK, EVERY_MINUTE);
   runner.define(DESIGN_RENDER, (job) =>
     renderDesign({ db: deps.database.db, storage: deps.storage }, job),
   );
@@ -211,10 +225,18 @@ export function registerJobHandlers(
   );
   // One at a time per process: each order is one short transaction under the seller's money lock.
   runner.define(ORDERS_AUTO_BUY, (job) => runAutoBuy(deps.database.db, job));
-  runner.define(ORDERS_SYNC_ALL, async () => ({
-    queued: (await queueStoreSyncs(deps.database.db, runner, { skipQueued: true })).length,
-  }));
-  runner.schedule(ORDERS_SYNC_ALL, EVERY_15_MINUTES);
+  runner.define(ORDERS_SYNC_ALL, async (job) => {
+    const parsed = OrderSyncAllData.safeParse(job.payload);
+    // A run once with a body it cannot read says so in the task's log.
+    if (!parsed.success) throw new ValidationError({ data: 'validation.invalid_input' });
+    const data = parsed.data;
+    const where = {
+      skipQueued: true,
+      ...(data?.store_ids ? { storeIds: data.store_ids } : {}),
+      ...(data?.seller_id ? { sellerId: data.seller_id } : {}),
+    };
+    return { queued: (await queueStoreSyncs(deps.database.db, runner, where)).length };
+  });
   // One run sends every due push; a kick after save-logistics starts one at once, the minute
   // sweep picks up the rest (and the backoffs that came due). Ten thousand Amazon packages at
   // 2 a second take under 90 minutes.
@@ -223,7 +245,6 @@ export function registerJobHandlers(
     (job) => runShipmentPushes(stores, job, { leaseSeconds: deps.pushLeaseSeconds }),
     { expireInSeconds: 2 * 60 * 60 },
   );
-  runner.schedule(ORDERS_SHIPMENT_PUSH, EVERY_MINUTE);
   registerListingJobs(runner, { ...stores, storage: deps.storage, jobs: runner });
   const files = { db: deps.database.db, storage: deps.storage };
   // 100,000 rows take under 30 s on the bench; an hour leaves room for the largest files.
@@ -246,7 +267,6 @@ export function registerJobHandlers(
       siteUrl: deps.site.url,
     }),
   );
-  runner.schedule(NOTIFICATIONS_MAIL, EVERY_MINUTE);
   // FBA shipments are read back from Amazon until it closes them, as often as parcels are.
   runner.define(FBA_SYNC, () =>
     syncOpenShipments({
@@ -255,7 +275,6 @@ export function registerJobHandlers(
       everySeconds: deps.tracking?.pollEverySeconds ?? 30 * 60,
     }),
   );
-  runner.schedule(FBA_SYNC, EVERY_MINUTE);
   // Queued once, at the demo's first start (DEMO_STORY); it waits up to ten minutes for syncs.
   runner.define(DEMO_STORY, (job) => runDemoStoryJob(deps.database.db, job), {
     expireInSeconds: 30 * 60,
@@ -265,6 +284,5 @@ export function registerJobHandlers(
     runner.define(TRACKING_POLL, (job) =>
       pollParcels({ db: deps.database.db, log: deps.log, ...tracking }, job),
     );
-    runner.schedule(TRACKING_POLL, EVERY_MINUTE);
   }
 }

@@ -20,6 +20,10 @@ export interface PgBossJobRunner extends JobRunner {
    * database, so several processes scheduling the same kind still run it once per tick.
    */
   schedule(kind: string, cron: string): void;
+  /** Whether this process has a handler for `kind` (the task scheduler queues only those). */
+  defines(kind: string): boolean;
+  /** `JobRunnerOptions.sweepSeconds`: the demo's stand-in for the minute tick, else null. */
+  readonly sweepSeconds: number | null;
 }
 
 export interface JobRunnerOptions {
@@ -159,7 +163,7 @@ export function createJobRunner(
     // Only a queued row starts, so a job delivered twice never runs twice.
     const [row] = await db
       .update(jobs)
-      .set({ status: 'running', updatedAt: sql`now()` })
+      .set({ status: 'running', startedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued')))
       .returning();
     if (!row) {
@@ -322,6 +326,10 @@ export function createJobRunner(
   };
 
   return {
+    sweepSeconds: options.sweepSeconds ?? null,
+
+    defines: (kind) => handlers.has(kind),
+
     define(kind, handler, options = {}) {
       if (handlers.has(kind)) throw new Error(`Job kind ${kind} is already defined`);
       handlers.set(kind, handler);

@@ -26,6 +26,8 @@ import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
 import { registerSysInfoRoutes } from './sys-info/index.ts';
 import { registerOperationLog, registerSysLogRoutes } from './sys-log/index.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
+import { registerSysTaskRoutes } from './sys-tasks/index.ts';
+import { registerHelpRoutes } from './help/index.ts';
 import { registerTeamRoutes } from './team/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUpcRoutes } from './upc/routes.ts';
@@ -45,6 +47,12 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerSysLoginRoutes(app, deps);
   registerSysLogRoutes(app);
   registerSysInfoRoutes(app, deps);
+  // Scheduled tasks and the help center (issues 22 and 24).
+  registerSysTaskRoutes(app, {
+    runner: deps.jobs,
+    sweepSeconds: deps.config.JOB_SWEEP_SECONDS ?? null,
+  });
+  registerHelpRoutes(app);
   registerMenuRoutes(app);
   registerJobRoutes(app);
   registerUploadRoutes(app, deps);

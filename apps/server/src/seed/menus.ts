@@ -219,6 +219,8 @@ const ADMIN_MENUS: MenuSeed[] = [
       icon: 'InfoCircleOutlined',
       actions: [...STANDARD, 'record'],
     }),
+    // The help center's articles and categories (issue 24): one set of `sys:article:*` keys.
+    page('/sys/article', 'menu.sys.article', { icon: 'QuestionCircleOutlined', actions: CRUD }),
   ]),
 ];
 

@@ -5,6 +5,8 @@ import { systemCtx } from '../context.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import { createTenant, hashPassword } from '../modules/auth/index.ts';
 import { seedTemplateRules } from '../modules/templates/index.ts';
+import { seedTasks } from '../modules/sys-tasks/index.ts';
+import { seedHelpCenter } from '../modules/help/index.ts';
 import { listScope, permsFromRows } from '../modules/menus/index.ts';
 import { seedBuiltInGroups } from '../modules/team/index.ts';
 import type { Db, Executor } from '../db/client.ts';
@@ -102,6 +104,8 @@ export async function seedBase(
     await seedFactories(tx);
     await seedBuiltInGroups(tx, permsFromRows(await listScope(tx, 'seller')));
     await seedTemplateRules(tx);
+    await seedTasks(tx);
+    await seedHelpCenter(tx);
     await bumpRevision(tx, MENUS_REVISION);
   });
   if (opts.operatorPassword) await seedOperator(db, opts.operatorPassword);

@@ -41,6 +41,11 @@ export function adminLoginPath(redirect?: string | null): string {
   return `${paths.adminLogin}?redirect=${encodeURIComponent(redirect)}`;
 }
 
+/** A help-center article by its slug: empty states and error messages link here. */
+export function helpArticlePath(slug: string): string {
+  return `${paths.help}?article=${encodeURIComponent(slug)}`;
+}
+
 export type ProfileSection = 'profile' | 'mobile' | 'password' | 'pay' | 'notifications';
 
 export function profilePath(section?: ProfileSection): string {

@@ -36,6 +36,8 @@ export const jobs = pgTable(
      * worker writes only while the attempt is still its own.
      */
     attempt: integer('attempt').notNull().default(0),
+    /** When a worker last took it up; with `updated_at` of a finished job, its duration. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

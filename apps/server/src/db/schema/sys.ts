@@ -7,7 +7,10 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { jobs } from './jobs.ts';
 
 /**
  * The operation log (`sys/log`): one row per write request (not GET) of a signed-in seller user
@@ -45,3 +48,47 @@ export const sysParams = pgTable('sys_params', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Scheduled tasks (`sys/task`): the recurring work of the one job runner. The scheduler's
+ * minute tick claims each running task whose `next_run_at` has come (one UPDATE, so of several
+ * processes only one queues it) and queues its job kind with `data`; stopped tasks have no
+ * `next_run_at` and never run on their own.
+ */
+export const sysTasks = pgTable(
+  'sys_tasks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    /** A job kind of `TASK_JOBS`. */
+    job: text('job').notNull(),
+    cron: text('cron').notNull(),
+    data: jsonb('data'),
+    remark: text('remark').notNull().default(''),
+    status: text('status', { enum: ['running', 'stopped'] })
+      .notNull()
+      .default('running'),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sys_tasks_name_uq').on(t.name), index('sys_tasks_due_idx').on(t.nextRunAt)],
+);
+
+/** One row per run of a task, scheduled or run once; the `jobs` row tells its progress and end. */
+export const sysTaskRuns = pgTable(
+  'sys_task_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: bigint('task_id', { mode: 'number' })
+      .notNull()
+      .references(() => sysTasks.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    trigger: text('trigger', { enum: ['schedule', 'once'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sys_task_runs_task_idx').on(t.taskId, t.id.desc())],
+);

@@ -16,7 +16,7 @@ function progressOf(row: JobRow): number {
 }
 
 /** The job's message in `lang`; text stored before messages were keys shows as it is. */
-function messageIn(lang: Language, row: JobRow): string | null {
+export function messageIn(lang: Language, row: JobRow): string | null {
   if (row.message === null || !hasMessage(row.message)) return row.message;
   const key = row.message as MessageKey;
   return renderMessage(lang, { key, params: row.messageParams ?? {} });

@@ -28,7 +28,6 @@ import { ofSeller } from '../../tenancy.ts';
 
 export const ORDERS_SYNC = 'orders.sync';
 export const ORDERS_SYNC_ALL = 'orders.sync-all';
-export const EVERY_15_MINUTES = '*/15 * * * *';
 
 /** Marketplaces index updates a little late; re-reading this much before the watermark catches them. */
 const OVERLAP_MS = 10 * 60_000;

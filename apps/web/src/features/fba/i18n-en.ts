@@ -6,6 +6,7 @@ export const fbaEn: typeof fbaZhCN = {
     add: 'New shipment',
     empty: 'No FBA shipments yet',
     emptyHint: 'Create an inbound plan; the shipments Amazon makes of it appear here.',
+    help: 'How FBA shipments work',
     number: 'Plan',
     name: 'Name',
     store: 'Store',

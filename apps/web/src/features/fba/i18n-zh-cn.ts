@@ -4,6 +4,7 @@ export const fbaZhCN = {
     add: '创建货件',
     empty: '还没有 FBA 货件',
     emptyHint: '创建入库计划后，亚马逊分配的货件会显示在这里。',
+    help: 'FBA 货件怎么操作？',
     number: '计划号',
     name: '名称',
     store: '店铺',

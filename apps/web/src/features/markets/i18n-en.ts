@@ -19,6 +19,7 @@ export const marketsEn: typeof marketsZhCN = {
     description:
       'Authorize an Amazon, Shopify, Shopee or Temu store to manage it here, publish listings to it and sync its orders.',
     action: 'Authorize your first store',
+    help: 'How to authorize an Amazon, Shopify, Temu or Shopee store',
   },
   columns: {
     alias: 'Store alias',

@@ -18,6 +18,7 @@ export const marketsZhCN = {
     description:
       '授权 Amazon、Shopify、Shopee 或 Temu 店铺后，即可在这里管理并向其刊登商品、同步订单。',
     action: '授权第一个店铺',
+    help: '如何授权 Amazon、Shopify、Temu、Shopee 店铺？',
   },
   columns: {
     alias: '店铺别名',

@@ -112,6 +112,7 @@ export const ordersEn: typeof ordersZhCN = {
     filtered: 'No orders match these filters',
     sync: 'Sync orders',
     markets: 'Authorize a store',
+    help: 'How often do orders sync?',
   },
   batch: {
     sync: 'Sync orders',

@@ -113,6 +113,7 @@ export const ordersZhCN = {
     filtered: '没有符合筛选条件的订单',
     sync: '同步订单',
     markets: '授权店铺',
+    help: '订单多久同步一次？',
   },
   batch: {
     sync: '同步订单',

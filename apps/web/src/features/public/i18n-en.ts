@@ -141,29 +141,22 @@ export const publicEn: typeof publicZhCN = {
     },
     help: {
       title: 'Help center',
-      subtitle: 'Frequently asked questions',
-      faqs: [
-        {
-          q: 'How do I sign up?',
-          a: 'Choose e-mail or mobile on the sign-up page, fill in the form and verify. You are logged in right after.',
-        },
-        {
-          q: 'I forgot my password',
-          a: 'Click "Forgot password?" on the login page, receive a code on your bound mobile and set a new password.',
-        },
-        {
-          q: 'How do I bind or change my mobile number?',
-          a: 'After logging in, open Profile → Mobile number, enter the new number and the SMS code.',
-        },
-        {
-          q: 'What is the pay password for?',
-          a: 'It authorises payments from your balance. Set it under Profile → Pay password.',
-        },
-        {
-          q: 'Why can I not see some menus?',
-          a: 'Menus follow your permissions. Staff accounts should ask the owner account for access.',
-        },
-      ],
+      subtitle: 'From authorizing a store to shipping, FBA and bills: search your question',
+      search: 'Search',
+      searchPlaceholder: 'Keywords, e.g. authorize, FBA, top up',
+      categories: 'Categories',
+      all: 'All articles',
+      results: 'Articles about "{{keyword}}": {{count}}',
+      noResults: 'No article found: try other words',
+      loadFailed: 'Help articles could not be loaded, please try again',
+      notFound: 'This article does not exist or was taken down',
+      back: 'Back to the help center',
+      helpful: 'Was this article helpful?',
+      yes: 'Yes {{count}}',
+      no: 'No {{count}}',
+      thanks: 'Thanks for the feedback',
+      signInToVote: 'Sign in to give feedback',
+      readArticle: 'Read the help',
     },
     privacy: {
       title: 'Privacy policy',

@@ -3,6 +3,7 @@ import { Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HelpLink } from '../../../shared/ui/help-link.tsx';
 import { formatTimestamp, permOf, type FbaListQuery, type FbaPlan } from '@app/shared';
 import { useCan } from '../../../shared/can.tsx';
 import type { ViewProps } from '../../../shared/view-props.ts';
@@ -53,7 +54,10 @@ export function FbaShipmentsPage({ title }: ViewProps) {
         locale={{
           emptyText: (
             <Empty description={t('fba.list.empty')}>
-              <Typography.Text type="secondary">{t('fba.list.emptyHint')}</Typography.Text>
+              <Space direction="vertical">
+                <Typography.Text type="secondary">{t('fba.list.emptyHint')}</Typography.Text>
+                <HelpLink article="fba-shipments">{t('fba.list.help')}</HelpLink>
+              </Space>
             </Empty>
           ),
         }}

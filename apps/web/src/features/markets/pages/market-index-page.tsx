@@ -3,6 +3,7 @@ import { Alert, Button, Card, Empty, Input, Modal, Select, Space, Tabs } from 'a
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { HelpLink } from '../../../shared/ui/help-link.tsx';
 import { useTranslation } from 'react-i18next';
 import {
   MARKETPLACE_NAMES,
@@ -241,6 +242,7 @@ function StoresTab() {
         <>
           <strong className="markets-empty__title">{t('markets.empty.title')}</strong>
           <span className="markets-empty__text">{t('markets.empty.description')}</span>
+          <HelpLink article="authorize-amazon">{t('markets.empty.help')}</HelpLink>
         </>
       }
     >

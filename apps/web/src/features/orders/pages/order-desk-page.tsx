@@ -9,6 +9,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { HelpLink } from '../../../shared/ui/help-link.tsx';
 import {
   deskStatusName,
   permOf,
@@ -230,6 +231,7 @@ export function OrderDeskPage({ title }: ViewProps) {
             <Button onClick={() => void navigate(orderPaths.markets)}>
               {t('orders.empty.markets')}
             </Button>
+            <HelpLink article="order-sync">{t('orders.empty.help')}</HelpLink>
           </Space>
         }
       />

@@ -1,0 +1,154 @@
+import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import parser from 'cron-parser';
+import { TASK_JOBS, type TaskJob } from '@app/shared';
+import type { Executor } from '../../db/client.ts';
+import { jobs, sysTaskRuns, sysTasks } from '../../db/schema.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+
+/** The scheduler's own job: every minute it queues the tasks that are due. */
+export const TASKS_TICK = 'sys.tasks-tick';
+
+const EVERY_MINUTE = '* * * * *';
+
+/** The tasks a new platform starts with, all running; operators stop, edit or add from here. */
+export const DEFAULT_TASKS: Array<{ name: string; job: TaskJob; cron: string; remark: string }> = [
+  { name: '订单同步', job: 'orders.sync-all', cron: '*/15 * * * *', remark: 'Order sync' },
+  {
+    name: '日志清理',
+    job: 'maintenance.purge-expired',
+    cron: '0 * * * *',
+    remark: 'Log clean-up (operation log keep-days, expired codes and sessions)',
+  },
+  {
+    name: '物流轨迹查询',
+    job: 'production.track-parcels',
+    cron: EVERY_MINUTE,
+    remark: 'Tracking polls',
+  },
+  {
+    name: '发货信息回传',
+    job: 'orders.shipment-push',
+    cron: EVERY_MINUTE,
+    remark: 'Shipment push',
+  },
+  { name: 'FBA 货件同步', job: 'fba.sync-shipments', cron: EVERY_MINUTE, remark: 'FBA sync' },
+  { name: '通知邮件', job: 'notifications.mail', cron: EVERY_MINUTE, remark: 'Notification mail' },
+];
+
+export function isTaskJob(kind: string): kind is TaskJob {
+  return (TASK_JOBS as readonly string[]).includes(kind);
+}
+
+/** Whether `cron` parses as five fields; answers nothing, throws nothing. */
+export function cronIsValid(cron: string): boolean {
+  try {
+    parser.parseExpression(cron);
+    return cron.trim().split(/\s+/).length === 5;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The next run after `from`. With the demo's sweep (`sweepSeconds`), a minute task comes due
+ * every sweep instead, as the minute sweeps did before tasks were rows.
+ */
+export function nextRunOf(cron: string, from: Date, sweepSeconds: number | null = null): Date {
+  if (sweepSeconds && cron.trim() === EVERY_MINUTE) {
+    return new Date(from.getTime() + sweepSeconds * 1000);
+  }
+  return parser.parseExpression(cron, { currentDate: from }).next().toDate();
+}
+
+/** Seeds the default tasks once (by name); a task an operator deleted stays deleted. */
+export async function seedTasks(db: Executor, now = new Date()): Promise<void> {
+  const [any] = await db.select({ id: sysTasks.id }).from(sysTasks).limit(1);
+  if (any) return;
+  await db
+    .insert(sysTasks)
+    .values(DEFAULT_TASKS.map((task) => ({ ...task, nextRunAt: nextRunOf(task.cron, now) })))
+    .onConflictDoNothing();
+}
+
+/** Queues one run of `task` through the job runner and logs it as the task's run. */
+export async function queueTaskRun(
+  db: Executor,
+  runner: Pick<JobRunner, 'enqueue'>,
+  task: { id: number; job: string },
+  trigger: 'schedule' | 'once',
+  data: unknown,
+): Promise<{ runId: number; jobId: string }> {
+  const jobId = await runner.enqueue({ kind: task.job, sellerId: null, payload: data ?? null });
+  const [run] = await db
+    .insert(sysTaskRuns)
+    .values({ taskId: task.id, jobId, trigger })
+    .returning({ id: sysTaskRuns.id });
+  await db
+    .update(sysTasks)
+    .set({ lastRunAt: sql`now()` })
+    .where(eq(sysTasks.id, task.id));
+  return { runId: run!.id, jobId };
+}
+
+/**
+ * The minute tick: each running task whose time has come is claimed by moving its
+ * `next_run_at` on (one conditional UPDATE, so of several processes only one queues it) and
+ * queued, unless its last run is still queued or running (runs must not pile up behind a long
+ * one; the next tick tries again). Kinds this process does not handle are left to a process
+ * that does.
+ */
+export async function runDueTasks(
+  db: Executor,
+  runner: Pick<JobRunner, 'enqueue'> & {
+    defines(kind: string): boolean;
+    sweepSeconds: number | null;
+  },
+  now = new Date(),
+): Promise<{ queued: number }> {
+  const due = await db
+    .select()
+    .from(sysTasks)
+    .where(
+      and(
+        eq(sysTasks.status, 'running'),
+        isNotNull(sysTasks.nextRunAt),
+        // With the demo's sweep every tick runs the minute tasks, as the minute sweeps did.
+        runner.sweepSeconds
+          ? or(lte(sysTasks.nextRunAt, now), eq(sysTasks.cron, EVERY_MINUTE))
+          : lte(sysTasks.nextRunAt, now),
+      ),
+    );
+  let queued = 0;
+  for (const task of due) {
+    if (!runner.defines(task.job)) continue;
+    const busy = await db
+      .select({ id: sysTaskRuns.id })
+      .from(sysTaskRuns)
+      .innerJoin(jobs, eq(jobs.id, sysTaskRuns.jobId))
+      .where(
+        and(
+          eq(sysTaskRuns.taskId, task.id),
+          inArray(jobs.status, ['queued', 'running']),
+          // A run left queued by a worker that never came is not waited for after an hour.
+          sql`${jobs.updatedAt} > now() - interval '1 hour'`,
+        ),
+      )
+      .limit(1);
+    if (busy.length) continue;
+    const [claimed] = await db
+      .update(sysTasks)
+      .set({ nextRunAt: nextRunOf(task.cron, now, runner.sweepSeconds) })
+      .where(
+        and(
+          eq(sysTasks.id, task.id),
+          eq(sysTasks.status, 'running'),
+          eq(sysTasks.nextRunAt, task.nextRunAt!),
+        ),
+      )
+      .returning({ id: sysTasks.id });
+    if (!claimed) continue;
+    await queueTaskRun(db, runner, task, 'schedule', task.data);
+    queued++;
+  }
+  return { queued };
+}
