@@ -57,6 +57,8 @@ export const VALIDATION_MESSAGES = {
     required_own_carrier: '卖家自行发货时必填',
     country_code: '请填写两位字母的国家或地区代码',
     duplicate: '不能重复',
+    username: '3 到 32 位字母、数字、点、横线或下划线',
+    param_key: '小写字母开头，只能使用小写字母、数字、点、横线和下划线',
   },
   en: {
     invalid_input: 'Invalid input',
@@ -112,6 +114,8 @@ export const VALIDATION_MESSAGES = {
     required_own_carrier: 'Required when the seller ships with their own carrier',
     country_code: 'A two-letter country or region code',
     duplicate: 'Each may appear only once',
+    username: '3 to 32 letters, digits, dots, dashes or underscores',
+    param_key: 'Starts with a lower-case letter; lower-case letters, digits, dot, dash, underscore',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -27,6 +27,11 @@ import { registerSysInfoRoutes } from './sys-info/index.ts';
 import { registerOperationLog, registerSysLogRoutes } from './sys-log/index.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
 import { registerTeamRoutes } from './team/routes.ts';
+// The operators' console (issue 22, part A): departments, operators, roles, parameters.
+import { registerSysDeptRoutes } from './sys-dept/index.ts';
+import { registerSysParamRoutes } from './sys-params/index.ts';
+import { registerSysRoleRoutes } from './sys-role/index.ts';
+import { registerPersonRoutes, registerSysUserRoutes } from './sys-user/index.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUpcRoutes } from './upc/routes.ts';
 import { registerListingRoutes } from './listings/routes.ts';
@@ -46,6 +51,11 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerSysLogRoutes(app);
   registerSysInfoRoutes(app, deps);
   registerMenuRoutes(app);
+  registerSysDeptRoutes(app);
+  registerSysUserRoutes(app);
+  registerPersonRoutes(app);
+  registerSysRoleRoutes(app);
+  registerSysParamRoutes(app);
   registerJobRoutes(app);
   registerUploadRoutes(app, deps);
   registerDirectUploadRoutes(app, deps);

@@ -220,6 +220,10 @@ const ADMIN_MENUS: MenuSeed[] = [
       actions: [...STANDARD, 'record'],
     }),
   ]),
+  // Help-centre articles (issue 24): the role of an operator who only edits them.
+  dir('menu.group.help', 'ReadOutlined', [
+    page('/sys/article', 'menu.sys.article', { icon: 'FileTextOutlined', actions: CRUD }),
+  ]),
 ];
 
 /** A seeded entry's stable identity: its route for pages, its permission for permissions, its name for directories. */

@@ -16,4 +16,8 @@ export const ADMIN_VIEWS: Record<string, ComponentType> = {
   'sys/menu': lazyPage(() => import('./pages/admin-menus-page.tsx'), 'AdminMenusPage'),
   'sys/log': lazyPage(() => import('./pages/sys-log-page.tsx'), 'SysLogPage'),
   'sys/info': lazyPage(() => import('./pages/sys-info-page.tsx'), 'SysInfoPage'),
+  'sys/dept': lazyPage(() => import('./pages/sys-dept-page.tsx'), 'SysDeptPage'),
+  'sys/user': lazyPage(() => import('./pages/sys-user-page.tsx'), 'SysUserPage'),
+  'sys/role': lazyPage(() => import('./pages/sys-role-page.tsx'), 'SysRolePage'),
+  'sys/param': lazyPage(() => import('./pages/sys-param-page.tsx'), 'SysParamPage'),
 };
