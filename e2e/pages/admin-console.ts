@@ -30,7 +30,7 @@ export class AdminConsole {
   }
 
   sideMenu(): Locator {
-    return this.page.locator('.app-sider .ant-menu');
+    return this.page.locator('.app-sider .ant-menu-root');
   }
 
   private dialog(title: string): Locator {
