@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
 import {
+  adminUserRoles,
   adminUsers,
   groups,
   memberLevels,
   menus,
   sellers,
+  sysRoles,
   userGroups,
   users,
 } from '../src/db/schema.ts';
+import { bumpRevision, MENUS_REVISION } from '../src/db/revisions.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { issueToken } from '../src/modules/auth/sessions.ts';
 
@@ -102,10 +105,13 @@ export async function createSeller(
   return { sellerId, userId: user!.id, token, email, password };
 }
 
-/** A signed-in platform operator; operators hold every admin permission. */
+/**
+ * A signed-in platform operator, with the seeded super role (every admin permission) unless
+ * `roleIds` names the roles to hold (none: no permission at all).
+ */
 export async function createOperator(
   db: Executor,
-  opts: { username?: string } = {},
+  opts: { username?: string; roleIds?: number[] } = {},
 ): Promise<{ adminId: number; token: string }> {
   const [admin] = await db
     .insert(adminUsers)
@@ -115,6 +121,17 @@ export async function createOperator(
       passwordHash: await hashOnce(FIXTURE_PASSWORD),
     })
     .returning({ id: adminUsers.id });
+  const roleIds =
+    opts.roleIds ??
+    (await db.select({ id: sysRoles.id }).from(sysRoles).where(eq(sysRoles.key, 'super'))).map(
+      (r) => r.id,
+    );
+  if (roleIds.length) {
+    await db
+      .insert(adminUserRoles)
+      .values(roleIds.map((roleId) => ({ adminId: admin!.id, roleId })));
+    await bumpRevision(db, MENUS_REVISION);
+  }
   const { token } = await issueToken(db, { type: 'admin', id: admin!.id }, '127.0.0.1');
   return { adminId: admin!.id, token };
 }

@@ -42,3 +42,4 @@ export * from './schemas/sys.ts';
 export * from './schemas/sys-task.ts';
 export * from './schemas/help.ts';
 export * from './markdown.ts';
+export * from './schemas/sys-admin.ts';

@@ -60,6 +60,8 @@ export const VALIDATION_MESSAGES = {
     cron: '请填写 5 段 cron 表达式（分 时 日 月 周），如 */15 * * * *',
     json_too_large: 'JSON 内容过大（最多 4000 个字符）',
     slug: '只能使用小写字母、数字和单个横线，如 authorize-amazon',
+    username: '3 到 32 位字母、数字、点、横线或下划线',
+    param_key: '小写字母开头，只能使用小写字母、数字、点、横线和下划线',
   },
   en: {
     invalid_input: 'Invalid input',
@@ -118,6 +120,8 @@ export const VALIDATION_MESSAGES = {
     cron: 'A five-field cron expression (minute hour day month weekday), e.g. */15 * * * *',
     json_too_large: 'The JSON is too large (at most 4,000 characters)',
     slug: 'Lowercase letters, digits and single dashes, e.g. authorize-amazon',
+    username: '3 to 32 letters, digits, dots, dashes or underscores',
+    param_key: 'Starts with a lower-case letter; lower-case letters, digits, dot, dash, underscore',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -29,6 +29,11 @@ import { registerSysLoginRoutes } from './sys-login/routes.ts';
 import { registerSysTaskRoutes } from './sys-tasks/index.ts';
 import { registerHelpRoutes } from './help/index.ts';
 import { registerTeamRoutes } from './team/routes.ts';
+// The operators' console (issue 22, part A): departments, operators, roles, parameters.
+import { registerSysDeptRoutes } from './sys-dept/index.ts';
+import { registerSysParamRoutes } from './sys-params/index.ts';
+import { registerSysRoleRoutes } from './sys-role/index.ts';
+import { registerPersonRoutes, registerSysUserRoutes } from './sys-user/index.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUpcRoutes } from './upc/routes.ts';
 import { registerListingRoutes } from './listings/routes.ts';
@@ -54,6 +59,11 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   });
   registerHelpRoutes(app);
   registerMenuRoutes(app);
+  registerSysDeptRoutes(app);
+  registerSysUserRoutes(app);
+  registerPersonRoutes(app);
+  registerSysRoleRoutes(app);
+  registerSysParamRoutes(app);
   registerJobRoutes(app);
   registerUploadRoutes(app, deps);
   registerDirectUploadRoutes(app, deps);

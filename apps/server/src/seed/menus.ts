@@ -222,6 +222,10 @@ const ADMIN_MENUS: MenuSeed[] = [
     // The help center's articles and categories (issue 24): one set of `sys:article:*` keys.
     page('/sys/article', 'menu.sys.article', { icon: 'QuestionCircleOutlined', actions: CRUD }),
   ]),
+  // Help-centre articles (issue 24): the role of an operator who only edits them.
+  dir('menu.group.help', 'ReadOutlined', [
+    page('/sys/article', 'menu.sys.article', { icon: 'FileTextOutlined', actions: CRUD }),
+  ]),
 ];
 
 /** A seeded entry's stable identity: its route for pages, its permission for permissions, its name for directories. */

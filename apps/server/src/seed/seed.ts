@@ -7,6 +7,8 @@ import { createTenant, hashPassword } from '../modules/auth/index.ts';
 import { seedTemplateRules } from '../modules/templates/index.ts';
 import { seedTasks } from '../modules/sys-tasks/index.ts';
 import { seedHelpCenter } from '../modules/help/index.ts';
+import { seedParams } from '../modules/sys-params/index.ts';
+import { seedSuperRole } from '../modules/sys-role/index.ts';
 import { listScope, permsFromRows } from '../modules/menus/index.ts';
 import { seedBuiltInGroups } from '../modules/team/index.ts';
 import type { Db, Executor } from '../db/client.ts';
@@ -109,6 +111,9 @@ export async function seedBase(
     await bumpRevision(tx, MENUS_REVISION);
   });
   if (opts.operatorPassword) await seedOperator(db, opts.operatorPassword);
+  await seedParams(db);
+  // After the operator: the first start with roles gives every operator the super role.
+  await seedSuperRole({ db });
 }
 
 /**

@@ -89,9 +89,17 @@ export const adminUsers = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     status: integer('status').notNull().default(1),
+    /** The operator's department (`sys_departments`, no foreign key: that table lives in sys.ts). */
+    departmentId: bigint('department_id', { mode: 'number' }),
+    email: text('email'),
+    phone: text('phone'),
+    remark: text('remark'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('admin_users_username_unique').on(t.username)],
+  (t) => [
+    uniqueIndex('admin_users_username_unique').on(t.username),
+    index('admin_users_department_idx').on(t.departmentId),
+  ],
 );
 
 /** Opaque bearer tokens, stored only as SHA-256 hashes; `subject_type` says whose. */

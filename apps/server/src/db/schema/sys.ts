@@ -1,15 +1,19 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { adminUsers } from './accounts.ts';
 import { jobs } from './jobs.ts';
 
 /**
@@ -42,10 +46,19 @@ export const operationLogs = pgTable(
   ],
 );
 
-/** Platform settings the operator edits (`sys/param`), one JSON value per key. */
+/**
+ * Platform settings the operator edits (`sys/param`), one JSON value per key. `data_type` says
+ * how the value is checked; keys the server reads (`PARAM_DEFS`) also carry bounds in code.
+ */
 export const sysParams = pgTable('sys_params', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
+  name: text('name').notNull().default(''),
+  dataType: text('data_type', { enum: ['string', 'number', 'boolean', 'json'] })
+    .notNull()
+    .default('json'),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -91,4 +104,77 @@ export const sysTaskRuns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sys_task_runs_task_idx').on(t.taskId, t.id.desc())],
+);
+
+/** The operators' departments (`sys/dept`): a tree ordered by `order_num` among siblings. */
+export const sysDepartments = pgTable(
+  'sys_departments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    name: text('name').notNull(),
+    orderNum: integer('order_num').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sys_departments_parent_idx').on(t.parentId, t.orderNum)],
+);
+
+/**
+ * An operator role (`sys/role`): permissions of the admin menu tree. The seeded `super` role
+ * (`key`) holds the whole tree, whatever it becomes, and is read-only.
+ */
+export const sysRoles = pgTable(
+  'sys_roles',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key'),
+    name: text('name').notNull(),
+    remark: text('remark'),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sys_roles_key_unique').on(t.key)],
+);
+
+/** Which roles an operator has; the operator holds the union of their permissions. */
+export const adminUserRoles = pgTable(
+  'admin_user_roles',
+  {
+    adminId: bigint('admin_id', { mode: 'number' })
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    roleId: bigint('role_id', { mode: 'number' })
+      .notNull()
+      .references(() => sysRoles.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adminId, t.roleId] }),
+    index('admin_user_roles_role_idx').on(t.roleId),
+  ],
+);
+
+/** Every operator sign-in attempt (the console's login log); kept like the operation log. */
+export const adminLoginLogs = pgTable(
+  'admin_login_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null when no operator has the username given, or the operator was deleted since. */
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => adminUsers.id, {
+      onDelete: 'set null',
+    }),
+    username: text('username').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    success: boolean('success').notNull(),
+    /** Why a failure failed, as an error key; null on success. */
+    reason: text('reason'),
+  },
+  (t) => [index('admin_login_logs_admin_idx').on(t.adminId, t.at.desc().nullsFirst())],
 );

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sellers, users } from './accounts.ts';
+import { adminUsers, sellers, users } from './accounts.ts';
 
 /**
  * A group (role): a named permission list a seller gives its staff. Built-in groups belong to
@@ -87,9 +87,14 @@ export const auditLogs = pgTable(
   'audit_logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sellerId: bigint('seller_id', { mode: 'number' })
-      .notNull()
-      .references(() => sellers.id, { onDelete: 'cascade' }),
+    /** The seller whose object changed; null for the platform's own objects (operator writes). */
+    sellerId: bigint('seller_id', { mode: 'number' }).references(() => sellers.id, {
+      onDelete: 'cascade',
+    }),
+    /** The operator who acted (console writes); null for a seller's user or a job. */
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => adminUsers.id, {
+      onDelete: 'set null',
+    }),
     /** The user who acted; null for the server's own work (jobs) or a user deleted since. */
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',

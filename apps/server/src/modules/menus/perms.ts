@@ -1,10 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { MENU_TYPE, type GetMenuResult, type MenuItem, type MenuScope } from '@app/shared';
+import {
+  MENU_TYPE,
+  type GetMenuResult,
+  type MenuItem,
+  type MenuScope,
+  type PermissionTree,
+} from '@app/shared';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { MENUS_REVISION, readRevision } from '../../db/revisions.ts';
-import { groups, menus, userGroups } from '../../db/schema.ts';
+import { adminUserRoles, groups, menus, sysRoles, userGroups } from '../../db/schema.ts';
 import { unixSeconds } from '../../time.ts';
 
 type MenuRow = typeof menus.$inferSelect;
@@ -108,6 +114,20 @@ async function groupPerms(db: Executor, userId: number): Promise<Set<string>> {
   return new Set(rows.flatMap((r) => r.permissions));
 }
 
+/** The key of the seeded operator role that holds the whole admin tree, whatever it becomes. */
+export const SUPER_ROLE_KEY = 'super';
+
+/** The permissions an operator's roles grant (the union); `all` when one of them is the super role. */
+async function rolePerms(db: Executor, adminId: number): Promise<Set<string> | 'all'> {
+  const rows = await db
+    .select({ key: sysRoles.key, permissions: sysRoles.permissions })
+    .from(adminUserRoles)
+    .innerJoin(sysRoles, eq(sysRoles.id, adminUserRoles.roleId))
+    .where(eq(adminUserRoles.adminId, adminId));
+  if (rows.some((r) => r.key === SUPER_ROLE_KEY)) return 'all';
+  return new Set(rows.flatMap((r) => r.permissions));
+}
+
 /** Whether a menu row grants something the holder has: any of its comma-separated perms. */
 const grants = (row: MenuItem, held: ReadonlySet<string>) =>
   permsFromRows([row]).some((p) => held.has(p));
@@ -147,26 +167,61 @@ export function narrowTree(rows: MenuItem[], held: ReadonlySet<string>): GetMenu
 const staffTrees = new WeakMap<ScopeTree, Map<number, ScopeTree>>();
 
 /**
- * The tree an actor may use: the whole scope tree for a boss and an operator, the narrowed one
- * for staff (cached per user and revision: the revision versions groups too).
+ * The tree an actor may use: the whole scope tree for a boss and a super operator, the narrowed
+ * one for staff (their groups) and other operators (their roles), cached per user and revision:
+ * the revision versions groups, roles and memberships too. Trees are per scope, so a user's and an
+ * operator's equal ids never meet in one cache.
  */
 export async function actorTree(ctx: Ctx): Promise<ScopeTree> {
   const { actor } = ctx;
   if (actor.kind !== 'user' && actor.kind !== 'admin') throw new Error('no menu tree');
   const tree = await scopeTree(ctx, scopeOf(actor));
-  if (actor.kind === 'admin' || actor.isBoss) return tree;
+  if (actor.kind === 'user' && actor.isBoss) return tree;
   let perUser = staffTrees.get(tree);
   if (!perUser) {
     perUser = new Map();
     staffTrees.set(tree, perUser);
   }
-  const hit = perUser.get(actor.userId);
+  const id = actor.kind === 'admin' ? actor.adminId : actor.userId;
+  const hit = perUser.get(id);
   if (hit) return hit;
-  const held = await groupPerms(ctx.db, actor.userId);
+  const held =
+    actor.kind === 'admin'
+      ? await rolePerms(ctx.db, actor.adminId)
+      : await groupPerms(ctx.db, actor.userId);
   const rows = tree.result.menus;
-  const narrowed = { ...tree, result: narrowTree(rows, held), userId: actor.userId };
-  perUser.set(actor.userId, narrowed);
+  const narrowed = held === 'all' ? tree : { ...tree, result: narrowTree(rows, held), userId: id };
+  perUser.set(id, narrowed);
   return narrowed;
+}
+
+/**
+ * A scope's pages that carry permissions, grouped under their top-level menu: what a seller's
+ * group or an operator's role picks from. `allow` leaves out permissions nobody may be given.
+ */
+export async function permissionTree(
+  ctx: Pick<Ctx, 'db' | 'permVersion'>,
+  scope: MenuScope,
+  allow: (perm: string) => boolean = () => true,
+): Promise<PermissionTree> {
+  const rows = (await scopeTree(ctx, scope)).result.menus;
+  const byParent = new Map<number | null, typeof rows>();
+  for (const row of rows) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
+  type Page = PermissionTree[number]['pages'][number];
+  const pageOf = (page: (typeof rows)[number]): Page[] => {
+    const perms = (byParent.get(page.id) ?? [])
+      .filter((p) => p.type === MENU_TYPE.permission && p.perms && allow(p.perms))
+      .map((p) => ({ id: p.id, name: p.name, perm: p.perms! }));
+    return perms.length > 0 ? [{ id: page.id, name: page.name, router: page.router, perms }] : [];
+  };
+  const pagesOf = (row: (typeof rows)[number]): Page[] => {
+    if (row.type === MENU_TYPE.page) return pageOf(row);
+    if (row.type !== MENU_TYPE.directory) return [];
+    return (byParent.get(row.id) ?? []).flatMap(pagesOf);
+  };
+  return (byParent.get(null) ?? [])
+    .map((top) => ({ id: top.id, name: top.name, pages: pagesOf(top) }))
+    .filter((menu) => menu.pages.length > 0);
 }
 
 /**

@@ -19,6 +19,7 @@ import { actorTree, listScope, toMenuItem, treeOrder, type ScopeTree } from './p
 
 export type { ScopeTree };
 import { LOCKS } from '../../db/locks.ts';
+import { recordAudit } from '../audit/index.ts';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -94,6 +95,7 @@ export async function addMenu(ctx: Ctx, input: AddMenuInput): Promise<MenuItem> 
     await beginMenuEdit(tx);
     await checkParent(tx, input.scope, input.parentId);
     const [row] = await tx.db.insert(menus).values(input).returning();
+    await recordAudit(tx, { object: 'sys_menu', id: row!.id, before: null, after: row! });
     return toMenuItem(row!);
   });
 }
@@ -139,6 +141,7 @@ export async function updateMenu(ctx: Ctx, input: UpdateMenuInput): Promise<Menu
       .set({ ...fields, updatedAt: new Date() })
       .where(eq(menus.id, id))
       .returning();
+    await recordAudit(tx, { object: 'sys_menu', id, before: current, after: row! });
     return toMenuItem(row!);
   });
 }
@@ -166,7 +169,13 @@ export async function deleteMenus(ctx: Ctx, input: DeleteMenuInput): Promise<Del
       doomed.add(id);
       stack.push(...(children.get(id) ?? []));
     }
-    await tx.db.delete(menus).where(inArray(menus.id, [...doomed]));
+    const gone = await tx.db
+      .delete(menus)
+      .where(inArray(menus.id, [...doomed]))
+      .returning();
+    for (const row of gone) {
+      await recordAudit(tx, { object: 'sys_menu', id: row.id, before: row, after: null });
+    }
     return { deleted: doomed.size };
   });
 }

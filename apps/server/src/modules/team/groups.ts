@@ -2,7 +2,6 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import {
   BOSS_ONLY_PERM_PREFIX,
   BUILT_IN_GROUPS,
-  MENU_TYPE,
   type BuiltInGroup,
   type CreateGroupInput,
   type Group,
@@ -21,7 +20,7 @@ import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
 import { containsPattern } from '../goods-library/service.ts';
 import { recordAudit } from '../audit/index.ts';
-import { scopeTree } from '../menus/index.ts';
+import { permissionTree as sellerPermissionTree, scopeTree } from '../menus/index.ts';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -82,30 +81,9 @@ export async function listGroups(ctx: Ctx, q: GroupQuery): Promise<GroupPage> {
   };
 }
 
-/** The seller tree's pages that carry permissions, grouped under their top-level menu. */
-export async function permissionTree(ctx: Ctx): Promise<PermissionTree> {
-  const rows = (await scopeTree(ctx, 'seller')).result.menus;
-  const byParent = new Map<number | null, typeof rows>();
-  for (const row of rows) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
-  type Page = PermissionTree[number]['pages'][number];
-  const pageOf = (page: (typeof rows)[number]): Page[] => {
-    const perms = (byParent.get(page.id) ?? [])
-      .filter(
-        (p) =>
-          p.type === MENU_TYPE.permission && p.perms && !p.perms.startsWith(BOSS_ONLY_PERM_PREFIX),
-      )
-      .map((p) => ({ id: p.id, name: p.name, perm: p.perms! }));
-    return perms.length > 0 ? [{ id: page.id, name: page.name, router: page.router, perms }] : [];
-  };
-  const pagesOf = (row: (typeof rows)[number]): Page[] => {
-    if (row.type === MENU_TYPE.page) return pageOf(row);
-    if (row.type !== MENU_TYPE.directory) return [];
-    return (byParent.get(row.id) ?? []).flatMap(pagesOf);
-  };
-  return (byParent.get(null) ?? [])
-    .map((top) => ({ id: top.id, name: top.name, pages: pagesOf(top) }))
-    .filter((menu) => menu.pages.length > 0);
-}
+/** The seller tree's pages that carry permissions; the boss's own pages are no group's. */
+export const permissionTree = (ctx: Ctx): Promise<PermissionTree> =>
+  sellerPermissionTree(ctx, 'seller', (perm) => !perm.startsWith(BOSS_ONLY_PERM_PREFIX));
 
 /** Only permissions of the seller tree may be granted; an unknown one is a 422 on `permissions`. */
 async function checkPermissions(ctx: Ctx, permissions: string[]): Promise<string[]> {

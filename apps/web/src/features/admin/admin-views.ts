@@ -18,4 +18,8 @@ export const ADMIN_VIEWS: Record<string, ComponentType> = {
   'sys/info': lazyPage(() => import('./pages/sys-info-page.tsx'), 'SysInfoPage'),
   'sys/task': lazyPage(() => import('./pages/sys-task-page.tsx'), 'SysTaskPage'),
   'sys/article': lazyPage(() => import('./pages/sys-article-page.tsx'), 'SysArticlePage'),
+  'sys/dept': lazyPage(() => import('./pages/sys-dept-page.tsx'), 'SysDeptPage'),
+  'sys/user': lazyPage(() => import('./pages/sys-user-page.tsx'), 'SysUserPage'),
+  'sys/role': lazyPage(() => import('./pages/sys-role-page.tsx'), 'SysRolePage'),
+  'sys/param': lazyPage(() => import('./pages/sys-param-page.tsx'), 'SysParamPage'),
 };

@@ -1,6 +1,10 @@
 import {
   normalizeMenuResponse,
+  type AddMenuInput,
+  type DeleteMenuResult,
   type MenuItem,
+  type MenuScope,
+  type UpdateMenuInput,
   type SysLoginInput,
   type SysLoginResult,
 } from '@app/shared';
@@ -46,6 +50,14 @@ export async function loadAdminMenus(): Promise<void> {
   }
 }
 
-export function listAdminMenus(): Promise<MenuItem[]> {
-  return api.get<MenuItem[]>('/sys/menu/list', { scope: 'admin' }, operator);
+/** The menu editor's calls (`/api/sys/menu/*`): either console's tree, by `scope`. */
+export function listAdminMenus(scope: MenuScope = 'admin'): Promise<MenuItem[]> {
+  return api.get<MenuItem[]>('/sys/menu/list', { scope }, operator);
 }
+
+export const addMenu = (input: AddMenuInput) =>
+  api.post<MenuItem>('/sys/menu/add', input, operator);
+export const updateMenu = (input: UpdateMenuInput) =>
+  api.post<MenuItem>('/sys/menu/update', input, operator);
+export const deleteMenus = (ids: number[]) =>
+  api.post<DeleteMenuResult>('/sys/menu/delete', { ids }, operator);

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Layout, Space, Typography } from 'antd';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import {
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useOperatorStore } from '../../../shared/auth/operator-store.ts';
@@ -8,6 +13,7 @@ import { LanguageSwitch } from '../../../shared/i18n/language-switch.tsx';
 import { adminLoginPath, paths } from '../../../shared/paths.ts';
 import { adminLogout, loadAdminMenus } from '../api/admin-session.ts';
 import { AdminSideMenu } from './admin-side-menu.tsx';
+import { PersonDialog } from './person-dialog.tsx';
 
 /** The console frame: the operator's own menu, a header with language and logout, the page. */
 export function AdminLayout() {
@@ -18,6 +24,7 @@ export function AdminLayout() {
   const username = useOperatorStore((s) => s.username);
   const hasMenu = useOperatorStore((s) => s.menuGroup.length > 0);
   const [collapsed, setCollapsed] = useState(false);
+  const [profile, setProfile] = useState(false);
 
   useEffect(() => {
     if (token !== null) void loadAdminMenus();
@@ -62,7 +69,14 @@ export function AdminLayout() {
           />
           <Space size="middle" className="app-header__right">
             <LanguageSwitch />
-            <Typography.Text strong>{username}</Typography.Text>
+            <Button
+              type="text"
+              icon={<UserOutlined />}
+              aria-label={t('admin.person.title')}
+              onClick={() => setProfile(true)}
+            >
+              <Typography.Text strong>{username}</Typography.Text>
+            </Button>
             <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
               {t('admin.layout.logout')}
             </Button>
@@ -71,6 +85,7 @@ export function AdminLayout() {
         <Layout.Content className="app-content">
           <Outlet />
         </Layout.Content>
+        <PersonDialog open={profile} onClose={() => setProfile(false)} />
       </Layout>
     </Layout>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useOperatorStore } from '../../../shared/auth/operator-store.ts';
 import { PAGE_TEST_CAPTCHA } from '../../../test/page-constants.ts';
@@ -54,5 +54,20 @@ describe('operator console: operation log and system info (real server)', () => 
     expect(screen.getByText('Database size')).toBeTruthy();
     expect(screen.getByText('Disk free')).toBeTruthy();
     expect(screen.getByText('Job queue')).toBeTruthy();
+  });
+
+  it('adds a department, which the operators page then offers', async () => {
+    await openAsOperator('/admin/sys/dept');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Add department' }, { timeout: 10_000 }),
+    );
+    const name = `Page dept ${Date.now()}`;
+    fireEvent.change(await screen.findByLabelText('Department'), { target: { value: name } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(name, undefined, { timeout: 10_000 })).toBeTruthy();
+    // The delete button asks first.
+    const row = (await screen.findByText(name)).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(`Delete "${name}"?`)).toBeTruthy();
   });
 });

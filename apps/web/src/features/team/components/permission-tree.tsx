@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PermissionTree } from '@app/shared';
 
 /** `perm.list` → the action's name; menus are named by their i18n keys. */
-function useTreeData(tree: PermissionTree): DataNode[] {
+function useTreeData(tree: PermissionTree, permLabel?: (name: string) => string): DataNode[] {
   const { t } = useTranslation();
   return useMemo(
     () =>
@@ -17,13 +17,15 @@ function useTreeData(tree: PermissionTree): DataNode[] {
           title: t(page.name as never),
           children: page.perms.map((p) => ({
             key: p.perm,
-            title: t(`team.perms.${p.name.replace(/^perm\./, '')}` as never, {
-              defaultValue: p.name.replace(/^perm\./, ''),
-            }),
+            title:
+              permLabel?.(p.name) ??
+              t(`team.perms.${p.name.replace(/^perm\./, '')}` as never, {
+                defaultValue: p.name.replace(/^perm\./, ''),
+              }),
           })),
         })),
       })),
-    [tree, t],
+    [tree, t, permLabel],
   );
 }
 
@@ -36,13 +38,16 @@ export function PermissionTreeField({
   value = [],
   onChange,
   disabled,
+  permLabel,
 }: {
   tree: PermissionTree;
   value?: string[];
   onChange?: (perms: string[]) => void;
   disabled?: boolean;
+  /** The console names its permissions from its own catalogue (`perm.add`). */
+  permLabel?: (name: string) => string;
 }) {
-  const treeData = useTreeData(tree);
+  const treeData = useTreeData(tree, permLabel);
   const leaves = useMemo(
     () => new Set(tree.flatMap((m) => m.pages.flatMap((p) => p.perms.map((x) => x.perm)))),
     [tree],
