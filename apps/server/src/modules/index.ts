@@ -26,6 +26,10 @@ import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
 import { registerSysInfoRoutes } from './sys-info/index.ts';
 import { registerOperationLog, registerSysLogRoutes } from './sys-log/index.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
+// Operator maintenance of what sellers see (issue 22 part C).
+import { registerSysFinanceRoutes } from './sys-finance/routes.ts';
+import { registerSysGoodsRoutes } from './sys-goods/routes.ts';
+import { registerSysSellerRoutes } from './sys-sellers/routes.ts';
 import { registerTeamRoutes } from './team/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerUpcRoutes } from './upc/routes.ts';
@@ -70,5 +74,8 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerTemplateRoutes(app);
   registerUpcRoutes(app);
   registerListingRoutes(app, deps);
+  registerSysGoodsRoutes(app, deps);
+  registerSysFinanceRoutes(app);
+  registerSysSellerRoutes(app);
   if (deps.config.DEMO) registerDevRoutes(app);
 }

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sellers, users } from './accounts.ts';
+import { adminUsers, sellers, users } from './accounts.ts';
 
 /**
  * A group (role): a named permission list a seller gives its staff. Built-in groups belong to
@@ -87,11 +87,16 @@ export const auditLogs = pgTable(
   'audit_logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sellerId: bigint('seller_id', { mode: 'number' })
-      .notNull()
-      .references(() => sellers.id, { onDelete: 'cascade' }),
+    /** The seller whose history it is; null for an operator's platform-wide write (the catalogue). */
+    sellerId: bigint('seller_id', { mode: 'number' }).references(() => sellers.id, {
+      onDelete: 'cascade',
+    }),
     /** The user who acted; null for the server's own work (jobs) or a user deleted since. */
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The operator who acted (console writes); null for sellers' and the server's writes. */
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => adminUsers.id, {
       onDelete: 'set null',
     }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
@@ -106,6 +111,9 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_seller_at_idx').on(t.sellerId, t.at.desc()),
     index('audit_logs_object_idx').on(t.sellerId, t.objectType, t.objectId, t.at.desc()),
+    index('audit_logs_admin_idx')
+      .on(t.adminId, t.at.desc())
+      .where(sql`${t.adminId} is not null`),
   ],
 );
 

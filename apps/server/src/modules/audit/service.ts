@@ -1,5 +1,11 @@
 import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
-import type { AuditHistoryQuery, AuditObject, AuditPage, AuditQuery } from '@app/shared';
+import type {
+  AuditHistoryQuery,
+  AuditObject,
+  AuditPage,
+  AuditQuery,
+  OperatorAuditObject,
+} from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { auditLogs, users } from '../../db/schema.ts';
 import { actingSellerId, ownedBy } from '../../tenancy.ts';
@@ -34,7 +40,7 @@ export function changedFields(
 }
 
 export interface AuditRecord {
-  object: AuditObject;
+  object: AuditObject | OperatorAuditObject;
   id: number | string;
   /** The row before the write; null for a creation. */
   before: Fields | null;
@@ -43,18 +49,22 @@ export interface AuditRecord {
 }
 
 /**
- * Records one write of a service, in the caller's transaction: who (the ctx's user), when, which
- * object, and the changed fields before and after. A write that changed nothing records nothing;
- * platform-wide work (no seller) is not a seller's history.
+ * Records one write of a service, in the caller's transaction: who (the ctx's user or operator),
+ * when, which object, and the changed fields before and after. A write that changed nothing
+ * records nothing; the server's platform-wide work (no seller) is not a seller's history. An
+ * operator's write is recorded with its `admin_id` and no seller, so it stays out of every
+ * seller's own log (a seller it concerns is the object).
  */
 export async function recordAudit(ctx: Ctx, record: AuditRecord): Promise<void> {
+  const adminId = ctx.actor.kind === 'admin' ? ctx.actor.adminId : null;
   const sellerId = actingSellerId(ctx);
-  if (sellerId === null) return;
+  if (sellerId === null && adminId === null) return;
   const changes = changedFields(record.before, record.after);
   const action = record.before === null ? 'create' : record.after === null ? 'delete' : 'update';
   if (action === 'update' && Object.keys(changes).length === 0) return;
   await ctx.db.insert(auditLogs).values({
     sellerId,
+    adminId,
     userId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
     objectType: record.object,
     objectId: String(record.id),
