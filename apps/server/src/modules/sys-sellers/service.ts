@@ -28,7 +28,7 @@ import { memoText, post } from '../finance/index.ts';
 import { containsPattern } from '../goods-library/index.ts';
 
 /** The boss user of each seller: the account sellers sign up with and are searched by. */
-const boss = and(eq(users.sellerId, sellers.id), eq(users.isBoss, true));
+const boss = and(eq(sellers.id, users.sellerId), eq(users.isBoss, true));
 
 const rowColumns = {
   seller: sellers,

@@ -16,4 +16,9 @@ export const ADMIN_VIEWS: Record<string, ComponentType> = {
   'sys/menu': lazyPage(() => import('./pages/admin-menus-page.tsx'), 'AdminMenusPage'),
   'sys/log': lazyPage(() => import('./pages/sys-log-page.tsx'), 'SysLogPage'),
   'sys/info': lazyPage(() => import('./pages/sys-info-page.tsx'), 'SysInfoPage'),
+  // What sellers see (issue 22 part C).
+  'sys/goods': lazyPage(() => import('./pages/sys-goods-page.tsx'), 'SysGoodsPage'),
+  'sys/level': lazyPage(() => import('./pages/sys-level-page.tsx'), 'SysLevelPage'),
+  'sys/finance': lazyPage(() => import('./pages/sys-finance-page.tsx'), 'SysFinancePage'),
+  'sys/seller': lazyPage(() => import('./pages/sys-seller-page.tsx'), 'SysSellerPage'),
 };
