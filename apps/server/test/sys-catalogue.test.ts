@@ -102,6 +102,11 @@ describe('the parent catalogue', () => {
     const id = added.body.data.id as number;
     expect(added.body.data).toMatchObject({ cost_minor: 1200, sku_count: 2, status: 'on' });
 
+    const listed = await sys('GET', 'goods/page', { query: { keyword: input.title_en } });
+    expect(listed.body.data.list).toEqual([
+      expect.objectContaining({ id, sku_count: 2, image: url, cost_minor: 1200 }),
+    ]);
+
     const library = await asSeller('POST', '/api/goods-library/index', {
       body: { keyword: input.title_en },
     });

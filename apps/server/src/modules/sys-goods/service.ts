@@ -54,13 +54,9 @@ export async function pageGoods(ctx: Ctx, q: SysGoodsQuery): Promise<SysGoodsPag
     const ids = withDescendants(await loadCategories(ctx.db), q.category_id);
     where.push(ids.length > 0 ? inArray(parentProducts.categoryId, ids) : sql`false`);
   }
-  const skuCount = sql<number>`(select count(*) from ${parentSkus} where ${parentSkus.productId} = ${parentProducts.id})`;
-  const image = sql<
-    string | null
-  >`(select ${parentProductImages.url} from ${parentProductImages} where ${parentProductImages.productId} = ${parentProducts.id} order by ${parentProductImages.orderNum}, ${parentProductImages.id} limit 1)`;
   const [rows, [counted]] = await Promise.all([
     ctx.db
-      .select({ product: parentProducts, skuCount, image })
+      .select()
       .from(parentProducts)
       .where(and(...where))
       .orderBy(desc(parentProducts.createdAt), desc(parentProducts.id))
@@ -71,11 +67,43 @@ export async function pageGoods(ctx: Ctx, q: SysGoodsQuery): Promise<SysGoodsPag
       .from(parentProducts)
       .where(and(...where)),
   ]);
+  const { skuCounts, images } = await pageExtras(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return {
     list: rows.map((r) =>
-      toRow(r.product, { skuCount: Number(r.skuCount), image: r.image ?? null }),
+      toRow(r, { skuCount: skuCounts.get(r.id) ?? 0, image: images.get(r.id) ?? null }),
     ),
     pagination: { page: q.page, size: q.size, total: counted?.n ?? 0 },
+  };
+}
+
+/** The SKU count and first picture of each product of a page: two queries for the page. */
+async function pageExtras(db: Executor, ids: number[]) {
+  if (ids.length === 0) return { skuCounts: new Map<number, number>(), images: new Map() };
+  const [counts, firsts] = await Promise.all([
+    db
+      .select({ id: parentSkus.productId, n: count() })
+      .from(parentSkus)
+      .where(inArray(parentSkus.productId, ids))
+      .groupBy(parentSkus.productId),
+    db
+      .selectDistinctOn([parentProductImages.productId], {
+        id: parentProductImages.productId,
+        url: parentProductImages.url,
+      })
+      .from(parentProductImages)
+      .where(inArray(parentProductImages.productId, ids))
+      .orderBy(
+        parentProductImages.productId,
+        asc(parentProductImages.orderNum),
+        asc(parentProductImages.id),
+      ),
+  ]);
+  return {
+    skuCounts: new Map(counts.map((c) => [c.id, c.n])),
+    images: new Map<number, string>(firsts.map((f) => [f.id, f.url])),
   };
 }
 

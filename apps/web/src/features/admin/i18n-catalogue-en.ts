@@ -65,6 +65,8 @@ export const catalogueEn: typeof catalogueZhCN = {
         areaName: 'Name',
         addArea: 'Add print area',
         areaHint: 'x, y, width and height in picture pixels; the printed size in millimetres',
+        areaWidth: 'Width (px)',
+        areaHeight: 'Height (px)',
         widthMm: 'Print width (mm)',
         heightMm: 'Print height (mm)',
         remove: 'Remove',

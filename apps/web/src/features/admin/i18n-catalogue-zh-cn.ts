@@ -63,6 +63,8 @@ export const catalogueZhCN = {
         areaName: '名称',
         addArea: '添加印刷区域',
         areaHint: 'x、y、宽、高为图片像素；印刷尺寸为毫米',
+        areaWidth: '宽（像素）',
+        areaHeight: '高（像素）',
         widthMm: '印刷宽（毫米）',
         heightMm: '印刷高（毫米）',
         remove: '移除',

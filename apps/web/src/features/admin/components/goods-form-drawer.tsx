@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   CATALOG_STATUSES,
   majorToMinor,
@@ -119,6 +120,13 @@ function treeData(nodes: CategoryTree, zh: boolean): object[] {
   }));
 }
 
+const AREA_LABELS = {
+  x: () => 'x',
+  y: () => 'y',
+  width: (t: TFunction) => t('admin.goods.form.areaWidth'),
+  height: (t: TFunction) => t('admin.goods.form.areaHeight'),
+};
+
 /** One picture with its print areas (pixels on the picture, printed size in millimetres). */
 function PrintAreas({ imageField }: { imageField: number }) {
   const { t } = useTranslation();
@@ -140,7 +148,7 @@ function PrintAreas({ imageField }: { imageField: number }) {
                 <Form.Item
                   key={name}
                   name={[field.name, name]}
-                  label={name}
+                  label={AREA_LABELS[name](t)}
                   rules={[{ required: true }]}
                 >
                   <InputNumber min={name.length > 1 ? 1 : 0} precision={0} style={{ width: 80 }} />
