@@ -134,7 +134,9 @@ function PrintAreas({ imageField }: { imageField: number }) {
     <Form.List name={[imageField, 'print_areas']}>
       {(fields, { add, remove }) => (
         <>
-          <Typography.Text type="secondary">{t('admin.goods.form.areaHint')}</Typography.Text>
+          <Typography.Paragraph type="secondary" className="admin-area-hint">
+            {t('admin.goods.form.areaHint')}
+          </Typography.Paragraph>
           {fields.map((field) => (
             <Space key={field.key} wrap align="end" className="admin-print-area">
               <Form.Item
