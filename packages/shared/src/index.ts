@@ -43,3 +43,4 @@ export * from './schemas/sys-task.ts';
 export * from './schemas/help.ts';
 export * from './markdown.ts';
 export * from './schemas/sys-admin.ts';
+export * from './schemas/sys-catalog.ts';

@@ -100,9 +100,9 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     // `routeOptions` builds a new object on every read: read it once.
     const config = request.routeOptions.config;
     const token = bearerToken(request, config);
-    const { actor, permVersion } = token
+    const { actor, permVersion, refusal } = token
       ? await resolveSession(db, token)
-      : { actor: { kind: 'anonymous' } as const, permVersion: undefined };
+      : { actor: { kind: 'anonymous' } as const, permVersion: undefined, refusal: undefined };
     const lang =
       (actor.kind === 'user' ? actor.language : null) ??
       languageFromAcceptLanguage(request.headers['accept-language']) ??
@@ -112,7 +112,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     const access = config?.access;
     markNoStore(reply, access !== undefined && access.auth !== 'public', actor);
     if (!access || access.auth === 'public') return;
-    if (actor.kind === 'anonymous') throw new UnauthorizedError();
+    if (actor.kind === 'anonymous') throw new UnauthorizedError(refusal);
     if (access.auth === 'any') return;
     if (access.auth !== actor.kind) throw new ForbiddenError();
     if (access.auth === 'user' && access.boss && actor.kind === 'user' && !actor.isBoss) {

@@ -151,6 +151,8 @@ export const documentsEn: DocumentTexts = {
       'Alipay {{trade}}: order {{number}} could no longer be paid, credited to the balance',
     level: '{{name_en}} level, {{days}} days',
     demo_credit: 'Demo credit: a starting balance to try production with',
+    operator_credit: 'Platform adjustment: {{reason}}',
+    operator_debit: 'Platform deduction: {{reason}}',
   },
   reason: {
     order_number_missing: 'Order number missing',

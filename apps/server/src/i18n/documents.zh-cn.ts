@@ -139,6 +139,8 @@ export const documentsZhCn: DocumentTexts = {
     alipay_credited: '支付宝 {{trade}}：订单 {{number}} 已无法支付，金额已存入余额',
     level: '{{name}}，{{days}} 天',
     demo_credit: 'Demo credit: a starting balance to try production with',
+    operator_credit: '平台调账：{{reason}}',
+    operator_debit: '平台扣款：{{reason}}',
   },
   reason: {
     order_number_missing: '缺少订单号',

@@ -36,6 +36,7 @@ export const en = {
       pay_password:
         'Too many wrong pay passwords. $t(common.retry_in_{{unit}}, {"count": {{count}} })',
     },
+    seller_frozen: 'This account has been frozen by the platform; contact customer service',
     session_expired: 'Identity has expired, please log in again',
     username_or_password_incorrect: 'Username or password is incorrect',
   },
@@ -395,6 +396,19 @@ export const en = {
     pack_not_found: 'Pack not found',
     refused: 'Shopee refused: {{reason}}',
     store_not_found: 'Shopee store not found',
+  },
+  sys_catalog: {
+    category_not_found: 'Category not found',
+    factory_code_taken: 'Another factory has this code',
+    factory_not_found: 'Factory not found',
+    goods_not_found: 'Parent product not found',
+    image_not_catalog: 'Upload the picture through the catalogue upload first',
+    level_order_taken: 'Another level has this order number',
+    level_not_found: 'Member level not found',
+    seller_frozen_already: 'This seller is frozen already',
+    seller_not_found: 'Seller not found',
+    seller_not_frozen: 'This seller is not frozen',
+    sku_taken: 'SKU {{sku}} belongs to another parent product',
   },
   team: {
     boss_only: 'Only the main account may do this',

@@ -45,11 +45,12 @@ const KEY_PATTERN =
   /^\d{1,19}\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
 
 /**
- * Top-level folders of files the platform publishes itself (demo pictures, the design tool's
- * mockups and print files); none is a number, so none is a seller's upload.
+ * Top-level folders of files the platform publishes itself (demo pictures, the operators'
+ * catalogue pictures, the design tool's mockups and print files); none is a number, so none is
+ * a seller's upload.
  */
-export type PlatformFolder = 'demo' | 'design';
-const PLATFORM_FOLDERS: PlatformFolder[] = ['demo', 'design'];
+export type PlatformFolder = 'demo' | 'catalog' | 'design';
+const PLATFORM_FOLDERS: PlatformFolder[] = ['demo', 'catalog', 'design'];
 
 /** Lower-case words joined by single hyphens: no dots or slashes, so no `..` and no extra level. */
 const PLATFORM_KEY_PATTERN = new RegExp(

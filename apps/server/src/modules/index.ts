@@ -28,6 +28,10 @@ import { registerOperationLog, registerSysLogRoutes } from './sys-log/index.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
 import { registerSysTaskRoutes } from './sys-tasks/index.ts';
 import { registerHelpRoutes } from './help/index.ts';
+// Operator maintenance of what sellers see (issue 22 part C).
+import { registerSysFinanceRoutes } from './sys-finance/routes.ts';
+import { registerSysGoodsRoutes } from './sys-goods/routes.ts';
+import { registerSysSellerRoutes } from './sys-sellers/routes.ts';
 import { registerTeamRoutes } from './team/routes.ts';
 // The operators' console (issue 22, part A): departments, operators, roles, parameters.
 import { registerSysDeptRoutes } from './sys-dept/index.ts';
@@ -88,5 +92,8 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerTemplateRoutes(app);
   registerUpcRoutes(app);
   registerListingRoutes(app, deps);
+  registerSysGoodsRoutes(app, deps);
+  registerSysFinanceRoutes(app);
+  registerSysSellerRoutes(app);
   if (deps.config.DEMO) registerDevRoutes(app);
 }

@@ -198,6 +198,22 @@ const ADMIN_MENUS: MenuSeed[] = [
       actions: ['list', 'info', 'accept', 'print', 'produce', 'ship', 'exception', 'refund'],
     }),
   ]),
+  // What sellers see (issue 22 part C): the parent catalogue, levels, finance rules, sellers.
+  dir('menu.group.platform', 'ShopOutlined', [
+    page('/sys/goods', 'menu.sys.goods', {
+      icon: 'AppstoreOutlined',
+      actions: ['page', 'list', 'info', 'add', 'update'],
+    }),
+    page('/sys/level', 'menu.sys.level', { icon: 'ProfileOutlined', actions: CRUD.slice(0, 3) }),
+    page('/sys/finance', 'menu.sys.finance', {
+      icon: 'WalletOutlined',
+      actions: ['info', 'update'],
+    }),
+    page('/sys/seller', 'menu.sys.seller', {
+      icon: 'TeamOutlined',
+      actions: ['page', 'info', 'freeze', 'balance'],
+    }),
+  ]),
   dir('menu.group.sys', 'SettingOutlined', [
     page('/sys/menu', 'menu.sys.menu', { icon: 'MenuOutlined', actions: STANDARD }),
     page('/sys/user', 'menu.sys.user', { icon: 'TeamOutlined', actions: [...STANDARD, 'move'] }),

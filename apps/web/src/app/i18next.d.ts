@@ -1,5 +1,6 @@
 import 'i18next';
 import type { adminZhCN } from '../features/admin/i18n-zh-cn.ts';
+import type { catalogueZhCN } from '../features/admin/i18n-catalogue-zh-cn.ts';
 import type { designZhCN } from '../features/design/i18n-zh-cn.ts';
 import type { publicZhCN } from '../features/public/i18n-zh-cn.ts';
 import type { zhCN } from '../shared/i18n/zh-cn.ts';
@@ -14,7 +15,8 @@ declare module 'i18next' {
       translation: typeof zhCN &
         typeof consoleTextsZhCN &
         typeof publicZhCN &
-        typeof adminZhCN & { design: typeof designZhCN };
+        typeof adminZhCN &
+        typeof catalogueZhCN & { design: typeof designZhCN };
     };
   }
 }

@@ -244,5 +244,11 @@ export const SYS_AUDIT_OBJECTS = [
   'sys_role',
   'sys_menu',
   'sys_param',
+  // What sellers see, maintained from the console.
+  'parent_product',
+  'factory',
+  'member_level',
+  'finance_rule',
+  'seller',
 ] as const;
 export type SysAuditObject = (typeof SYS_AUDIT_OBJECTS)[number];

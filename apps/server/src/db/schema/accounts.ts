@@ -43,6 +43,12 @@ export const sellers = pgTable(
     frozenMinor: bigint('frozen_minor', { mode: 'number' }).notNull().default(0),
     /** Null: the level never expires (the free lowest level). */
     levelExpiresAt: timestamp('level_expires_at', { withTimezone: true }),
+    /**
+     * Set while an operator has frozen the account (not money: see `frozen_minor`): its users'
+     * tokens and logins are refused with `auth.seller_frozen`.
+     */
+    accountFrozenAt: timestamp('account_frozen_at', { withTimezone: true }),
+    freezeReason: text('freeze_reason').notNull().default(''),
     ...timestamps,
   },
   (t) => [

@@ -111,6 +111,9 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_seller_at_idx').on(t.sellerId, t.at.desc()),
     index('audit_logs_object_idx').on(t.sellerId, t.objectType, t.objectId, t.at.desc()),
+    index('audit_logs_admin_idx')
+      .on(t.adminId, t.at.desc())
+      .where(sql`${t.adminId} is not null`),
   ],
 );
 

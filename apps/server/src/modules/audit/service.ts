@@ -49,9 +49,11 @@ export interface AuditRecord {
 }
 
 /**
- * Records one write of a service, in the caller's transaction: who (the ctx's user), when, which
- * object, and the changed fields before and after. A write that changed nothing records nothing;
- * platform-wide work of a job (no seller, no operator) is nobody's history.
+ * Records one write of a service, in the caller's transaction: who (the ctx's user or operator),
+ * when, which object, and the changed fields before and after. A write that changed nothing
+ * records nothing; the server's platform-wide work (no seller) is not a seller's history. An
+ * operator's write is recorded with its `admin_id` and no seller, so it stays out of every
+ * seller's own log (a seller it concerns is the object).
  */
 export async function recordAudit(ctx: Ctx, record: AuditRecord): Promise<void> {
   const sellerId = actingSellerId(ctx);

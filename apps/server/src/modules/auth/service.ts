@@ -14,7 +14,8 @@ import type {
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
-import { users } from '../../db/schema.ts';
+import { sellers, users } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
 import { recordLogin } from '../team/index.ts';
@@ -57,9 +58,14 @@ async function signIn(ctx: Ctx, userId: number): Promise<UserInfo> {
   });
 }
 
-/** A disabled account learns so only after proving its credentials. */
-function assertActive(user: UserRow): void {
+/** A disabled account, or one of a seller an operator froze, learns so only after proving its credentials. */
+async function assertActive(db: Executor, user: UserRow): Promise<void> {
   if (user.status !== 1) throw new ForbiddenError('auth.account_disabled');
+  const [seller] = await db
+    .select({ frozenAt: sellers.accountFrozenAt })
+    .from(sellers)
+    .where(eq(sellers.id, user.sellerId));
+  if (seller?.frozenAt) throw new ForbiddenError('auth.seller_frozen');
 }
 
 interface NewBoss {
@@ -172,7 +178,7 @@ export async function login(ctx: AuthCtx, input: LoginInput): Promise<UserInfo> 
       const key = 'auth.email_or_password_incorrect';
       throw new ValidationError({ password: key }, key);
     }
-    assertActive(user);
+    await assertActive(ctx.db, user);
     return signIn(ctx, user.id);
   });
 }
@@ -213,7 +219,7 @@ async function loginWithMobile(
         code: 'auth.code_invalid',
       });
   }
-  assertActive(user);
+  await assertActive(ctx.db, user);
   if (externalBinding !== null) {
     await ctx.db
       .update(users)

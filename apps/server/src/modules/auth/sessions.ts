@@ -5,7 +5,7 @@ import type { Actor } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { MENUS_REVISION } from '../../db/revisions.ts';
-import { adminUsers, revisions, sessions, users } from '../../db/schema.ts';
+import { adminUsers, revisions, sellers, sessions, users } from '../../db/schema.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -52,6 +52,7 @@ const resolveStatement = (db: Executor) =>
       isBoss: users.isBoss,
       userStatus: users.status,
       userLanguage: users.language,
+      sellerFrozenAt: sellers.accountFrozenAt,
       adminId: adminUsers.id,
       adminStatus: adminUsers.status,
       // The permission version rides along, so a request's perm check and get-menu's cache need
@@ -60,6 +61,7 @@ const resolveStatement = (db: Executor) =>
     })
     .from(sessions)
     .leftJoin(users, and(eq(sessions.subjectType, 'user'), eq(users.id, sessions.subjectId)))
+    .leftJoin(sellers, eq(sellers.id, users.sellerId))
     .leftJoin(
       adminUsers,
       and(eq(sessions.subjectType, 'admin'), eq(adminUsers.id, sessions.subjectId)),
@@ -78,6 +80,8 @@ export interface Session {
   actor: Actor;
   /** The menus revision (`MENUS_REVISION`) read in the same query; undefined when anonymous. */
   permVersion?: number;
+  /** Why a live token is refused (its seller frozen by an operator); the 401 says so. */
+  refusal?: 'auth.seller_frozen';
 }
 
 /**
@@ -92,6 +96,9 @@ export async function resolveSession(db: Executor, token: string): Promise<Sessi
   if (!row) return { actor: { kind: 'anonymous' } };
   const session = { sessionId: row.sessionId, token, expiresAt: row.expiresAt };
   const permVersion = Number(row.permVersion);
+  if (row.subjectType === 'user' && row.sellerFrozenAt !== null) {
+    return { actor: { kind: 'anonymous' }, refusal: 'auth.seller_frozen' };
+  }
   if (row.subjectType === 'user' && row.userId !== null && row.userStatus === 1) {
     return {
       actor: {

@@ -3,7 +3,8 @@
 export { idempotencyHeader, idempotent } from './idempotency.ts';
 export { accountPay } from './account-pay.ts';
 export { payPasswordCheck } from './pay-password.ts';
-export { creditDemoBalance, lockSellerMoney } from './ledger.ts';
+export { creditDemoBalance, lockSellerMoney, memoText, post, type Movement } from './ledger.ts';
+export { getRule } from './rules.ts';
 export { createPurchaseOrder, type OrderItemSnapshot, type PurchaseOrderRow } from './orders.ts';
 export {
   packagesOf,

@@ -4,4 +4,5 @@ export { createFolder, folderTree, requireFolder, subtreeIds, updateFolder } fro
 export { MAX_UPLOAD_BYTES, parseFields, readUpload, registerMultipart } from './multipart.ts';
 export { dilateStorage, storageSpace } from './quota.ts';
 export { foreignUrls, isPlatformKey } from './tools.ts';
+export { storeCatalogImage } from './service.ts';
 export { uploadCtx } from './upload-ctx.ts';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, count, desc, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import type { IdInput, ImageUploadFields, MediaBatchResult, UploadedFile } from '@app/shared';
@@ -10,6 +11,7 @@ import {
   CONTENT_TYPES,
   isPrivateKey,
   newObjectKey,
+  platformObjectKey,
   type ObjectStorage,
   type StoredObject,
 } from '../../integrations/object-storage.ts';
@@ -107,6 +109,21 @@ export async function storeImage(
     await Promise.allSettled(stored.map((k) => ctx.storage.delete(k)));
     throw error;
   }
+}
+
+/**
+ * A parent-catalogue picture an operator uploads: checked and re-encoded like every upload, kept
+ * as a platform file (`catalog/<uuid>.<ext>`) outside any seller's quota, which every seller may
+ * copy into finished products.
+ */
+export async function storeCatalogImage(
+  ctx: UploadCtx,
+  input: UploadInput,
+): Promise<{ url: string; width: number; height: number }> {
+  const image = await processImage(input.bytes);
+  const key = platformObjectKey('catalog', randomUUID(), image.ext);
+  await ctx.storage.put(key, image.data, CONTENT_TYPES[image.ext]);
+  return { url: ctx.storage.url(key), width: image.width, height: image.height };
 }
 
 /** Checks, re-encodes and stores an upload (see `storeImage`). */

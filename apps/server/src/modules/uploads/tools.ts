@@ -25,8 +25,11 @@ import {
   type UploadCtx,
 } from './service.ts';
 
-/** Platform files (the demo catalogue's pictures) may be copied by any seller; nothing else is shared. */
-export const isPlatformKey = (key: string) => key.startsWith('demo/');
+/**
+ * Platform files (the demo catalogue's pictures and those operators upload to the catalogue) may
+ * be copied by any seller; nothing else is shared.
+ */
+export const isPlatformKey = (key: string) => key.startsWith('demo/') || key.startsWith('catalog/');
 
 /**
  * The URLs among `urls` that are not the seller's to use: neither a file it stored, nor one of

@@ -12,12 +12,15 @@ import { ADMIN_VIEWS } from './admin-views.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { adminEn } from './i18n-en.ts';
 import { adminZhCN } from './i18n-zh-cn.ts';
+import { catalogueEn } from './i18n-catalogue-en.ts';
+import { catalogueZhCN } from './i18n-catalogue-zh-cn.ts';
 import { AdminBuildingPage } from './pages/admin-building-page.tsx';
 import { AdminHomePage } from './pages/admin-home-page.tsx';
 import { AdminLoginPage } from './pages/admin-login-page.tsx';
 import './admin.css';
 
 addTranslations({ 'zh-CN': adminZhCN, en: adminEn });
+addTranslations({ 'zh-CN': catalogueZhCN, en: catalogueEn });
 
 /** Everything under /admin: the operators' console, with its own session and menu. */
 export function AdminApp() {

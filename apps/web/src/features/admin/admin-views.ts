@@ -22,4 +22,9 @@ export const ADMIN_VIEWS: Record<string, ComponentType> = {
   'sys/user': lazyPage(() => import('./pages/sys-user-page.tsx'), 'SysUserPage'),
   'sys/role': lazyPage(() => import('./pages/sys-role-page.tsx'), 'SysRolePage'),
   'sys/param': lazyPage(() => import('./pages/sys-param-page.tsx'), 'SysParamPage'),
+  // What sellers see (issue 22 part C).
+  'sys/goods': lazyPage(() => import('./pages/sys-goods-page.tsx'), 'SysGoodsPage'),
+  'sys/level': lazyPage(() => import('./pages/sys-level-page.tsx'), 'SysLevelPage'),
+  'sys/finance': lazyPage(() => import('./pages/sys-finance-page.tsx'), 'SysFinancePage'),
+  'sys/seller': lazyPage(() => import('./pages/sys-seller-page.tsx'), 'SysSellerPage'),
 };
