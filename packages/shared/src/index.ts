@@ -39,3 +39,4 @@ export * from './schemas/team.ts';
 export * from './schemas/notification.ts';
 export * from './schemas/fba.ts';
 export * from './schemas/sys.ts';
+export * from './schemas/statistics.ts';

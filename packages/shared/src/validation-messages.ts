@@ -57,6 +57,9 @@ export const VALIDATION_MESSAGES = {
     required_own_carrier: '卖家自行发货时必填',
     country_code: '请填写两位字母的国家或地区代码',
     duplicate: '不能重复',
+    // Statistics date ranges (issue 23).
+    iso_day: '请使用 2026-01-31 这样的日期',
+    range_too_long: '日期范围最长 {{max}} 天',
   },
   en: {
     invalid_input: 'Invalid input',
@@ -112,6 +115,9 @@ export const VALIDATION_MESSAGES = {
     required_own_carrier: 'Required when the seller ships with their own carrier',
     country_code: 'A two-letter country or region code',
     duplicate: 'Each may appear only once',
+    // Statistics date ranges (issue 23).
+    iso_day: 'Use a date like 2026-01-31',
+    range_too_long: 'The range may span at most {{max}} days',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -24,3 +24,4 @@ export * from './schema/notifications.ts';
 export * from './schema/auto-buy.ts';
 export * from './schema/fba.ts';
 export * from './schema/sys.ts';
+export * from './schema/statistics.ts';

@@ -23,6 +23,7 @@ import { registerOrderRoutes } from './orders/routes.ts';
 import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
 import { registerProductionRoutes } from './production/routes.ts';
 import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
+import { registerStatisticsRoutes } from './statistics/routes.ts';
 import { registerSysInfoRoutes } from './sys-info/index.ts';
 import { registerOperationLog, registerSysLogRoutes } from './sys-log/index.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
@@ -70,5 +71,6 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerTemplateRoutes(app);
   registerUpcRoutes(app);
   registerListingRoutes(app, deps);
+  registerStatisticsRoutes(app);
   if (deps.config.DEMO) registerDevRoutes(app);
 }

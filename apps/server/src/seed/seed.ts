@@ -7,6 +7,7 @@ import { createTenant, hashPassword } from '../modules/auth/index.ts';
 import { seedTemplateRules } from '../modules/templates/index.ts';
 import { listScope, permsFromRows } from '../modules/menus/index.ts';
 import { seedBuiltInGroups } from '../modules/team/index.ts';
+import { backfillFigures } from '../modules/statistics/index.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedGoods } from './goods.ts';
@@ -103,6 +104,7 @@ export async function seedBase(
     await seedBuiltInGroups(tx, permsFromRows(await listScope(tx, 'seller')));
     await seedTemplateRules(tx);
     await bumpRevision(tx, MENUS_REVISION);
+    await backfillFigures(tx);
   });
   if (opts.operatorPassword) await seedOperator(db, opts.operatorPassword);
 }
