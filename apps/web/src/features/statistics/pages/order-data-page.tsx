@@ -15,7 +15,7 @@ export function OrderDataPage({ title }: ViewProps) {
   const { t } = useTranslation();
   const [query, update] = useStatQuery();
   const result = usePurchaseSpend(query);
-  const rows = result.data?.rows ?? [];
+  const rows = useMemo(() => result.data?.rows ?? [], [result.data]);
   const option = useMemo(
     () =>
       seriesOption(

@@ -14,7 +14,7 @@ export function ProductStatisticsPage({ title }: ViewProps) {
   const { t } = useTranslation();
   const [query, update] = useStatQuery();
   const result = useRankList(query);
-  const rows = result.data?.rows ?? [];
+  const rows = useMemo(() => result.data?.rows ?? [], [result.data]);
   const option = useMemo(
     () =>
       seriesOption(

@@ -13,7 +13,7 @@ export function StatisticsOrdersPage({ title }: ViewProps) {
   const { t } = useTranslation();
   const [query, update] = useStatQuery();
   const result = useOrderSeries(query);
-  const rows = result.data?.rows ?? [];
+  const rows = useMemo(() => result.data?.rows ?? [], [result.data]);
   const option = useMemo(
     () =>
       seriesOption(
@@ -54,7 +54,7 @@ export function SalesStatisticsPage({ title }: ViewProps) {
   const { t } = useTranslation();
   const [query, update] = useStatQuery();
   const result = useSaleSeries(query);
-  const rows = result.data?.rows ?? [];
+  const rows = useMemo(() => result.data?.rows ?? [], [result.data]);
   const option = useMemo(
     () =>
       seriesOption(

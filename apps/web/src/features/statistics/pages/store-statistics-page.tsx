@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MARKETPLACE_NAMES } from '@app/shared';
 import type { ViewProps } from '../../../shared/view-props.ts';
@@ -11,33 +12,37 @@ import { yuanNumber } from '../format.ts';
 
 const MEASURES = ['orders', 'units', 'sales', 'refunds', 'cost', 'fees', 'profit'] as const;
 
+/** Sales and profit bars, one row per store or marketplace. */
+function bars(t: TFunction, names: string[], rows: Array<{ sales: number; profit: number }>) {
+  return seriesOption(
+    names,
+    [
+      {
+        name: t('statistics.measures.sales'),
+        type: 'bar',
+        data: rows.map((r) => yuanNumber(r.sales)),
+      },
+      {
+        name: t('statistics.measures.profit'),
+        type: 'bar',
+        data: rows.map((r) => yuanNumber(r.profit)),
+      },
+    ],
+    { horizontal: true },
+  );
+}
+
 /** /my/storestatistics: the range's figures per store and per marketplace. */
 export function StoreStatisticsPage({ title }: ViewProps) {
   const { t } = useTranslation();
   const [query, update] = useStatQuery();
   const result = useMarkets(query);
-  const stores = result.data?.stores ?? [];
-  const marketplaces = result.data?.marketplaces ?? [];
-  const bars = (names: string[], rows: typeof stores | typeof marketplaces) =>
-    seriesOption(
-      names,
-      [
-        {
-          name: t('statistics.measures.sales'),
-          type: 'bar',
-          data: rows.map((r) => yuanNumber(r.sales)),
-        },
-        {
-          name: t('statistics.measures.profit'),
-          type: 'bar',
-          data: rows.map((r) => yuanNumber(r.profit)),
-        },
-      ],
-      { horizontal: true },
-    );
+  const stores = useMemo(() => result.data?.stores ?? [], [result.data]);
+  const marketplaces = useMemo(() => result.data?.marketplaces ?? [], [result.data]);
   const storeOption = useMemo(
     () =>
       bars(
+        t,
         stores.map((s) => s.alias),
         stores,
       ),
@@ -46,6 +51,7 @@ export function StoreStatisticsPage({ title }: ViewProps) {
   const marketOption = useMemo(
     () =>
       bars(
+        t,
         marketplaces.map((m) => MARKETPLACE_NAMES[m.marketplace]),
         marketplaces,
       ),
