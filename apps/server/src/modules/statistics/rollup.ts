@@ -29,7 +29,20 @@ const ORDERS_OF_KEY = sql`orders o on o.store_id = k.store_id
 
 const COUNTED = sql`(o.order_status <> 'canceled' or r.refunded is not null)`;
 
-async function recount(db: Executor, keys: SQL): Promise<void> {
+/**
+ * Recounts the keys `keysQuery` selects (store id, day). The keys are read first and handed on
+ * as one JSON parameter, so each statement plans for the few keys it gets.
+ */
+async function recount(db: Executor, keysQuery: SQL): Promise<void> {
+  const found = await db.execute<{ store_id: string | number; day: string }>(
+    sql`select distinct k.store_id, k.day::text as day from (${keysQuery}) as k(store_id, day)`,
+  );
+  if (found.rows.length === 0) return;
+  const json = JSON.stringify(
+    found.rows.map((r) => ({ store_id: Number(r.store_id), day: r.day })),
+  );
+  const keys = sql`select x.store_id, x.day from jsonb_to_recordset(${json}::jsonb)
+    as x(store_id bigint, day date)`;
   await db.execute(sql`delete from stat_store_days s where (s.store_id, s.day) in (${keys})`);
   await db.execute(sql`delete from stat_sku_days s where (s.store_id, s.day) in (${keys})`);
   await db.execute(sql`
@@ -85,9 +98,12 @@ export async function refreshOrderFigures(db: Executor, orderIds: readonly numbe
   const ids = idsIn(orderIds);
   await recount(
     db,
-    sql`select distinct o.store_id, ${purchaseDay(sql`o.purchased_at`)} from orders o
-      where o.id in ${ids} or o.purchase_order_id in (
-        select o1.purchase_order_id from orders o1 where o1.id in ${ids}
+    sql`select o.store_id, ${purchaseDay(sql`o.purchased_at`)} from orders o where o.id in ${ids}
+      union
+      select o.store_id, ${purchaseDay(sql`o.purchased_at`)} from orders o
+      where o.purchase_order_id in (
+        select o1.purchase_order_id from orders o1
+        where o1.id in ${ids} and o1.purchase_order_id is not null
       )`,
   );
 }
