@@ -20,6 +20,7 @@ import { benchDesign } from './bench-design.mjs';
 import { benchPayments } from './bench-pay.mjs';
 import { benchListings } from './bench-listings.mjs';
 import { benchPushes } from './bench-pushes.mjs';
+import { benchStatistics } from './bench-statistics.mjs';
 
 // `npm run bench`: API throughput/latency on PGlite and PostgreSQL (against a bare node:http
 // server sending the same SQL), the login page's initial JS,
@@ -207,6 +208,7 @@ const listings = await benchListings();
 const pushes = process.env.BENCH_PUSHES === '0' ? null : await benchPushes();
 const catalogue = process.env.BENCH_CATALOGUE === '0' ? null : await benchCatalogue();
 const orders = process.env.BENCH_ORDERS === '0' ? null : await benchOrders();
+const statistics = process.env.BENCH_STATISTICS === '0' ? null : await benchStatistics();
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(
   path.join(root, 'bench-results/latest.json'),
@@ -222,6 +224,7 @@ fs.writeFileSync(
       pushes,
       catalogue,
       orders,
+      statistics,
     },
     null,
     2,

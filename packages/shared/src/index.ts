@@ -44,3 +44,4 @@ export * from './schemas/help.ts';
 export * from './markdown.ts';
 export * from './schemas/sys-admin.ts';
 export * from './schemas/sys-catalog.ts';
+export * from './schemas/statistics.ts';

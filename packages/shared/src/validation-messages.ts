@@ -62,6 +62,9 @@ export const VALIDATION_MESSAGES = {
     slug: '只能使用小写字母、数字和单个横线，如 authorize-amazon',
     username: '3 到 32 位字母、数字、点、横线或下划线',
     param_key: '小写字母开头，只能使用小写字母、数字、点、横线和下划线',
+    // Statistics date ranges (issue 23).
+    iso_day: '请使用 2026-01-31 这样的日期',
+    range_too_long: '日期范围最长 {{max}} 天',
   },
   en: {
     invalid_input: 'Invalid input',
@@ -122,6 +125,9 @@ export const VALIDATION_MESSAGES = {
     slug: 'Lowercase letters, digits and single dashes, e.g. authorize-amazon',
     username: '3 to 32 letters, digits, dots, dashes or underscores',
     param_key: 'Starts with a lower-case letter; lower-case letters, digits, dot, dash, underscore',
+    // Statistics date ranges (issue 23).
+    iso_day: 'Use a date like 2026-01-31',
+    range_too_long: 'The range may span at most {{max}} days',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

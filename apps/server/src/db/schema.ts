@@ -25,3 +25,4 @@ export * from './schema/auto-buy.ts';
 export * from './schema/fba.ts';
 export * from './schema/sys.ts';
 export * from './schema/help.ts';
+export * from './schema/statistics.ts';

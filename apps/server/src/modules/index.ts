@@ -23,6 +23,7 @@ import { registerOrderRoutes } from './orders/routes.ts';
 import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
 import { registerProductionRoutes } from './production/routes.ts';
 import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
+import { registerStatisticsRoutes } from './statistics/routes.ts';
 import { registerSysInfoRoutes } from './sys-info/index.ts';
 import { registerOperationLog, registerSysLogRoutes } from './sys-log/index.ts';
 import { registerSysLoginRoutes } from './sys-login/routes.ts';
@@ -95,5 +96,6 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerSysGoodsRoutes(app, deps);
   registerSysFinanceRoutes(app);
   registerSysSellerRoutes(app);
+  registerStatisticsRoutes(app);
   if (deps.config.DEMO) registerDevRoutes(app);
 }

@@ -11,6 +11,7 @@ import { seedParams } from '../modules/sys-params/index.ts';
 import { seedSuperRole } from '../modules/sys-role/index.ts';
 import { listScope, permsFromRows } from '../modules/menus/index.ts';
 import { seedBuiltInGroups } from '../modules/team/index.ts';
+import { backfillFigures } from '../modules/statistics/index.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedGoods } from './goods.ts';
@@ -109,6 +110,7 @@ export async function seedBase(
     await seedTasks(tx);
     await seedHelpCenter(tx);
     await bumpRevision(tx, MENUS_REVISION);
+    await backfillFigures(tx);
   });
   if (opts.operatorPassword) await seedOperator(db, opts.operatorPassword);
   await seedParams(db);

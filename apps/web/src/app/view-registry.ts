@@ -15,6 +15,31 @@ type View = LazyExoticComponent<ComponentType<ViewProps>>;
  */
 const VIEWS: Record<string, View> = {
   'home/index': lazyPage(() => import('../features/home/pages/home-page.tsx'), 'HomePage'),
+  // Statistics (issue 23): each page lazy, so ECharts loads with these pages only.
+  'my/statistics': lazyPage(
+    () => import('../features/statistics/pages/statistics-page.tsx'),
+    'StatisticsPage',
+  ),
+  'my/storestatistics': lazyPage(
+    () => import('../features/statistics/pages/store-statistics-page.tsx'),
+    'StoreStatisticsPage',
+  ),
+  'my/statisticsorders': lazyPage(
+    () => import('../features/statistics/pages/series-pages.tsx'),
+    'StatisticsOrdersPage',
+  ),
+  'my/salesstatistics': lazyPage(
+    () => import('../features/statistics/pages/series-pages.tsx'),
+    'SalesStatisticsPage',
+  ),
+  'my/productstatistics': lazyPage(
+    () => import('../features/statistics/pages/product-statistics-page.tsx'),
+    'ProductStatisticsPage',
+  ),
+  'my/orderdata': lazyPage(
+    () => import('../features/statistics/pages/order-data-page.tsx'),
+    'OrderDataPage',
+  ),
   'goods/producthouse': lazyPage(
     () => import('../features/goods-library/pages/product-house-page.tsx'),
     'ProductHousePage',

@@ -124,6 +124,8 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
       t.purchasedAt,
     ),
+    // Statistics rollups recount one store's business day at a time (modules/statistics).
+    index('orders_store_purchased_idx').on(t.storeId, t.purchasedAt),
     index('orders_seller_number_idx').on(t.sellerId, t.number),
     index('orders_seller_tracking_idx').on(t.sellerId, t.trackingNumber),
     index('orders_sku_text_trgm_idx').using('gin', t.skuText.op('gin_trgm_ops')),

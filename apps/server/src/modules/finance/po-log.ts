@@ -9,6 +9,7 @@ import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { purchaseOrderLogs } from '../../db/schema.ts';
 import { unixSeconds } from '../../time.ts';
+import { refreshPurchaseOrderFigures } from '../statistics/index.ts';
 
 /** Who changed a purchase order, as its log keeps it. */
 export interface PoActor {
@@ -46,6 +47,10 @@ export async function writePurchaseOrderLog(
     toStatus: entry.to,
     params: entry.params ?? {},
   });
+  // Paying and refunding move the platform cost the statistics split over the bought orders.
+  if (entry.action === 'pay' || entry.action === 'refund' || entry.action === 'cancel') {
+    await refreshPurchaseOrderFigures(db, entry.orderId);
+  }
 }
 
 export async function purchaseOrderLog(

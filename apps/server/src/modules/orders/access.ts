@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { orderLogs, orders } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import { requireUser } from '../../tenancy.ts';
+import { refreshOrderFigures } from '../statistics/index.ts';
 import { visibleOrders } from './list.ts';
 import type { OrderRow } from './rows.ts';
 
@@ -49,9 +50,24 @@ export async function visibleOrdersById(
   return unique.map((id) => byId.get(id)!);
 }
 
+/** The logged changes that move an order's statistics (its status, items, totals, refunds, cost). */
+const CHANGES_FIGURES = new Set([
+  'cancel',
+  'cancel_item',
+  'edit_num',
+  'split',
+  'split_from',
+  'copy_from',
+  'refund',
+  'purchase',
+  'purchase_cancelled',
+]);
+
 /**
  * One order log row by the acting user, read by `show-order-log`; the server's own changes (a
- * shipped purchase order passing its tracking on, the push job's answers) have no user.
+ * shipped purchase order passing its tracking on, the push job's answers) have no user. Every
+ * change of an order is logged after it is written, so this is also where the statistics
+ * rollups of the changes that move figures are recounted, in the same transaction.
  */
 export async function writeOrderLog(
   ctx: Pick<Ctx, 'db' | 'actor'>,
@@ -61,4 +77,5 @@ export async function writeOrderLog(
 ): Promise<void> {
   const userId = ctx.actor.kind === 'system' ? null : requireUser(ctx).userId;
   await ctx.db.insert(orderLogs).values({ orderId, userId, action, detail });
+  if (CHANGES_FIGURES.has(action)) await refreshOrderFigures(ctx.db, [orderId]);
 }

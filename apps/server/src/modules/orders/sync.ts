@@ -25,6 +25,7 @@ import type { JobContext, JobRunner } from '../../jobs/runner.ts';
 import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
 import { itemSummary, itemsOf, storedAddress, type OrderItemRow, type OrderRow } from './rows.ts';
 import { ofSeller } from '../../tenancy.ts';
+import { refreshOrderFigures } from '../statistics/index.ts';
 
 export const ORDERS_SYNC = 'orders.sync';
 export const ORDERS_SYNC_ALL = 'orders.sync-all';
@@ -316,8 +317,22 @@ async function savePage(
       const logId = await updateOrder(tx, row, items.get(row.id) ?? [], remote);
       if (logId !== null) logs.set(row.id, logId);
     }
+    await refreshStoreFigures(tx, store.id, remoteIds);
     return { created, logs };
   });
+}
+
+/** The statistics of the page's orders, new and changed, recounted in the page's transaction. */
+async function refreshStoreFigures(db: Executor, storeId: number, remoteIds: string[]) {
+  if (remoteIds.length === 0) return;
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), inArray(orders.remoteId, remoteIds)));
+  await refreshOrderFigures(
+    db,
+    rows.map((r) => r.id),
+  );
 }
 
 const lockStore = (db: Executor, storeId: number) =>
@@ -378,6 +393,7 @@ async function saveDetails(
       runLogs.set(id, log!.id);
       logged++;
     }
+    await refreshOrderFigures(tx, ids);
     return logged;
   });
 }

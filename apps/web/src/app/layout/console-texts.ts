@@ -27,6 +27,8 @@ import { orderTransferZhCN } from '../../features/order-transfer/i18n-zh-cn.ts';
 import { ordersEn } from '../../features/orders/i18n-en.ts';
 import { ordersZhCN } from '../../features/orders/i18n-zh-cn.ts';
 import { shopeeOrdersEn } from '../../features/shopee-orders/i18n-en.ts';
+import { statisticsEn } from '../../features/statistics/i18n-en.ts';
+import { statisticsZhCN } from '../../features/statistics/i18n-zh-cn.ts';
 import { shopeeOrdersZhCN } from '../../features/shopee-orders/i18n-zh-cn.ts';
 import { teamEn } from '../../features/team/i18n-en.ts';
 import { teamZhCN } from '../../features/team/i18n-zh-cn.ts';
@@ -62,6 +64,7 @@ export const consoleTextsZhCN = {
   orderDocuments: orderDocumentsZhCN,
   team: teamZhCN,
   notifications: notificationsZhCN,
+  statistics: statisticsZhCN,
 };
 
 export const consoleTextsEn: typeof consoleTextsZhCN = {
@@ -84,4 +87,5 @@ export const consoleTextsEn: typeof consoleTextsZhCN = {
   orderDocuments: orderDocumentsEn,
   team: teamEn,
   notifications: notificationsEn,
+  statistics: statisticsEn,
 };

@@ -21,6 +21,8 @@ import { FINANCE_INFO_PERM, useFinanceInfo } from '../../../shared/payments/fina
 import { useLevelName } from '../../../shared/auth/level-name.ts';
 import { menuLabel } from '../../../shared/i18n/menu-label.ts';
 import { useBindingState } from '../../../shared/session/get-binding-state.ts';
+import { LatestNotifications } from '../../notifications/index.ts';
+import { TodayPanel } from '../../statistics/index.ts';
 
 const MAX_SHORTCUTS = 8;
 const PER_GROUP = 2;
@@ -65,7 +67,10 @@ function BalanceCard() {
   );
 }
 
-/** /home/index: who is signed in, the balance, shortcuts and the account's security state. */
+/**
+ * /home/index: who is signed in, today's figures and what waits (each linking to its list), the
+ * balance, the latest notifications, shortcuts and the account's security state.
+ */
 export function HomePage(_props: ViewProps) {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.userInfo);
@@ -73,6 +78,7 @@ export function HomePage(_props: ViewProps) {
   const menuGroup = useAuthStore((s) => s.menuGroup);
   const binding = useBindingState();
   const seesBalance = useCan(FINANCE_INFO_PERM);
+  const finance = useFinanceInfo();
 
   // The first pages of each menu group, so the shortcuts span the main areas.
   const shortcuts = useMemo(
@@ -168,6 +174,8 @@ export function HomePage(_props: ViewProps) {
         </div>
       </Card>
 
+      <TodayPanel balanceMinor={seesBalance ? (finance.data?.balance_minor ?? null) : null} />
+
       <Row gutter={[16, 16]}>
         {seesBalance && (
           <Col xs={24} lg={8}>
@@ -208,6 +216,11 @@ export function HomePage(_props: ViewProps) {
           </Card>
         </Col>
       </Row>
+
+      <LatestNotifications
+        title={t('statistics.home.notifications')}
+        empty={t('statistics.home.noNotifications')}
+      />
 
       <Card title={t('home.shortcuts.title')} className="home-shortcuts">
         {shortcuts.length === 0 ? (

@@ -1,0 +1,8 @@
+// Statistics' public face: the order desk, import, sync and purchase orders keep the rollups
+// current through these, in the transaction of their write.
+export {
+  backfillFigures,
+  rebuildFigures,
+  refreshOrderFigures,
+  refreshPurchaseOrderFigures,
+} from './rollup.ts';
