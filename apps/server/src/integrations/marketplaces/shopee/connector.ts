@@ -121,6 +121,24 @@ function decodeCursor(value: string): OrderCursor {
   return cursor;
 }
 
+/** A get_item_base_info row: the fields synchronisation reads (reference 3.6). */
+export interface ShopeeItemInfo {
+  item_id: number;
+  category_id: number;
+  item_name: string;
+  description: string;
+  item_sku: string;
+  item_status: string;
+  has_model: boolean;
+  price_info?: Array<{ currency: string; original_price: number }>;
+  stock_info_v2?: { summary_info?: { total_available_stock?: number } };
+  image?: { image_url_list?: string[] };
+  /** kg, as a decimal string. */
+  weight?: string;
+  dimension?: { package_length: number; package_width: number; package_height: number };
+  logistic_info?: Array<{ logistic_id: number; enabled: boolean }>;
+}
+
 /** Shopee Open Platform v2 (reference section 3) through one MarketHttp. */
 export class ShopeeConnector implements MarketplaceConnector {
   readonly marketplace = 'shopee' as const;
@@ -577,6 +595,17 @@ export class ShopeeConnector implements MarketplaceConnector {
     return response;
   }
 
+  /** get_item_base_info for up to 50 items (reference 3.6). */
+  async itemBaseInfo(session: StoreSession, itemIds: number[]): Promise<ShopeeItemInfo[]> {
+    const { response } = await this.shop<{ item_list: ShopeeItemInfo[] }>(
+      session,
+      'GET',
+      '/api/v2/product/get_item_base_info',
+      { query: { item_id_list: itemIds.join(',') } },
+    );
+    return response.item_list;
+  }
+
   async modelList(session: StoreSession, itemId: number) {
     const { response } = await this.shop<{
       tier_variation: Array<{ name: string; option_list: Array<{ option: string }> }>;
@@ -585,6 +614,7 @@ export class ShopeeConnector implements MarketplaceConnector {
         model_sku: string;
         tier_index: number[];
         price_info: Array<{ original_price: number; current_price: number }>;
+        stock_info_v2?: { summary_info?: { total_available_stock?: number } };
       }>;
     }>(session, 'GET', '/api/v2/product/get_model_list', { query: { item_id: itemId } });
     return response;
