@@ -51,6 +51,8 @@ const ORDER_WINDOW = 15 * 86_400;
 const ORDER_PAGE = 50;
 const DETAIL_FIELDS =
   'buyer_username,recipient_address,item_list,total_amount,pay_time,package_list';
+/** How far back the look-up after a lost add_item answer searches. */
+const LOOKUP_WINDOW_SECONDS = 10 * 60;
 /** add_item takes up to 9 images. */
 const MAX_IMAGES = 9;
 
@@ -253,7 +255,7 @@ export class ShopeeConnector implements MarketplaceConnector {
     session: StoreSession,
     method: 'GET' | 'POST',
     path: string,
-    params: { query?: Record<string, QueryValue>; body?: unknown } = {},
+    params: { query?: Record<string, QueryValue>; body?: unknown; unsafe?: boolean } = {},
   ): Promise<ShopeeEnvelope<T>> {
     return withFreshToken(
       session,
@@ -367,16 +369,14 @@ export class ShopeeConnector implements MarketplaceConnector {
       itemStatus = response.item_status;
       issues.push(...(await this.syncStock(session, itemId, listing)));
     } else {
-      const { response, warning } = await this.shop<{ item_id: number; item_status: string }>(
-        session,
-        'POST',
-        '/api/v2/product/add_item',
-        { body: { ...payload, seller_stock: [{ stock: listing.quantity }] } },
-      );
-      itemId = response.item_id;
-      itemStatus = response.item_status;
-      issues.push(...warnings(warning));
-      if (listing.variants?.length) {
+      const added = await this.addItem(session, listing.sku, {
+        ...payload,
+        seller_stock: [{ stock: listing.quantity }],
+      });
+      itemId = added.itemId;
+      itemStatus = added.itemStatus;
+      issues.push(...added.issues);
+      if (listing.variants?.length && !added.hasModel) {
         try {
           await this.initTiers(session, itemId, listing);
         } catch (error) {
@@ -394,6 +394,69 @@ export class ShopeeConnector implements MarketplaceConnector {
       remoteId: String(itemId),
       issues,
     };
+  }
+
+  /**
+   * add_item is sent once: after a 5xx or a lost answer the item may exist, so instead of
+   * resending it the shop's items changed since just before are looked up by `item_sku`; found,
+   * that is the answer (with whether its models were made), else the failure stands.
+   */
+  private async addItem(
+    session: StoreSession,
+    sku: string,
+    body: Record<string, unknown>,
+  ): Promise<{ itemId: number; itemStatus: string; hasModel: boolean; issues: ListingIssue[] }> {
+    const started = this.nowSeconds();
+    try {
+      const { response, warning } = await this.shop<{ item_id: number; item_status: string }>(
+        session,
+        'POST',
+        '/api/v2/product/add_item',
+        { body, unsafe: true },
+      );
+      return {
+        itemId: response.item_id,
+        itemStatus: response.item_status,
+        hasModel: false,
+        issues: warnings(warning),
+      };
+    } catch (error) {
+      if (!(error instanceof MarketplaceError) || error.kind !== 'unavailable') throw error;
+      const found = await this.recentItemBySku(session, sku, started - LOOKUP_WINDOW_SECONDS);
+      if (!found) throw error;
+      return {
+        itemId: found.item_id,
+        itemStatus: found.item_status,
+        hasModel: found.has_model,
+        issues: [],
+      };
+    }
+  }
+
+  /** The item updated since `since` whose item_sku is `sku`. */
+  private async recentItemBySku(
+    session: StoreSession,
+    sku: string,
+    since: number,
+  ): Promise<ShopeeItemInfo | undefined> {
+    for (let offset = 0; ;) {
+      const page = await this.listItems(session, {
+        offset,
+        pageSize: 50,
+        status: ['NORMAL', 'UNLIST', 'REVIEWING'],
+        updatedFrom: since,
+      });
+      if (page.item.length > 0) {
+        const infos = await this.itemBaseInfo(
+          session,
+          page.item.map((i) => i.item_id),
+        );
+        const found = infos.find((i) => i.item_sku === sku);
+        if (found) return found;
+      }
+      if (!page.has_next_page) return undefined;
+      offset = page.next_offset;
+    }
   }
 
   private async initTiers(
