@@ -347,11 +347,21 @@ export class ShopeeConnector implements MarketplaceConnector {
     const imageIds: string[] = [];
     for (const url of listing.imageUrls.slice(0, MAX_IMAGES))
       imageIds.push(await this.uploadImage(url));
+    // The editor keeps the chosen channels as a comma-separated `logistics` list.
+    const chosen =
+      typeof listing.attributes.logistics === 'string'
+        ? listing.attributes.logistics
+            .split(',')
+            .map(Number)
+            .filter((id) => id > 0)
+        : [];
     const logisticInfo = Array.isArray(listing.attributes.logistic_info)
       ? listing.attributes.logistic_info
-      : (await this.channelList(session))
-          .filter((c) => c.enabled)
-          .map((c) => ({ logistic_id: c.logistics_channel_id, enabled: true }));
+      : chosen.length > 0
+        ? chosen.map((id) => ({ logistic_id: id, enabled: true }))
+        : (await this.channelList(session))
+            .filter((c) => c.enabled)
+            .map((c) => ({ logistic_id: c.logistics_channel_id, enabled: true }));
     const { payload, issues } = itemPayload(listing, { imageIds, logisticInfo, tree });
 
     let itemId: number;

@@ -46,8 +46,6 @@ export function marketListingApi<StepAll>(market: WarehouseMarket) {
     detail: (id: number) => [...listingKeys.all, `${market}-detail`, id] as const,
     check: (id: number) => [...listingKeys.all, `${market}-check`, id] as const,
     stores: () => [...listingKeys.reference, `${market}-stores`] as const,
-    categories: (marketId: number, parentId: string | null) =>
-      [...listingKeys.reference, `${market}-categories`, marketId, parentId] as const,
     attributes: (marketId: number, categoryId: string) =>
       [...listingKeys.reference, `${market}-attributes`, marketId, categoryId] as const,
   };
@@ -63,6 +61,14 @@ export function marketListingApi<StepAll>(market: WarehouseMarket) {
   return {
     market,
     batchPath: `${base}/batch`,
+    /** One level of the category tree as cascader options (for lazy loading). */
+    loadCategories: (marketId: number, parentId: string | null) =>
+      api
+        .get<ListingCategoryList>(`${base}/${categoryPath}`, {
+          market_id: marketId,
+          ...(parentId ? { parent_id: parentId } : {}),
+        })
+        .then(({ list }) => list.map((c) => ({ value: c.id, label: c.name, isLeaf: c.leaf }))),
     /** The lifecycle calls; each answers the started batch, whose progress the batch dialog shows. */
     calls,
     useListings(query: ListingIndexQuery) {
@@ -94,20 +100,6 @@ export function marketListingApi<StepAll>(market: WarehouseMarket) {
         queryFn: ({ signal }) =>
           api.get<{ list: Store[] }>(`${base}/get-market`, undefined, { signal }),
         staleTime: 60_000,
-      });
-    },
-    /** One level of the marketplace's category tree, as the store's shop serves it. */
-    useCategories(marketId: number | null, parentId: string | null) {
-      return useQuery({
-        queryKey: keys.categories(marketId ?? 0, parentId),
-        queryFn: ({ signal }) =>
-          api.get<ListingCategoryList>(
-            `${base}/${categoryPath}`,
-            { market_id: marketId!, ...(parentId ? { parent_id: parentId } : {}) },
-            { signal },
-          ),
-        enabled: marketId !== null,
-        staleTime: 10 * 60_000,
       });
     },
     /** A leaf category's attributes, required ones first. */
