@@ -1,8 +1,7 @@
-import { MARKET_SITES } from '@app/shared';
 import type { createMarketplaceSimulators } from '@app/sim';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { gs1CheckDigit } from '@app/shared';
+import { gs1CheckDigit, MARKET_SITES } from '@app/shared';
 import type { App } from '../src/http/deps.ts';
 import type { Executor } from '../src/db/client.ts';
 import { stores, upcCodes } from '../src/db/schema.ts';
@@ -61,6 +60,34 @@ export async function shopifyStore(
       marketSiteId: 101,
       alias: opts.alias ?? 'Shopify',
       account,
+      source: 'sandbox',
+    })
+    .returning();
+  return row!;
+}
+
+/** An authorized store of a simulator marketplace (Temu US, Shopee SG), as "sandbox". */
+export async function simStore(
+  db: Executor,
+  config: Config,
+  sims: Sims,
+  sellerId: number,
+  marketplace: 'temu' | 'shopee',
+  opts: { account?: string; alias?: string } = {},
+) {
+  const code = marketplace === 'temu' ? 'US' : 'SG';
+  const site = MARKET_SITES.find((s) => s.marketplace === marketplace && s.code === code)!;
+  const account = opts.account ?? String(100000 + Math.floor(Math.random() * 800000));
+  const auth = sims[marketplace].grant(account, code);
+  const [row] = await db
+    .insert(stores)
+    .values({
+      ...sealAuth(storeSecretBox(config), auth),
+      sellerId,
+      marketplace,
+      marketSiteId: site.id,
+      alias: opts.alias ?? `${marketplace} ${code}`,
+      account: auth.account,
       source: 'sandbox',
     })
     .returning();

@@ -34,6 +34,7 @@ export * from './schemas/upc.ts';
 export * from './schemas/listing.ts';
 export * from './schemas/listing-multistation.ts';
 export * from './schemas/shopify-listing.ts';
+export * from './schemas/market-listing.ts';
 export * from './validation-messages.ts';
 export * from './schemas/team.ts';
 export * from './schemas/notification.ts';

@@ -39,6 +39,7 @@ export const EDITOR_PERM: PermRequirement = {
     'goods:collectyun:update',
     'goods:shopifyyun:update',
     'goods:temuyun:update',
+    'goods:shopeeyun:update',
     'goods:materialMmt:update',
   ],
 };

@@ -32,6 +32,7 @@ export const documentsEn: DocumentTexts = {
     product_id_from_pool: 'No UPC/EAN: a free UPC code will be taken at publish',
     product_id_pool_empty: 'No UPC/EAN and no free UPC code left: import codes first',
     product_id_check_digit: 'The UPC/EAN check digit is wrong',
+    market_title_too_long: 'The title has {{length}} characters; {{name}} allows {{max}}',
     shopify_title_too_long: 'The title has {{length}} characters; Shopify allows {{max}}',
     vendor_missing: 'No vendor: Shopify shows the shop name instead',
     barcode_none: 'No barcode and no free UPC code left: the variant is published without one',

@@ -26,6 +26,7 @@ export const documentsZhCn: DocumentTexts = {
     product_id_from_pool: '没有 UPC/EAN：发布时将自动占用一个空闲 UPC 码',
     product_id_pool_empty: '没有 UPC/EAN，也没有空闲 UPC 码：请先导入 UPC 码',
     product_id_check_digit: 'UPC/EAN 校验位错误',
+    market_title_too_long: '标题有 {{length}} 个字符；{{name}} 最多允许 {{max}} 个',
     shopify_title_too_long: '标题有 {{length}} 个字符；Shopify 最多允许 {{max}} 个',
     vendor_missing: '未填写供应商：Shopify 将显示店铺名称',
     barcode_none: '没有条码，也没有空闲 UPC 码：该变体将不带条码发布',

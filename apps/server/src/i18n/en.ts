@@ -244,6 +244,11 @@ export const en = {
     template_wrong_kind: 'Template {{id}} is not a {{kind}} template',
     unknown_product_type: 'Unknown product type for this site',
     variation_values: 'Give the variation values',
+    // Temu and Shopee listings (issue 20)
+    tier_index_invalid: 'The tier index does not match the tier variation',
+    unknown_category: 'The store has no such category',
+    choose_temu_store: 'Choose a Temu store',
+    choose_shopee_store: 'Choose a Shopee store',
   },
   marketplace: {
     auth: '{{marketplace}}: {{reason}}',

@@ -236,6 +236,11 @@ export const zhCN = {
     template_wrong_kind: '模板 {{id}} 不是 {{kind}} 模板',
     unknown_product_type: '此站点没有该商品类型',
     variation_values: '请填写变体值',
+    // Temu and Shopee listings (issue 20)
+    tier_index_invalid: '规格索引与规格不符',
+    unknown_category: '该店铺没有此类目',
+    choose_temu_store: '请选择 Temu 店铺',
+    choose_shopee_store: '请选择 Shopee 店铺',
   },
   marketplace: {
     auth: '{{name}} 授权已失效，请重新授权店铺：{{reason}}',

@@ -89,6 +89,10 @@ const SELLER_MENUS: MenuSeed[] = [
       ...cached,
       actions: ['list', 'info', 'update', 'publish', 'delete'],
     }),
+    page('/goods/shopeeyun', 'menu.goods.shopeeyun', {
+      ...cached,
+      actions: ['list', 'info', 'update', 'publish', 'delete', 'sync'],
+    }),
     page('/goods/template', 'menu.goods.template', { actions: CRUD }),
     page('/goods/priceTemplate', 'menu.goods.priceTemplate', { actions: CRUD }),
     page('/goods/collectyunEdit', 'menu.goods.collectyunEdit', hidden),

@@ -19,6 +19,8 @@ describe('view registry', () => {
     expect(renderView('my/logout', { title: 'Logout' })).not.toBeNull();
     expect(renderView('goods/collectyun', { title: 'Amazon cloud warehouse' })).not.toBeNull();
     expect(renderView('goods/shopifyyun', { title: 'Shopify cloud warehouse' })).not.toBeNull();
-    expect(renderView('goods/temuyun', { title: 'Temu cloud warehouse' })).toBeNull();
+    expect(renderView('goods/temuyun', { title: 'Temu cloud warehouse' })).not.toBeNull();
+    expect(renderView('goods/shopeeyun', { title: 'Shopee cloud warehouse' })).not.toBeNull();
+    expect(renderView('goods/nowhere', { title: 'Nowhere' })).toBeNull();
   });
 });

@@ -101,6 +101,14 @@ const VIEWS: Record<string, View> = {
     () => import('../features/listings/pages/shopifyyun-page.tsx'),
     'ShopifyyunPage',
   ),
+  'goods/temuyun': lazyPage(
+    () => import('../features/listings/pages/temuyun-page.tsx'),
+    'TemuyunPage',
+  ),
+  'goods/shopeeyun': lazyPage(
+    () => import('../features/listings/pages/shopeeyun-page.tsx'),
+    'ShopeeyunPage',
+  ),
   'goods/collectyunedit': lazyPage(
     () => import('../features/listings/pages/listing-editor-page.tsx'),
     'ListingEditorPage',

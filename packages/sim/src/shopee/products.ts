@@ -216,6 +216,13 @@ export function getItemBaseInfo(ctx: ShopContext) {
         i.models.length > 0
           ? []
           : [{ currency, original_price: i.original_price, current_price: i.original_price }],
+      stock_info_v2: {
+        summary_info: {
+          total_reserved_stock: 0,
+          total_available_stock:
+            i.models.length > 0 ? i.models.reduce((n, m) => n + m.stock, 0) : i.stock,
+        },
+      },
       image: {
         image_id_list: i.image_id_list,
         image_url_list: i.image_id_list.map((id) => `${ctx.publicUrl}/file/${id}`),

@@ -181,10 +181,17 @@ export function listGoods(state: GoodsState, mallId: string, body: Body) {
     throw invalid();
   }
   const ids = Array.isArray(body.goodsIdList) ? body.goodsIdList.map(Number) : null;
+  // Reference 4.6: crtFrom / crtTo are milliseconds.
+  const from = body.crtFrom === undefined ? null : Number(body.crtFrom);
+  const to = body.crtTo === undefined ? null : Number(body.crtTo);
   const rows = state.goods
     .filter((g) => g.mallId === mallId)
     .filter((g) => (searchType === 6 ? g.deleted : searchType === 1 && !g.deleted))
     .filter((g) => !ids || ids.includes(g.goodsId))
+    .filter(
+      (g) =>
+        (from === null || g.createdAt * 1000 >= from) && (to === null || g.createdAt * 1000 <= to),
+    )
     .sort((a, b) => b.createdAt - a.createdAt || b.goodsId - a.goodsId);
   return {
     goodsList: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize).map(toListRow),

@@ -5,7 +5,10 @@ import {
   AMAZON_TITLE_MAX,
   checkGtin,
   MAIN_IMAGE_MIN_PX,
+  MARKETPLACE_NAMES,
+  SHOPEE_TITLE_MAX,
   SHOPIFY_TITLE_MAX,
+  TEMU_TITLE_MAX,
   type ComplianceFinding,
   type ComplianceReport,
 } from '@app/shared';
@@ -36,6 +39,20 @@ export interface ImageFacts {
  * Object keys never change content (uploads get a new uuid, design outputs a content hash),
  * so what one image looked like is remembered for the process's life, up to a bound.
  */
+/** Each marketplace's title limit and the message naming it. */
+const TITLE_MAX: Record<string, number> = {
+  amazon: AMAZON_TITLE_MAX,
+  shopify: SHOPIFY_TITLE_MAX,
+  temu: TEMU_TITLE_MAX,
+  shopee: SHOPEE_TITLE_MAX,
+};
+const TITLE_TOO_LONG: Record<string, string> = {
+  amazon: 'title_too_long',
+  shopify: 'shopify_title_too_long',
+};
+/** Marketplaces that take items without a UPC/EAN: no code is asked for or taken. */
+const NEEDS_NO_CODE = new Set(['temu', 'shopee']);
+
 const imageFacts = new Map<string, ImageFacts | null>();
 const IMAGE_CACHE_MAX = 5000;
 
@@ -169,10 +186,12 @@ export async function complianceReport(
     findings.push({ severity: 'error', ...f });
   const warning = (f: Omit<ComplianceFinding, 'severity'>) =>
     findings.push({ severity: 'warning', ...f });
-  const shopify = tools.store.marketplace === 'shopify';
-  /** What Amazon requires and Shopify only recommends. */
+  const marketplace = tools.store.marketplace;
+  const amazon = marketplace === 'amazon';
+  const shopify = marketplace === 'shopify';
+  /** What Amazon, Temu and Shopee require and Shopify only recommends. */
   const required = shopify ? warning : error;
-  const titleMax = shopify ? SHOPIFY_TITLE_MAX : AMAZON_TITLE_MAX;
+  const titleMax = TITLE_MAX[marketplace] ?? AMAZON_TITLE_MAX;
 
   if (row.title.trim() === '') {
     error({ rule: 'title_length', field: 'title', message: text('title_empty') });
@@ -180,9 +199,10 @@ export async function complianceReport(
     error({
       rule: 'title_length',
       field: 'title',
-      message: text(shopify ? 'shopify_title_too_long' : 'title_too_long', {
+      message: text(TITLE_TOO_LONG[marketplace] ?? 'market_title_too_long', {
         length: row.title.length,
         max: titleMax,
+        name: MARKETPLACE_NAMES[marketplace],
       }),
     });
   }
@@ -228,14 +248,15 @@ export async function complianceReport(
       message: text('description_missing'),
     });
   }
-  if (!shopify && !row.bulletPoints.some((b) => b.trim() !== '')) {
+  if (amazon && !row.bulletPoints.some((b) => b.trim() !== '')) {
     error({
       rule: 'required_attribute',
       field: 'bullet_points.0',
       message: text('bullet_missing'),
     });
   }
-  if (row.brand.trim() === '') {
+  // Temu has no brand field for local sellers and Shopee sends NoBrand.
+  if (row.brand.trim() === '' && (amazon || shopify)) {
     required({
       rule: 'required_attribute',
       field: 'brand',
@@ -250,7 +271,7 @@ export async function complianceReport(
       field: 'images.0',
       message: text('main_image_missing'),
     });
-  } else if (!shopify) {
+  } else if (amazon) {
     const facts = await factsOf(ctx.storage, main);
     if (!facts) {
       warning({
@@ -316,6 +337,8 @@ export async function complianceReport(
       });
     }
     if (item.productId === '') {
+      // Temu and Shopee take items without a code: nothing to ask for or take.
+      if (NEEDS_NO_CODE.has(marketplace)) return;
       missing++;
       const covered = missing <= tools.freeCodes;
       (covered || shopify ? warning : error)({

@@ -4,7 +4,10 @@ import {
   type CreateListingsInput,
   type CreateListingsResult,
   fromMinor,
+  SHOPEE_TITLE_MAX,
   SHOPIFY_TITLE_MAX,
+  TEMU_TITLE_MAX,
+  type AttributeValue,
   type PlaceholderValues,
 } from '@app/shared';
 import {
@@ -29,6 +32,29 @@ import { freeSkus } from './skus.ts';
 
 const themeOf = (keys: string[]) => keys.map((k) => k.toUpperCase()).join('/');
 
+const TITLE_MAX: Record<ListingMarketplace, number> = {
+  amazon: AMAZON_TITLE_MAX,
+  shopify: SHOPIFY_TITLE_MAX,
+  temu: TEMU_TITLE_MAX,
+  shopee: SHOPEE_TITLE_MAX,
+};
+
+/**
+ * What a new draft's `attributes` start with: Shopify products go live as ACTIVE unless the
+ * editor sets them to DRAFT; Shopee asks every item for a weight and package sizes, prefilled
+ * with a small parcel's for the seller to correct in step 4.
+ */
+const STARTING_ATTRIBUTES: Partial<Record<ListingMarketplace, Record<string, AttributeValue>>> = {
+  shopify: { status: 'ACTIVE' },
+  shopee: {
+    weight: 0.3,
+    package_length: 20,
+    package_width: 15,
+    package_height: 5,
+    days_to_ship: 2,
+  },
+};
+
 /**
  * Drafts for one store from finished products, prefilled from templates and the products'
  * design, images and SKUs. `marketplace` is the routes' (a store of another is 422).
@@ -39,7 +65,6 @@ export async function createListings(
   marketplace: ListingMarketplace = 'amazon',
 ): Promise<CreateListingsResult> {
   const store = await findListingStore(ctx, input.market_id, marketplace);
-  const shopify = marketplace === 'shopify';
   const site = siteOf(store.marketSiteId);
   const products = await ctx.db
     .select()
@@ -160,10 +185,8 @@ export async function createListings(
             variationTheme: isVariation ? themeOf(keys) : '',
             parentSku: parentSku!,
             showVariationTheme: isVariation ? [...keys] : [],
-            title:
-              texts.title ?? product.title.slice(0, shopify ? SHOPIFY_TITLE_MAX : AMAZON_TITLE_MAX),
-            // Shopify products go live as ACTIVE unless the editor sets them to DRAFT.
-            ...(shopify ? { attributes: { status: 'ACTIVE' } } : {}),
+            title: texts.title ?? product.title.slice(0, TITLE_MAX[marketplace]),
+            attributes: STARTING_ATTRIBUTES[marketplace] ?? {},
             describe: texts.describe ?? '',
             keywords: texts.keywords ?? '',
             bulletPoints: texts.bullets ?? [],

@@ -12,6 +12,7 @@ import {
   type ListingBatchKind,
   type ListingBatchStarted,
   type ListingIssue,
+  type Marketplace,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import {
@@ -246,13 +247,21 @@ const identifier = (code: string) => ({
 });
 
 /** The listing in the connector's marketplace-neutral form. */
-export function listingInputOf(deps: ListingDeps, { row, items }: LoadedListing): ListingInput {
+export function listingInputOf(
+  deps: ListingDeps,
+  { row, items }: LoadedListing,
+  marketplace: Marketplace,
+): ListingInput {
   const images = row.images.map((u) => absolute(deps, u));
   const money = (minor: number) => ({
     amount: fromMinor(minor, row.currency),
     currency: row.currency,
   });
-  const attributes: Record<string, unknown> = { ...row.attributes, condition_type: row.condition };
+  // Temu and Shopee have no condition attribute: sent, it would come back as unknown.
+  const attributes: Record<string, unknown> =
+    marketplace === 'temu' || marketplace === 'shopee'
+      ? { ...row.attributes }
+      : { ...row.attributes, condition_type: row.condition };
   const description = [row.describe, row.customDescribe]
     .filter((t) => t.trim() !== '')
     .join('\n\n');
@@ -348,8 +357,11 @@ async function publishItem(rt: Runtime, listingId: number): Promise<ItemOutcome>
     return failed(`The compliance report has ${report.errors} error(s)`, { issues, report });
   }
   const { connector, session } = rt.session();
-  // Items without a UPC/EAN take one of the seller's free codes; republishing keeps it.
-  const needing = listing.items.filter((i) => i.productId === '');
+  // Items without a UPC/EAN take one of the seller's free codes, each its own; republishing
+  // keeps it. Temu and Shopee take items without one, so none is spent there.
+  const marketplace = rt.store.marketplace;
+  const takesCodes = marketplace === 'amazon' || marketplace === 'shopify';
+  const needing = takesCodes ? listing.items.filter((i) => i.productId === '') : [];
   if (needing.length) {
     const sellerId = listing.row.sellerId;
     const ok = await withTransaction(ctx, async (tx) => {
@@ -364,14 +376,14 @@ async function publishItem(rt: Runtime, listingId: number): Promise<ItemOutcome>
       return true;
     });
     // Shopify takes variants without a barcode; Amazon needs one.
-    if (!ok && rt.store.marketplace !== 'shopify') {
+    if (!ok && marketplace === 'amazon') {
       await setListing(ctx, listingId, { status: 'failed' });
       return failed('No free UPC code left: import codes first');
     }
     listing = await findListing(ctx, listingId);
   }
   try {
-    const result = await connector.publish(session, listingInputOf(ctx, listing));
+    const result = await connector.publish(session, listingInputOf(ctx, listing, marketplace));
     if (result.status === 'invalid') {
       await setListing(ctx, listingId, { status: 'failed', issues: result.issues });
       return failed(issueText(result.issues), { issues: result.issues });

@@ -1,20 +1,24 @@
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { ListingList } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { listings, stores } from '../../db/schema.ts';
 import { NotFoundError, ValidationError, type FieldMessage } from '../../errors.ts';
 import { findStore, type StoreRow } from '../markets/service.ts';
 import { visibleListings } from './rows.ts';
+import { showAll } from './show.ts';
 
 /**
  * The marketplaces with listings. A listing's store names its marketplace, so every listing
- * service works for each; the routes of one marketplace (`/api/publish`, `/api/shopify/publish`)
- * keep to its stores with these helpers.
+ * service works for each; the routes of one marketplace (`/api/publish`, `/api/shopify/publish`,
+ * `/api/temu/publish`, `/api/shopee/goods`) keep to its stores with these helpers.
  */
-export type ListingMarketplace = 'amazon' | 'shopify';
+export type ListingMarketplace = 'amazon' | 'shopify' | 'temu' | 'shopee';
 
 const CHOOSE_STORE: Record<ListingMarketplace, FieldMessage> = {
   amazon: 'listings.choose_amazon_store',
   shopify: 'listings.choose_shopify_store',
+  temu: 'listings.choose_temu_store',
+  shopee: 'listings.choose_shopee_store',
 };
 
 /** The actor's store by id: 404 for another seller's, 422 for another marketplace's. */
@@ -55,4 +59,21 @@ export async function assertListingsOf(
       and(inArray(listings.id, unique), visibleListings(ctx), ofMarketplace(ctx, marketplace)),
     );
   if ((found?.n ?? 0) !== unique.length) throw new NotFoundError('listings.not_found');
+}
+
+/** Full listings of `marketplace` by id; other sellers' and other marketplaces' ids are left out. */
+export async function showAllOf(
+  ctx: Ctx,
+  ids: number[],
+  marketplace: ListingMarketplace,
+): Promise<ListingList> {
+  const rows = await ctx.db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(inArray(listings.id, ids), ofMarketplace(ctx, marketplace)));
+  const mine = new Set(rows.map((r) => r.id));
+  return showAll(
+    ctx,
+    ids.filter((id) => mine.has(id)),
+  );
 }

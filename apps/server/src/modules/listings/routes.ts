@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,144 +6,84 @@ import {
   BatchUpdateInput,
   CategoryDetailQuery,
   CategoryQuery,
-  ComplianceReport,
-  CreateListingsInput,
-  CreateListingsResult,
   ItemSaveInput,
   Listing,
-  ListingBatch,
-  ListingBatchQuery,
   ListingBatchStarted,
   ListingCategoryDetail,
   ListingCategoryList,
   ListingDefaults,
   ListingDownloadInput,
   ListingIdInput,
-  ListingIdQuery,
   ListingIdsInput,
-  ListingIndexQuery,
   ListingInfo,
   ListingInfoQuery,
-  ListingList,
-  ListingPage,
   ListingRowList,
-  permOf,
   StepAllInput,
-  StepAllResult,
   UpdateStep1Input,
   UpdateStep2Input,
   UpdateStep3Input,
   UpdateStep4Input,
 } from '@app/shared';
 import type { App, AppDeps } from '../../http/deps.ts';
-import type { Access } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { streamZip } from '../../http/zip.ts';
-import { storeSecretBox } from '../../integrations/secret-box.ts';
 import { listCategories, showCategory } from './categories.ts';
-import { checkListing } from './compliance.ts';
-import type { ListingCtx } from './context.ts';
-import { listingImageEntries, listingsWorkbook } from './export.ts';
-import { registerMultistationRoutes } from './multistation-routes.ts';
-import { registerShopifyListingRoutes } from './shopify-routes.ts';
-import { assertListingsOf } from './marketplace.ts';
-import {
-  batchUpdate,
-  batchUpdateContent,
-  getBatch,
-  publishOne,
-  startBatches,
-} from './lifecycle.ts';
 import { copyListing } from './copy.ts';
-import { createListings } from './create.ts';
+import { listingImageEntries, listingsWorkbook } from './export.ts';
 import { getDefaults, getInfo, getMarket } from './info.ts';
-import { listListings } from './list.ts';
-import { listByIds, showAll, showListing } from './show.ts';
+import { batchUpdate, batchUpdateContent } from './lifecycle.ts';
+import { registerMultistationRoutes } from './multistation-routes.ts';
 import {
-  saveItem,
-  saveStepAll,
-  updateStep1,
-  updateStep2,
-  updateStep3,
-  updateStep4,
-} from './steps.ts';
-
-const PAGE = '/goods/collectyun';
-const can = (action: string): { access: Access } => ({
-  access: { auth: 'user', perm: permOf(PAGE, action) },
-});
-const tags = ['publish'];
-const base = '/api/publish';
+  registerListingTable,
+  type ListingRouteKit,
+  type MarketplaceListingRoutes,
+} from './marketplace-routes.ts';
+import { SHOPEE_LISTING_ROUTES } from './shopee-routes.ts';
+import { SHOPIFY_LISTING_ROUTES } from './shopify-routes.ts';
+import { listByIds } from './show.ts';
+import { TEMU_LISTING_ROUTES } from './temu-routes.ts';
+import { saveItem, updateStep1, updateStep2, updateStep3, updateStep4 } from './steps.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Amazon listings (issue 6, spec 7 "Amazon listings"): thin routes over the services. */
-export function registerListingRoutes(app: App, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const box = storeSecretBox(deps.config);
-  const lctx = (request: FastifyRequest): ListingCtx => ({
-    ...request.ctx,
-    connectors: deps.connectors,
-    box,
-    storage: deps.storage,
-    jobs: deps.jobs,
-    publicUrl: deps.config.PUBLIC_URL,
-  });
+/**
+ * Amazon listings (issue 6, spec 7 "Amazon listings"): the shared listing routes kept to Amazon
+ * stores, plus the four-step editor, copies, batch edits, downloads and multi-station copy.
+ */
+export const AMAZON_LISTING_ROUTES: MarketplaceListingRoutes = {
+  marketplace: 'amazon',
+  name: 'Amazon',
+  base: '/api/publish',
+  page: '/goods/collectyun',
+  tags: ['publish'],
+  downAction: 'down',
+  deleteOne: 'down',
+  stores: {
+    summary: "The actor's Amazon stores (on, authorized) per region",
+    response: z.array(AmazonStoreGroup),
+    list: getMarket,
+  },
+  stepAll: StepAllInput,
+  extra: registerAmazonRoutes,
+};
 
-  const noQuery = z.object({});
-  /** The Amazon routes act on Amazon listings only: any other listing id is a 404. */
-  const amazonOnly =
-    <I, O>(ids: (input: I) => number[], run: (ctx: ListingCtx, input: I) => Promise<O>) =>
-    async (_ctx: unknown, input: I, request: FastifyRequest) => {
-      const ctx = lctx(request);
-      await assertListingsOf(ctx, ids(input), 'amazon');
-      return run(ctx, input);
-    };
+/** Every marketplace's listing routes, from one table. */
+export function registerListingRoutes(app: App, deps: AppDeps): void {
+  registerListingTable(app, deps, [
+    AMAZON_LISTING_ROUTES,
+    SHOPIFY_LISTING_ROUTES,
+    TEMU_LISTING_ROUTES,
+    SHOPEE_LISTING_ROUTES,
+  ]);
+}
+
+function registerAmazonRoutes(app: App, kit: ListingRouteKit, deps: AppDeps): void {
+  const { base, tags, can, lctx, own } = kit;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const one = (input: { id: number }) => [input.id];
   const many = (input: { ids: number[] }) => input.ids;
   registerMultistationRoutes(app, deps);
-  registerShopifyListingRoutes(app, deps);
 
-  // Lists and reads
-  route(
-    app,
-    {
-      method: 'GET',
-      url: `${base}/index`,
-      tags,
-      summary: 'Page the listings with filters; counts per status for the tabs',
-      querystring: ListingIndexQuery,
-      response: ListingPage,
-      ...can('list'),
-    },
-    (_ctx, input, request) => listListings(lctx(request), input, 'amazon'),
-  );
-  route(
-    app,
-    {
-      method: 'GET',
-      url: `${base}/show`,
-      tags,
-      summary: 'One listing with its items, for the editor',
-      querystring: ListingIdQuery,
-      response: Listing,
-      ...can('info'),
-    },
-    amazonOnly(one, (ctx, input) => showListing(ctx, input.id)),
-  );
-  route(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/show-all`,
-      tags,
-      summary: 'Full listings by id, for the batch editor (foreign ids left out)',
-      body: ListingIdsInput,
-      response: ListingList,
-      ...can('info'),
-    },
-    (_ctx, input, request) => showAll(lctx(request), input.ids),
-  );
   route(
     app,
     {
@@ -157,19 +96,6 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       ...can('list'),
     },
     (_ctx, input, request) => listByIds(lctx(request), input.ids),
-  );
-  route(
-    app,
-    {
-      method: 'GET',
-      url: `${base}/get-market`,
-      tags,
-      summary: "The actor's Amazon stores (on, authorized) per region",
-      querystring: noQuery,
-      response: z.array(AmazonStoreGroup),
-      ...can('list'),
-    },
-    (_ctx, _input, request) => getMarket(lctx(request)),
   );
   route(
     app,
@@ -236,47 +162,8 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
     },
     (_ctx, input, request) => getDefaults(lctx(request), input),
   );
-  route(
-    app,
-    {
-      method: 'GET',
-      url: `${base}/check`,
-      tags,
-      summary: 'The compliance report computed before publishing',
-      querystring: ListingIdQuery,
-      response: ComplianceReport,
-      ...can('info'),
-    },
-    amazonOnly(one, (ctx, input) => checkListing(ctx, input.id)),
-  );
-  route(
-    app,
-    {
-      method: 'GET',
-      url: `${base}/batch`,
-      tags,
-      summary: 'A lifecycle batch with its per-listing results',
-      querystring: ListingBatchQuery,
-      response: ListingBatch,
-      ...can('list'),
-    },
-    (_ctx, input, request) => getBatch(lctx(request), input.id),
-  );
 
   // Editing
-  route(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/create`,
-      tags,
-      summary: 'Draft listings for one Amazon store from finished products, prefilled',
-      body: CreateListingsInput,
-      response: CreateListingsResult,
-      ...can('update'),
-    },
-    (_ctx, input, request) => createListings(lctx(request), input),
-  );
   route(
     app,
     {
@@ -288,7 +175,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    amazonOnly(one, updateStep1),
+    own(one, updateStep1),
   );
   route(
     app,
@@ -301,7 +188,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    amazonOnly(one, updateStep2),
+    own(one, updateStep2),
   );
   route(
     app,
@@ -314,7 +201,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    amazonOnly(one, updateStep3),
+    own(one, updateStep3),
   );
   route(
     app,
@@ -327,20 +214,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    amazonOnly(one, updateStep4),
-  );
-  route(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/update/step-all`,
-      tags,
-      summary: 'Save steps of several listings; one result per listing',
-      body: StepAllInput,
-      response: StepAllResult,
-      ...can('update'),
-    },
-    (_ctx, input, request) => saveStepAll(lctx(request), input, 'amazon'),
+    own(one, updateStep4),
   );
   route(
     app,
@@ -353,7 +227,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    amazonOnly(one, saveItem),
+    own(one, saveItem),
   );
   route(
     app,
@@ -366,75 +240,9 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: Listing,
       ...can('update'),
     },
-    amazonOnly(one, (ctx, input) => copyListing(ctx, input.id)),
+    own(one, (ctx, input) => copyListing(ctx, input.id)),
   );
 
-  // Lifecycle (jobs; progress at /api/jobs/:id, results at publish/batch)
-  route(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/publish`,
-      tags,
-      summary: 'Publish one listing; 409 with the compliance report while it has errors',
-      body: ListingIdInput,
-      response: ListingBatchStarted,
-      ...can('publish'),
-    },
-    amazonOnly(one, (ctx, input) => publishOne(ctx, input.id)),
-  );
-  route(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/batch-publish`,
-      tags,
-      summary: 'Publish listings as a batch job; failing items are reported per item',
-      body: ListingIdsInput,
-      response: ListingBatchStarted,
-      ...can('publish'),
-    },
-    amazonOnly(many, (ctx, input) => startBatches(ctx, 'publish', input.ids)),
-  );
-  route(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/delete`,
-      tags,
-      summary: 'Take one listing down from Amazon',
-      body: ListingIdInput,
-      response: ListingBatchStarted,
-      ...can('down'),
-    },
-    amazonOnly(one, (ctx, input) => startBatches(ctx, 'down', [input.id])),
-  );
-  route(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/batch-down`,
-      tags,
-      summary: 'Take listings down from Amazon',
-      body: ListingIdsInput,
-      response: ListingBatchStarted,
-      ...can('down'),
-    },
-    amazonOnly(many, (ctx, input) => startBatches(ctx, 'down', input.ids)),
-  );
-  route(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/batch-delete`,
-      tags,
-      summary: 'Delete listings (taken down from Amazon first when live)',
-      body: ListingIdsInput,
-      response: ListingBatchStarted,
-      ...can('delete'),
-    },
-    amazonOnly(many, (ctx, input) => startBatches(ctx, 'delete', input.ids)),
-  );
   route(
     app,
     {
@@ -446,7 +254,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('update'),
     },
-    amazonOnly(many, batchUpdate),
+    own(many, batchUpdate),
   );
   route(
     app,
@@ -459,7 +267,7 @@ export function registerListingRoutes(app: App, deps: AppDeps): void {
       response: ListingBatchStarted,
       ...can('update'),
     },
-    amazonOnly(many, batchUpdateContent),
+    own(many, batchUpdateContent),
   );
 
   // Downloads

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import {
   checkGtin,
+  type AttributeValue,
+  type CategoryFields,
   type ShopifyFields,
   type UpdateStep1Input,
   type UpdateStep2Input,
@@ -30,6 +32,12 @@ export interface StepPatch {
   step4?: Step4;
   /** Vendor, taxonomy category, tags and status of a Shopify listing. */
   shopify?: ShopifyFields;
+  /** A Temu or Shopee listing's leaf category and its attribute values, checked against it. */
+  category?: CategoryFields;
+  /** Marketplace fields kept in `attributes` beside the category's (Shopee's weight...). */
+  itemFields?: Record<string, AttributeValue>;
+  /** Shopee step 1: the brand and days to ship. */
+  basics?: { brand: string };
 }
 
 export function prefixed(prefix: string, errors: FieldMessages): FieldMessages {

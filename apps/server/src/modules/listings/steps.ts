@@ -1,12 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
-import type {
-  ItemSaveInput,
-  Listing,
-  StepAllResult,
-  UpdateStep1Input,
-  UpdateStep2Input,
-  UpdateStep3Input,
-  UpdateStep4Input,
+import {
+  SHOPEE_ITEM_KEYS,
+  TEMU_SERVICE_KEYS,
+  type ItemSaveInput,
+  type Listing,
+  type StepAllResult,
+  type UpdateStep1Input,
+  type UpdateStep2Input,
+  type UpdateStep3Input,
+  type UpdateStep4Input,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -21,6 +23,7 @@ import {
   renderError,
   renderFields,
 } from '../../errors.ts';
+import { findStore } from '../markets/service.ts';
 import { attributeErrors, attributesOf, findAmazonStore } from './categories.ts';
 import type { ListingCtx } from './context.ts';
 import {
@@ -33,6 +36,9 @@ import {
 import { withCosts } from './show.ts';
 import { imageErrors, itemErrors, prefixed, type Step3, type StepPatch } from './step-checks.ts';
 import { assertListingsOf, type ListingMarketplace } from './marketplace.ts';
+
+/** Attributes that are not the category's: Shopee's item fields, Temu's service promise. */
+const ITEM_FIELD_KEYS = new Set<string>([...SHOPEE_ITEM_KEYS, ...TEMU_SERVICE_KEYS]);
 
 /**
  * Validates and applies any of the four steps to one listing in one transaction: every
@@ -73,6 +79,29 @@ export async function saveSteps(
     Object.assign(
       errors,
       prefixed(p('step2'), attributeErrors(definitions, patch.step2.attributes, supplied)),
+    );
+  }
+  if (patch.category) {
+    const store = await findStore(ctx, row.storeId);
+    const definitions = await attributesOf(ctx, store, patch.category.market_category_id).catch(
+      (error: unknown) => {
+        if (error instanceof AppError && error.status === 502) {
+          throw new ValidationError({
+            [`${p('category') ? 'category.' : ''}market_category_id`]: 'listings.unknown_category',
+          });
+        }
+        throw error;
+      },
+    );
+    const items = patch.step3?.items ?? current.items;
+    const supplied = new Set(
+      Object.keys(items[0]?.variation ?? {}).filter((k) =>
+        items.every((i) => (i.variation[k] ?? '').trim() !== ''),
+      ),
+    );
+    Object.assign(
+      errors,
+      prefixed(p('category'), attributeErrors(definitions, patch.category.attributes, supplied)),
     );
   }
   if (patch.step3) {
@@ -136,6 +165,19 @@ export async function saveSteps(
         attributes: { ...row.attributes, status: s.status },
       });
     }
+    if (patch.category || patch.itemFields) {
+      // The category's attributes are replaced; the marketplace's own item fields are kept.
+      const kept = patch.category
+        ? Object.fromEntries(Object.entries(row.attributes).filter(([k]) => ITEM_FIELD_KEYS.has(k)))
+        : row.attributes;
+      set.attributes = {
+        ...kept,
+        ...patch.category?.attributes,
+        ...patch.itemFields,
+      };
+      if (patch.category) set.productType = patch.category.market_category_id;
+    }
+    if (patch.basics) set.brand = patch.basics.brand;
     const [updated] = await tx.db
       .update(listings)
       .set(set)
@@ -185,6 +227,10 @@ async function replaceItems(
 }
 
 const showLoaded = async (ctx: Ctx, loaded: LoadedListing) => (await withCosts(ctx, [loaded]))[0]!;
+
+/** Saves any parts of one listing and answers it as the editor shows it. */
+export const saveAndShow = (ctx: ListingCtx, id: number, patch: StepPatch) =>
+  saveSteps(ctx, id, patch).then((l) => showLoaded(ctx, l));
 
 export const updateStep1 = (ctx: ListingCtx, { id, ...step1 }: UpdateStep1Input) =>
   saveSteps(ctx, id, { step1 }).then((l) => showLoaded(ctx, l));

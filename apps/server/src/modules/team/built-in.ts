@@ -37,6 +37,7 @@ const RULES: Record<BuiltInGroup, (perm: string) => boolean> = {
       'goods:materialMmt',
       'goods:shopifyyun',
       'goods:temuyun',
+      'goods:shopeeyun',
       'goods:template',
       'goods:priceTemplate',
       'goods:upc',

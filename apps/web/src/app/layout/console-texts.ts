@@ -14,6 +14,16 @@ import { multistationEn } from '../../features/listings/i18n-multistation-en.ts'
 import { multistationZhCN } from '../../features/listings/i18n-multistation-zh-cn.ts';
 import { shopifyListingsEn } from '../../features/listings/i18n-shopify-en.ts';
 import { shopifyListingsZhCN } from '../../features/listings/i18n-shopify-zh-cn.ts';
+import {
+  marketEditorEn,
+  shopeeListingsEn,
+  temuListingsEn,
+} from '../../features/listings/i18n-market-en.ts';
+import {
+  marketEditorZhCN,
+  shopeeListingsZhCN,
+  temuListingsZhCN,
+} from '../../features/listings/i18n-market-zh-cn.ts';
 import { notificationsEn } from '../../features/notifications/i18n-en.ts';
 import { notificationsZhCN } from '../../features/notifications/i18n-zh-cn.ts';
 import { marketsEn } from '../../features/markets/i18n-en.ts';
@@ -57,6 +67,9 @@ export const consoleTextsZhCN = {
   listings: listingsZhCN,
   multistation: multistationZhCN,
   shopifyListings: shopifyListingsZhCN,
+  temuListings: temuListingsZhCN,
+  shopeeListings: shopeeListingsZhCN,
+  marketEditor: marketEditorZhCN,
   cart: cartZhCN,
   orders: ordersZhCN,
   orderTransfer: orderTransferZhCN,
@@ -80,6 +93,9 @@ export const consoleTextsEn: typeof consoleTextsZhCN = {
   listings: listingsEn,
   multistation: multistationEn,
   shopifyListings: shopifyListingsEn,
+  temuListings: temuListingsEn,
+  shopeeListings: shopeeListingsEn,
+  marketEditor: marketEditorEn,
   cart: cartEn,
   orders: ordersEn,
   orderTransfer: orderTransferEn,

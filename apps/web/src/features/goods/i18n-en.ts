@@ -67,7 +67,6 @@ export const goodsEn: typeof goodsZhCN = {
     view: 'View details',
     copyToLibrary: 'Add to private finished library',
     publishTo: 'Publish to…',
-    comingSoon: '{{name}} (coming soon)',
   },
   messages: {
     renamed: 'Title saved',

@@ -66,7 +66,6 @@ export const goodsZhCN = {
     view: '查看详情',
     copyToLibrary: '加入私有成品库',
     publishTo: '发布到…',
-    comingSoon: '{{name}}（即将推出）',
   },
   messages: {
     renamed: '标题已保存',

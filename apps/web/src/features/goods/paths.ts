@@ -24,8 +24,19 @@ export function relativePath(id?: number): string {
 /** The Shopify cloud warehouse; `?create=<ids>` opens its "Publish to… Shopify" dialog. */
 export const SHOPIFY_LISTINGS_PATH = '/goods/shopifyyun';
 
-export function publishOnShopifyPath(ids: readonly number[]): string {
-  return `${SHOPIFY_LISTINGS_PATH}?create=${ids.join(',')}`;
+export const TEMU_LISTINGS_PATH = '/goods/temuyun';
+export const SHOPEE_LISTINGS_PATH = '/goods/shopeeyun';
+
+const WAREHOUSES = {
+  shopify: SHOPIFY_LISTINGS_PATH,
+  temu: TEMU_LISTINGS_PATH,
+  shopee: SHOPEE_LISTINGS_PATH,
+};
+export type PublishMarket = keyof typeof WAREHOUSES;
+
+/** A marketplace's cloud warehouse with its "Publish to…" dialog open for these products. */
+export function publishToPath(market: PublishMarket, ids: readonly number[]): string {
+  return `${WAREHOUSES[market]}?create=${ids.join(',')}`;
 }
 
 export function listOnAmazonPath(ids: readonly number[]): string {

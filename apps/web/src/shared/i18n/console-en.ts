@@ -143,6 +143,7 @@ export const consoleEn: typeof consoleZhCN = {
       collectyun: 'Amazon cloud warehouse',
       shopifyyun: 'Shopify cloud warehouse',
       temuyun: 'Temu cloud warehouse',
+      shopeeyun: 'Shopee cloud warehouse',
       template: 'Listing templates',
       priceTemplate: 'Pricing templates',
       shoppingcart: 'Shopping cart',

@@ -136,6 +136,7 @@ export const consoleZhCN = {
       collectyun: 'Amazon 云仓',
       shopifyyun: 'Shopify 云仓',
       temuyun: 'Temu 云仓',
+      shopeeyun: 'Shopee 云仓',
       template: '刊登模板',
       priceTemplate: '定价模板',
       shoppingcart: '购物车',

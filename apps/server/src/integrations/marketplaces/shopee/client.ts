@@ -12,6 +12,8 @@ export interface ShopeeCall {
   /** JSON for POST calls, or FormData for media uploads. */
   body?: unknown;
   caller: ShopeeCaller;
+  /** A create without an idempotency key (add_item): a 5xx or lost answer is not resent. */
+  unsafe?: boolean;
 }
 
 /** The common envelope of reference 3.5. */
@@ -106,6 +108,7 @@ export class ShopeeClient {
       body: call.method === 'POST' ? (call.body ?? {}) : undefined,
       resign: build,
       retryAfterBody: (r) => (errorCode(r) === 'error_rate_limit' ? THROTTLE_RETRY_MS : null),
+      unsafe: call.unsafe ?? false,
     });
     const error = this.toError(res, call.path);
     if (error) throw error;

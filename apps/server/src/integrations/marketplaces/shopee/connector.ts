@@ -51,6 +51,8 @@ const ORDER_WINDOW = 15 * 86_400;
 const ORDER_PAGE = 50;
 const DETAIL_FIELDS =
   'buyer_username,recipient_address,item_list,total_amount,pay_time,package_list';
+/** How far back the look-up after a lost add_item answer searches. */
+const LOOKUP_WINDOW_SECONDS = 10 * 60;
 /** add_item takes up to 9 images. */
 const MAX_IMAGES = 9;
 
@@ -119,6 +121,24 @@ function decodeCursor(value: string): OrderCursor {
     );
   }
   return cursor;
+}
+
+/** A get_item_base_info row: the fields synchronisation reads (reference 3.6). */
+export interface ShopeeItemInfo {
+  item_id: number;
+  category_id: number;
+  item_name: string;
+  description: string;
+  item_sku: string;
+  item_status: string;
+  has_model: boolean;
+  price_info?: Array<{ currency: string; original_price: number }>;
+  stock_info_v2?: { summary_info?: { total_available_stock?: number } };
+  image?: { image_url_list?: string[] };
+  /** kg, as a decimal string. */
+  weight?: string;
+  dimension?: { package_length: number; package_width: number; package_height: number };
+  logistic_info?: Array<{ logistic_id: number; enabled: boolean }>;
 }
 
 /** Shopee Open Platform v2 (reference section 3) through one MarketHttp. */
@@ -235,7 +255,7 @@ export class ShopeeConnector implements MarketplaceConnector {
     session: StoreSession,
     method: 'GET' | 'POST',
     path: string,
-    params: { query?: Record<string, QueryValue>; body?: unknown } = {},
+    params: { query?: Record<string, QueryValue>; body?: unknown; unsafe?: boolean } = {},
   ): Promise<ShopeeEnvelope<T>> {
     return withFreshToken(
       session,
@@ -327,11 +347,21 @@ export class ShopeeConnector implements MarketplaceConnector {
     const imageIds: string[] = [];
     for (const url of listing.imageUrls.slice(0, MAX_IMAGES))
       imageIds.push(await this.uploadImage(url));
+    // The editor keeps the chosen channels as a comma-separated `logistics` list.
+    const chosen =
+      typeof listing.attributes.logistics === 'string'
+        ? listing.attributes.logistics
+            .split(',')
+            .map(Number)
+            .filter((id) => id > 0)
+        : [];
     const logisticInfo = Array.isArray(listing.attributes.logistic_info)
       ? listing.attributes.logistic_info
-      : (await this.channelList(session))
-          .filter((c) => c.enabled)
-          .map((c) => ({ logistic_id: c.logistics_channel_id, enabled: true }));
+      : chosen.length > 0
+        ? chosen.map((id) => ({ logistic_id: id, enabled: true }))
+        : (await this.channelList(session))
+            .filter((c) => c.enabled)
+            .map((c) => ({ logistic_id: c.logistics_channel_id, enabled: true }));
     const { payload, issues } = itemPayload(listing, { imageIds, logisticInfo, tree });
 
     let itemId: number;
@@ -349,16 +379,14 @@ export class ShopeeConnector implements MarketplaceConnector {
       itemStatus = response.item_status;
       issues.push(...(await this.syncStock(session, itemId, listing)));
     } else {
-      const { response, warning } = await this.shop<{ item_id: number; item_status: string }>(
-        session,
-        'POST',
-        '/api/v2/product/add_item',
-        { body: { ...payload, seller_stock: [{ stock: listing.quantity }] } },
-      );
-      itemId = response.item_id;
-      itemStatus = response.item_status;
-      issues.push(...warnings(warning));
-      if (listing.variants?.length) {
+      const added = await this.addItem(session, listing.sku, {
+        ...payload,
+        seller_stock: [{ stock: listing.quantity }],
+      });
+      itemId = added.itemId;
+      itemStatus = added.itemStatus;
+      issues.push(...added.issues);
+      if (listing.variants?.length && !added.hasModel) {
         try {
           await this.initTiers(session, itemId, listing);
         } catch (error) {
@@ -376,6 +404,69 @@ export class ShopeeConnector implements MarketplaceConnector {
       remoteId: String(itemId),
       issues,
     };
+  }
+
+  /**
+   * add_item is sent once: after a 5xx or a lost answer the item may exist, so instead of
+   * resending it the shop's items changed since just before are looked up by `item_sku`; found,
+   * that is the answer (with whether its models were made), else the failure stands.
+   */
+  private async addItem(
+    session: StoreSession,
+    sku: string,
+    body: Record<string, unknown>,
+  ): Promise<{ itemId: number; itemStatus: string; hasModel: boolean; issues: ListingIssue[] }> {
+    const started = this.nowSeconds();
+    try {
+      const { response, warning } = await this.shop<{ item_id: number; item_status: string }>(
+        session,
+        'POST',
+        '/api/v2/product/add_item',
+        { body, unsafe: true },
+      );
+      return {
+        itemId: response.item_id,
+        itemStatus: response.item_status,
+        hasModel: false,
+        issues: warnings(warning),
+      };
+    } catch (error) {
+      if (!(error instanceof MarketplaceError) || error.kind !== 'unavailable') throw error;
+      const found = await this.recentItemBySku(session, sku, started - LOOKUP_WINDOW_SECONDS);
+      if (!found) throw error;
+      return {
+        itemId: found.item_id,
+        itemStatus: found.item_status,
+        hasModel: found.has_model,
+        issues: [],
+      };
+    }
+  }
+
+  /** The item updated since `since` whose item_sku is `sku`. */
+  private async recentItemBySku(
+    session: StoreSession,
+    sku: string,
+    since: number,
+  ): Promise<ShopeeItemInfo | undefined> {
+    for (let offset = 0; ;) {
+      const page = await this.listItems(session, {
+        offset,
+        pageSize: 50,
+        status: ['NORMAL', 'UNLIST', 'REVIEWING'],
+        updatedFrom: since,
+      });
+      if (page.item.length > 0) {
+        const infos = await this.itemBaseInfo(
+          session,
+          page.item.map((i) => i.item_id),
+        );
+        const found = infos.find((i) => i.item_sku === sku);
+        if (found) return found;
+      }
+      if (!page.has_next_page) return undefined;
+      offset = page.next_offset;
+    }
   }
 
   private async initTiers(
@@ -577,6 +668,17 @@ export class ShopeeConnector implements MarketplaceConnector {
     return response;
   }
 
+  /** get_item_base_info for up to 50 items (reference 3.6). */
+  async itemBaseInfo(session: StoreSession, itemIds: number[]): Promise<ShopeeItemInfo[]> {
+    const { response } = await this.shop<{ item_list: ShopeeItemInfo[] }>(
+      session,
+      'GET',
+      '/api/v2/product/get_item_base_info',
+      { query: { item_id_list: itemIds.join(',') } },
+    );
+    return response.item_list;
+  }
+
   async modelList(session: StoreSession, itemId: number) {
     const { response } = await this.shop<{
       tier_variation: Array<{ name: string; option_list: Array<{ option: string }> }>;
@@ -585,6 +687,7 @@ export class ShopeeConnector implements MarketplaceConnector {
         model_sku: string;
         tier_index: number[];
         price_info: Array<{ original_price: number; current_price: number }>;
+        stock_info_v2?: { summary_info?: { total_available_stock?: number } };
       }>;
     }>(session, 'GET', '/api/v2/product/get_model_list', { query: { item_id: itemId } });
     return response;

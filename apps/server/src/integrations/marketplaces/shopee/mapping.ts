@@ -1,3 +1,4 @@
+import { SHOPEE_ITEM_KEYS } from '@app/shared';
 import {
   MarketplaceError,
   type CategoryAttribute,
@@ -133,6 +134,22 @@ export const mapAttribute = (a: ShopeeAttribute): CategoryAttribute => {
   };
 };
 
+/**
+ * The item fields the editor keeps in `attributes` (weight in kg, package sizes in cm, days to
+ * ship) as add_item names them; `logistics` is read by the connector.
+ */
+function itemFields(attributes: Record<string, unknown>): Record<string, unknown> {
+  const n = (key: string) => (typeof attributes[key] === 'number' ? attributes[key] : undefined);
+  const [length, width, height] = [n('package_length'), n('package_width'), n('package_height')];
+  return {
+    ...(n('weight') !== undefined ? { weight: n('weight') } : {}),
+    ...(length && width && height
+      ? { dimension: { package_length: length, package_width: width, package_height: height } }
+      : {}),
+    ...(n('days_to_ship') !== undefined ? { days_to_ship: n('days_to_ship') } : {}),
+  };
+}
+
 /** add_item fields a listing may set through `attributes` besides category attributes. */
 const ITEM_FIELDS = ['dimension', 'logistic_info', 'pre_order', 'condition', 'days_to_ship'];
 
@@ -154,6 +171,7 @@ export function itemPayload(
   const attributeList: unknown[] = [];
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(listing.attributes)) {
+    if ((SHOPEE_ITEM_KEYS as readonly string[]).includes(key)) continue;
     const attribute = input.tree.find(
       (a) => String(a.attribute_id) === key || a.name.toLowerCase() === key.toLowerCase(),
     );
@@ -185,6 +203,7 @@ export function itemPayload(
     description: bullets ? `${listing.description}\n\n${bullets}` : listing.description,
     original_price: Number(listing.price.amount),
     ...(listing.weightGrams ? { weight: listing.weightGrams / 1000 } : {}),
+    ...itemFields(listing.attributes),
     category_id: Number(listing.categoryId),
     image: { image_id_list: input.imageIds },
     logistic_info: input.logisticInfo,

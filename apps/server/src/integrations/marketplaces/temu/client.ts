@@ -68,6 +68,7 @@ export class TemuClient {
     type: string,
     accessToken: string,
     params: Record<string, unknown> = {},
+    options: { unsafe?: boolean } = {},
   ): Promise<T> {
     const headers = { 'content-type': 'application/json' };
     const res = await this.http.request({
@@ -85,6 +86,7 @@ export class TemuClient {
         isEnvelope(r.json) && !r.json.success && r.json.errorCode === RATE_LIMITED
           ? THROTTLE_RETRY_MS
           : null,
+      unsafe: options.unsafe ?? false,
     });
     return this.unwrap<T>(type, res);
   }

@@ -230,6 +230,60 @@ describe('Temu goods (reference 4.6)', () => {
     ]);
   });
 
+  it('never resends goods.add after a lost answer: the goods are looked up by SKU', async () => {
+    const typesSent: string[] = [];
+    /** `lose`: goods.add is carried out and its answer lost; `fail`: it answers 503 unmade. */
+    let mode: 'lose' | 'fail' | null = 'lose';
+    const lossy = createTemuConnector(
+      {
+        ...SIM_TEMU_DEFAULTS,
+        gatewayUrl: () => `${running.url}/openapi/router`,
+        authorizePageUrl: () => `${running.url}/authorize`,
+        sandbox: true,
+      },
+      {
+        sleep: async () => {},
+        requestsPerSecond: 0,
+        fetch: async (input, init) => {
+          const type = (JSON.parse(String(init?.body)) as { type: string }).type;
+          typesSent.push(type);
+          if (type === 'bg.local.goods.add' && mode === 'fail') {
+            return new Response('Service Unavailable', { status: 503 });
+          }
+          const res = await fetch(input, init);
+          if (type === 'bg.local.goods.add' && mode === 'lose') {
+            mode = null;
+            throw new TypeError('fetch failed: socket hang up');
+          }
+          return res;
+        },
+      },
+    );
+    const session = sessionOf('5550016');
+    const published = await lossy.publish(session, listing('LOST', { Material: 'Metal' }));
+    expect(published).toMatchObject({ status: 'accepted', remoteId: expect.any(String) });
+    expect(typesSent.filter((t) => t === 'bg.local.goods.add')).toHaveLength(1);
+    const { goods } = await lossy.listGoods(session, { pageNo: 1, pageSize: 10 });
+    expect(goods.map((g) => [String(g.goodsId), g.outGoodsSn])).toEqual([
+      [published.remoteId, 'LOST'],
+    ]);
+
+    // A 5xx on create is not resent either; nothing was made, so the failure stands.
+    mode = 'fail';
+    const before = typesSent.length;
+    const refused = await marketplaceError(
+      lossy.publish(session, {
+        ...listing('NONE', { Material: 'Metal' }),
+        attributes: {
+          Material: 'Metal',
+          costTemplateId: 'LFT-14523879912320',
+        },
+      }),
+    );
+    expect(refused.kind).toBe('unavailable');
+    expect(typesSent.slice(before).filter((t) => t === 'bg.local.goods.add')).toHaveLength(1);
+  });
+
   it('returns refused listings as issues on the named field', async () => {
     const session = sessionOf('5550007');
     const missing = await temu.publish(session, listing('BAD', { Colour: 'Red' }));

@@ -50,6 +50,9 @@ export interface TemuSettings {
 /** Reference 4.5: 20 QPS per app_key by default. */
 const TEMU_REQUESTS_PER_SECOND = 20;
 const MAX_ORDER_PAGE_SIZE = 100;
+/** How far back the look-up after a lost `goods.add` answer searches, and how many pages. */
+const LOOKUP_WINDOW_MS = 10 * 60_000;
+const LOOKUP_PAGES = 5;
 
 export interface TemuFreightTemplate {
   templateId: string;
@@ -137,12 +140,65 @@ class TemuConnectorImpl implements TemuConnector {
     );
   }
 
-  private call<T>(session: StoreSession, type: string, params: Record<string, unknown> = {}) {
+  private call<T>(
+    session: StoreSession,
+    type: string,
+    params: Record<string, unknown> = {},
+    options: { unsafe?: boolean } = {},
+  ) {
     const token = session.auth.accessToken;
     if (!token) {
       throw new MarketplaceError('temu', 'auth', '3000030', 'the store has no access token');
     }
-    return this.client.call<T>(this.settings.gatewayUrl(session.site.region), type, token, params);
+    return this.client.call<T>(
+      this.settings.gatewayUrl(session.site.region),
+      type,
+      token,
+      params,
+      options,
+    );
+  }
+
+  /**
+   * `bg.local.goods.add` is sent once: after a 5xx or a lost answer the goods may exist, so
+   * instead of resending it the goods created lately are looked up by the listing's SKU
+   * (`outGoodsSn`); found, that is the answer, else the failure stands.
+   */
+  private async addGoods(
+    session: StoreSession,
+    sku: string,
+    payload: Record<string, unknown>,
+  ): Promise<{ goodsId: number }> {
+    const startedMs = Date.now();
+    try {
+      return await this.call<{ goodsId: number }>(session, 'bg.local.goods.add', payload, {
+        unsafe: true,
+      });
+    } catch (error) {
+      if (!(error instanceof MarketplaceError) || error.kind !== 'unavailable') throw error;
+      const found = await this.recentGoodsBySku(session, sku, startedMs - LOOKUP_WINDOW_MS);
+      if (found) return { goodsId: found.goodsId };
+      throw error;
+    }
+  }
+
+  /** Goods created since `sinceMs` whose `outGoodsSn` is `sku`, newest first. */
+  private async recentGoodsBySku(
+    session: StoreSession,
+    sku: string,
+    sinceMs: number,
+  ): Promise<TemuGoods | undefined> {
+    for (let pageNo = 1; pageNo <= LOOKUP_PAGES; pageNo++) {
+      const page = await this.call<{ goodsList: TemuGoods[]; total: number }>(
+        session,
+        'bg.local.goods.list.query',
+        { pageNo, pageSize: 100, goodsSearchType: 1, goodsStatusFilterType: 1, crtFrom: sinceMs },
+      );
+      const found = page.goodsList.find((g) => g.outGoodsSn === sku);
+      if (found) return found;
+      if (pageNo * 100 >= page.total) return undefined;
+    }
+    return undefined;
   }
 
   authorizeUrl(input: AuthorizeUrlInput): string {
@@ -251,7 +307,7 @@ class TemuConnectorImpl implements TemuConnector {
             goodsId: Number(remoteId),
             ...payload,
           })
-        : await this.call<{ goodsId: number }>(session, 'bg.local.goods.add', payload);
+        : await this.addGoods(session, listing.sku, payload);
       return { status: 'accepted', remoteId: String(result.goodsId), issues };
     } catch (error) {
       if (!(error instanceof MarketplaceError) || error.kind !== 'validation') throw error;

@@ -34,8 +34,11 @@ import {
   COLLECT_PATH,
   editPath,
   listOnAmazonPath,
-  publishOnShopifyPath,
   SHOPIFY_LISTINGS_PATH,
+  SHOPEE_LISTINGS_PATH,
+  TEMU_LISTINGS_PATH,
+  publishToPath,
+  type PublishMarket,
   RELATIVE_PATH,
   relativePath,
 } from '../paths.ts';
@@ -68,6 +71,8 @@ export function useCollectActions(items: readonly FinishedProductSummary[]) {
     relate: useCan(permOf(RELATIVE_PATH, 'add')),
     list: useCan(permOf(AMAZON_LISTINGS_PATH, 'update')),
     shopify: useCan(permOf(SHOPIFY_LISTINGS_PATH, 'update')),
+    temu: useCan(permOf(TEMU_LISTINGS_PATH, 'update')),
+    shopee: useCan(permOf(SHOPEE_LISTINGS_PATH, 'update')),
   };
 
   const titleOf = (id: number) => items.find((item) => item.id === id)?.title ?? `#${id}`;
@@ -262,7 +267,7 @@ export function useCollectActions(items: readonly FinishedProductSummary[]) {
       delete: can.delete,
       cart: can.cart,
       relate: can.relate,
-      publishTo: can.list || can.shopify,
+      publishTo: can.list || can.shopify || can.temu || can.shopee,
     })[key] ?? true;
 
   const batchActions = (ids: number[], done: () => void) =>
@@ -275,15 +280,13 @@ export function useCollectActions(items: readonly FinishedProductSummary[]) {
           items: [
             { key: 'amazon', label: 'Amazon', disabled: !can.list },
             { key: 'shopify', label: 'Shopify', disabled: !can.shopify },
-            { key: 'temu', label: t('goods.actions.comingSoon', { name: 'Temu' }), disabled: true },
-            {
-              key: 'shopee',
-              label: t('goods.actions.comingSoon', { name: 'Shopee' }),
-              disabled: true,
-            },
+            { key: 'temu', label: 'Temu', disabled: !can.temu },
+            { key: 'shopee', label: 'Shopee', disabled: !can.shopee },
           ],
           onClick: ({ key }) =>
-            void navigate(key === 'shopify' ? publishOnShopifyPath(ids) : listOnAmazonPath(ids)),
+            void navigate(
+              key === 'amazon' ? listOnAmazonPath(ids) : publishToPath(key as PublishMarket, ids),
+            ),
         }}
       >
         <Button icon={<CloudUploadOutlined />}>{t('goods.actions.publishTo')}</Button>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Table } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ListingIndexQuery, permOf, type ListingRow } from '@app/shared';
+import { ListingIndexQuery, permOf } from '@app/shared';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { readQueryWith, writeQueryWith } from '../../../shared/url-query.ts';
@@ -14,9 +13,9 @@ import { ListingFilters } from '../components/collectyun/listing-filters.tsx';
 import { useListingActions } from '../components/collectyun/use-listing-actions.ts';
 import { ContentDialog } from '../components/content-dialog.tsx';
 import { CreateDialog } from '../components/create-dialog.tsx';
+import { WarehouseList } from '../components/warehouse/warehouse-list.tsx';
 import { parseIds } from '../../../shared/url-query.ts';
 import { editorPath, LISTINGS_PATH } from '../paths.ts';
-import '../listings.css';
 
 const KEYS = [
   'market_id',
@@ -51,7 +50,6 @@ export function CollectyunPage({ title }: ViewProps) {
   };
 
   const rows = result.data?.list ?? [];
-  const pagination = result.data?.pagination;
   const titles = Object.fromEntries(rows.map((r) => [r.id, r.title]));
   const actions = useListingActions({ titles, onStarted: () => setSelected([]) });
   const filtered =
@@ -67,14 +65,17 @@ export function CollectyunPage({ title }: ViewProps) {
   const closeCreate = () => setParams(writeQueryWith(query, DEFAULTS));
 
   return (
-    <Card className="page-card listings-page" variant="borderless" title={title}>
-      <ListingFilters
-        query={query}
-        defaults={DEFAULTS}
-        counts={result.data?.counts}
-        update={update}
-      />
-      {selected.length > 0 && (
+    <WarehouseList
+      title={title}
+      filters={
+        <ListingFilters
+          query={query}
+          defaults={DEFAULTS}
+          counts={result.data?.counts}
+          update={update}
+        />
+      }
+      batchBar={
         <BatchBar
           selected={selected}
           can={can}
@@ -83,63 +84,31 @@ export function CollectyunPage({ title }: ViewProps) {
           onEdit={() => void navigate(editorPath(selected))}
           onClear={() => setSelected([])}
         />
-      )}
-      {result.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('listings.messages.loadFailed')}
-          action={
-            <Button onClick={() => void result.refetch()}>{t('listings.messages.retry')}</Button>
-          }
-        />
-      ) : (
-        <Table<ListingRow>
-          rowKey="id"
-          loading={result.isFetching}
-          dataSource={rows}
-          scroll={{ x: 1300 }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-          }}
-          locale={{
-            emptyText: (
-              <Empty
-                description={t(
-                  filtered ? 'listings.messages.emptyFiltered' : 'listings.messages.empty',
-                )}
-              />
-            ),
-          }}
-          onChange={(_, __, sorter) => {
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            const field = one?.order ? (one.columnKey as ListingIndexQuery['sort']) : undefined;
-            update({
-              sort: field ?? DEFAULTS.sort,
-              order: one?.order === 'ascend' ? 'asc' : 'desc',
-              page: query.page,
-            });
-          }}
-          pagination={
-            pagination && {
-              current: pagination.page,
-              pageSize: pagination.size,
-              total: pagination.total,
-              showSizeChanger: true,
-              showTotal: (total) => t('listings.messages.total', { total }),
-              onChange: (page, size) => update({ page: size === query.size ? page : 1, size }),
-            }
-          }
-          columns={listingColumns({
-            t,
-            query,
-            can,
-            actions,
-            open: (path) => void navigate(path),
-          })}
-        />
-      )}
+      }
+      result={result}
+      page={query}
+      onPage={(page, size) => update({ page, size })}
+      selected={selected}
+      onSelect={setSelected}
+      scrollX={1300}
+      emptyText={t(filtered ? 'listings.messages.emptyFiltered' : 'listings.messages.empty')}
+      onSort={(_, __, sorter) => {
+        const one = Array.isArray(sorter) ? sorter[0] : sorter;
+        const field = one?.order ? (one.columnKey as ListingIndexQuery['sort']) : undefined;
+        update({
+          sort: field ?? DEFAULTS.sort,
+          order: one?.order === 'ascend' ? 'asc' : 'desc',
+          page: query.page,
+        });
+      }}
+      columns={listingColumns({
+        t,
+        query,
+        can,
+        actions,
+        open: (path) => void navigate(path),
+      })}
+    >
       {creating.length > 0 && <CreateDialog goodsIds={creating} onClose={closeCreate} />}
       {contentFor && (
         <ContentDialog
@@ -152,6 +121,6 @@ export function CollectyunPage({ title }: ViewProps) {
         />
       )}
       {actions.batch && <BatchDialog batch={actions.batch} onClose={actions.closeBatch} />}
-    </Card>
+    </WarehouseList>
   );
 }

@@ -23,7 +23,7 @@ import {
 import { reportError } from '../../../../api/form-errors.ts';
 import { feedback } from '../../../../shared/feedback.ts';
 import { useListingMutation } from '../../api/listings.ts';
-import { saveShopifyListings, useShopifyCompliance, useShopifyListing } from '../../api/shopify.ts';
+import { shopifyApi } from '../../api/shopify.ts';
 import { StatusTag } from '../status-tag.tsx';
 import { ShopifyCategoryPicker } from './category-picker.tsx';
 
@@ -100,9 +100,9 @@ export function ShopifyEditor({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const listing = useShopifyListing(id);
-  const report = useShopifyCompliance(id);
-  const save = useListingMutation(saveShopifyListings);
+  const listing = shopifyApi.useListing(id);
+  const report = shopifyApi.useCompliance(id);
+  const save = useListingMutation(shopifyApi.save);
   const l = listing.data;
 
   useEffect(() => {

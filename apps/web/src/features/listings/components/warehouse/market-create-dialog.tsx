@@ -4,7 +4,7 @@ import type { ListingTemplateChoice } from '@app/shared';
 import { reportError } from '../../../../api/form-errors.ts';
 import { feedback } from '../../../../shared/feedback.ts';
 import { useListingMutation } from '../../api/listings.ts';
-import { createShopifyListings, useShopifyStores } from '../../api/shopify.ts';
+import type { MarketListingApi, WarehouseNs } from '../../api/market-listings.ts';
 import {
   chosenTemplates,
   PricingTemplateSelect,
@@ -17,20 +17,28 @@ interface CreateValues {
   templates?: ListingTemplateChoice;
 }
 
-/** "Publish to… Shopify": finished products → Shopify drafts, prefilled; then the editor. */
-export function ShopifyCreateDialog({
+/**
+ * "Publish to… <marketplace>": finished products → drafts in one of the seller's stores of that
+ * marketplace, prefilled from templates, the design, mockups and SKUs; then the editor.
+ */
+export function MarketCreateDialog({
+  api,
+  ns,
   goodsIds,
   onClose,
   onCreated,
 }: {
+  api: MarketListingApi;
+  /** The marketplace's i18n namespace. */
+  ns: WarehouseNs;
   goodsIds: number[];
   onClose: () => void;
   onCreated: (ids: number[]) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateValues>();
-  const stores = useShopifyStores();
-  const create = useListingMutation(createShopifyListings);
+  const stores = api.useStores();
+  const create = useListingMutation(api.create);
   const noStores = stores.isSuccess && stores.data.list.length === 0;
 
   const submit = (values: CreateValues) =>
@@ -53,18 +61,18 @@ export function ShopifyCreateDialog({
   return (
     <Modal
       open
-      title={t('shopifyListings.create.title', { count: goodsIds.length })}
+      title={t(`${ns}.create.title`, { count: goodsIds.length })}
       okText={t('listings.create.submit')}
       okButtonProps={{ loading: create.isPending, disabled: noStores }}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      {noStores && <Alert type="warning" showIcon title={t('shopifyListings.create.noStores')} />}
+      {noStores && <Alert type="warning" showIcon title={t(`${ns}.create.noStores`)} />}
       <Form<CreateValues>
         form={form}
         layout="vertical"
-        name="create-shopify-listings"
+        name={`create-${api.market}-listings`}
         onFinish={submit}
         initialValues={
           stores.data?.list.length === 1 ? { market_id: stores.data.list[0]!.id } : undefined
@@ -72,7 +80,7 @@ export function ShopifyCreateDialog({
       >
         <Form.Item
           name="market_id"
-          label={t('shopifyListings.create.store')}
+          label={t(`${ns}.create.store`)}
           rules={[{ required: true, message: t('listings.create.storeRequired') }]}
         >
           <Select<number>
