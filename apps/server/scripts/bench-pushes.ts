@@ -1,11 +1,18 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { pino } from 'pino';
 import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
 import { combineSimulators, createMarketplaceSimulators, startSimulator } from '@app/sim';
 import { loadConfig } from '../src/config.ts';
 import { systemCtx } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { orders, orderSyncState, sellers, stores, users } from '../src/db/schema.ts';
+import {
+  orders,
+  orderSyncState,
+  sellers,
+  shipmentPushes,
+  stores,
+  users,
+} from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
@@ -110,6 +117,11 @@ for (const [mp, site] of MARKETS) {
           isNotNull(orders.remoteId),
         ),
       )
+      // The newest: the simulators' sellers ship an order themselves 12 to 48 hours after it was
+      // placed, and the marketplace then refuses our confirmation; the oldest synced orders,
+      // 12 hours old, can reach that age during the run (the likely cause of three refusals in
+      // a 10-minute run, each now printed below with its reason and the order's age).
+      .orderBy(desc(orders.purchasedAt))
       .limit(perStore);
     if (open.length < perStore) throw new Error(`${mp} ${account}: ${open.length} open orders`);
     queues.push(open.map((o) => o.id));
@@ -138,6 +150,25 @@ const access = { db: database.db, connectors: createMarketplaceConnectors(config
 const started = Date.now();
 const run = await runShipmentPushes(access, { progress: async () => {} });
 const seconds = (Date.now() - started) / 1000;
+// Each push the marketplaces did not take, with their reason and the order's age.
+const stopped = await database.db
+  .select({
+    marketplace: stores.marketplace,
+    remoteId: orders.remoteId,
+    purchasedAt: orders.purchasedAt,
+    status: shipmentPushes.status,
+    reason: shipmentPushes.reason,
+  })
+  .from(shipmentPushes)
+  .innerJoin(orders, eq(orders.id, shipmentPushes.orderId))
+  .innerJoin(stores, eq(stores.id, shipmentPushes.storeId))
+  .where(inArray(shipmentPushes.status, ['refused', 'failed', 'queued']));
+for (const p of stopped) {
+  const hours = ((Date.now() - p.purchasedAt.getTime()) / 3_600_000).toFixed(1);
+  console.error(
+    `bench-pushes: ${p.status} ${p.marketplace} ${p.remoteId} (placed ${hours} h ago): ${p.reason}`,
+  );
+}
 const recorded = accounts.flatMap(({ mp, account }) => sims[mp].shipments(account));
 const twice =
   recorded.length - new Set(recorded.map((r) => `${r.orderId} ${r.trackingNumber}`)).size;

@@ -266,6 +266,46 @@ describe('shipment push', { timeout: 180_000 }, () => {
     expect(h.sims.shopify.shipments('push-crash.myshopify.com')).toHaveLength(1);
   });
 
+  it('drains each store at its own pace: a store that does not answer holds no other back', async () => {
+    const slow = await sandboxStore('amazon', 'US', 'A3SIMPUSHSLOW');
+    const fast = await sandboxStore('shopify', 'GLOBAL', 'push-fast.myshopify.com');
+    const [stuck] = await openOrders(slow.id);
+    const [first, second] = await openOrders(fast.id);
+    await saveLogistics(stuck!.id);
+    await saveLogistics(first!.id);
+    // Amazon takes the package only once the test lets it.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const base = access();
+    const amazon = base.connectors.amazon!;
+    const hanging: typeof amazon = Object.create(amazon);
+    hanging.confirmShipment = async (...args) => {
+      await answered;
+      return amazon.confirmShipment(...args);
+    };
+    const running = runShipmentPushes(
+      { ...base, connectors: { ...base.connectors, amazon: hanging } },
+      noProgress,
+    );
+    // Real time passes here (only Date is faked): up to ten seconds.
+    const confirmed = async (orderId: number) => {
+      for (let i = 0; i < 100; i++) {
+        if ((await pushOf(orderId)).status === 'confirmed') return true;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return false;
+    };
+    expect(await confirmed(first!.id)).toBe(true);
+    // Tracking saved during the run goes out with it, Amazon still silent.
+    await saveLogistics(second!.id);
+    expect(await confirmed(second!.id)).toBe(true);
+    expect(await pushOf(stuck!.id)).toMatchObject({ status: 'pushing' });
+    answer();
+    expect(await running).toMatchObject({ confirmed: 3, refused: 0, retrying: 0 });
+    expect(h.sims.amazon.shipments('A3SIMPUSHSLOW')).toHaveLength(1);
+    expect(h.sims.shopify.shipments('push-fast.myshopify.com')).toHaveLength(2);
+  });
+
   it('answers 409 when no order has a push to retry, 422 for no ids', async () => {
     const store = await sandboxStore('shopify', 'GLOBAL', 'push-none.myshopify.com');
     const [order] = await openOrders(store.id);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { orders, shipmentPushes, stores, type ShipmentPushItem } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
   MarketplaceError,
@@ -11,8 +12,14 @@ import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/ser
 import { notificationLinks, notify } from '../notifications/index.ts';
 import { writeOrderLog } from './access.ts';
 
-/** Pushes claimed at a time; each store's are sent one after another, stores side by side. */
-const BATCH = 100;
+/**
+ * Pushes one store claims at a time. Each store drains its own queue at its own quota, so the
+ * claim is small: Amazon's slowest plan (2 a second after a burst of 10) sends ten in about
+ * five seconds, well inside the lease, and a second process shares the rest of the queue.
+ */
+const STORE_BATCH = 10;
+/** While stores are being drained, stores whose pushes came due meanwhile are looked for this often. */
+const LOOK_FOR_STORES_MS = 2_000;
 /**
  * A push left `pushing` this long (`SHIPMENT_PUSH_LEASE_SECONDS`, default two minutes) was being
  * sent by a process that died (kill -9, a lost container): it is claimed again. Sending it twice
@@ -38,25 +45,35 @@ export interface ShipmentPushRun {
 export const backoffMs = (attempts: number) =>
   Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
-/** Takes due pushes (and those a dead run left `pushing`) for this run, counting the attempt. */
-async function claim(access: StoreAccess, now: Date, leaseMs: number): Promise<PushRow[]> {
-  const { db } = access;
+/** Pushes due now: queued and come due, or left `pushing` by a dead run past the lease. */
+const dueAt = (now: Date, leaseMs: number) =>
+  or(
+    and(eq(shipmentPushes.status, 'queued'), lte(shipmentPushes.nextAttemptAt, now)),
+    and(
+      eq(shipmentPushes.status, 'pushing'),
+      lt(shipmentPushes.updatedAt, new Date(now.getTime() - leaseMs)),
+    ),
+  );
+
+/** The stores with a push due. */
+async function dueStores(db: Executor, now: Date, leaseMs: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ storeId: shipmentPushes.storeId })
+    .from(shipmentPushes)
+    .where(dueAt(now, leaseMs));
+  return rows.map((r) => r.storeId);
+}
+
+/** Takes the store's next due pushes for this run, counting the attempt. */
+async function claim(db: Executor, storeId: number, now: Date, leaseMs: number) {
   const due = db
     .select({ id: shipmentPushes.id })
     .from(shipmentPushes)
-    .where(
-      or(
-        and(eq(shipmentPushes.status, 'queued'), lte(shipmentPushes.nextAttemptAt, now)),
-        and(
-          eq(shipmentPushes.status, 'pushing'),
-          lt(shipmentPushes.updatedAt, new Date(now.getTime() - leaseMs)),
-        ),
-      ),
-    )
+    .where(and(eq(shipmentPushes.storeId, storeId), dueAt(now, leaseMs)))
     .orderBy(asc(shipmentPushes.id))
-    .limit(BATCH)
+    .limit(STORE_BATCH)
     .for('update', { skipLocked: true });
-  return db
+  const claimed = await db
     .update(shipmentPushes)
     .set({
       status: 'pushing',
@@ -65,6 +82,7 @@ async function claim(access: StoreAccess, now: Date, leaseMs: number): Promise<P
     })
     .where(inArray(shipmentPushes.id, due))
     .returning();
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /** The outcome of one send, as the row records it. */
@@ -194,25 +212,21 @@ async function pushOne(
   return change.status!;
 }
 
-/**
- * Sends every due push to its marketplace until none is left due: claimed a batch at a time,
- * each store's pushes in turn (its connector paces them on the store's rate buckets), the
- * stores side by side. A 429 or 5xx puts the push back with a growing backoff; a refusal
- * keeps the marketplace's reason and stops; a push a dead run left `pushing` is sent again.
- */
-export async function runShipmentPushes(
+/** Sends the store's due pushes one after another (its connector paces them) until none is left. */
+async function drainStore(
   access: StoreAccess,
-  job: Pick<JobContext, 'progress'>,
-  { leaseSeconds = DEFAULT_LEASE_SECONDS }: { leaseSeconds?: number } = {},
-): Promise<ShipmentPushRun> {
-  const run: ShipmentPushRun = { confirmed: 0, refused: 0, retrying: 0, failed: 0 };
-  for (;;) {
-    const claimed = await claim(access, new Date(), leaseSeconds * 1000);
-    if (claimed.length === 0) return run;
-    const storeIds = [...new Set(claimed.map((p) => p.storeId))];
-    const [storeRows, orderRows] = await Promise.all([
-      access.db.select().from(stores).where(inArray(stores.id, storeIds)),
-      access.db
+  storeId: number,
+  leaseMs: number,
+  tally: { sent(status: PushRow['status']): void; report(): Promise<void> },
+  stopping: () => boolean,
+): Promise<void> {
+  const { db } = access;
+  while (!stopping()) {
+    const claimed = await claim(db, storeId, new Date(), leaseMs);
+    if (claimed.length === 0) return;
+    const [[store], orderRows] = await Promise.all([
+      db.select().from(stores).where(eq(stores.id, storeId)),
+      db
         .select({ id: orders.id, remoteId: orders.remoteId, number: orders.number })
         .from(orders)
         .where(
@@ -225,17 +239,60 @@ export async function runShipmentPushes(
     const orderOf = new Map(
       orderRows.map((o) => [o.id, { remoteId: o.remoteId ?? undefined, number: o.number }]),
     );
-    await Promise.all(
-      storeIds.map(async (storeId) => {
-        const store = storeRows.find((s) => s.id === storeId);
-        for (const push of claimed.filter((p) => p.storeId === storeId)) {
-          const status = await pushOne(access, store, orderOf.get(push.orderId), push);
-          if (status === 'queued') run.retrying++;
-          else if (status !== 'pushing') run[status]++;
-        }
-      }),
-    );
-    const done = run.confirmed + run.refused + run.retrying + run.failed;
-    await job.progress(done);
+    for (const push of claimed) {
+      // Left claimed, the rest of the batch goes to the next run once its lease runs out.
+      if (stopping()) return;
+      tally.sent(await pushOne(access, store, orderOf.get(push.orderId), push));
+    }
+    await tally.report();
+  }
+}
+
+/**
+ * Sends every due push to its marketplace until none is left due. Each store drains its own
+ * queue, a few pushes claimed at a time and sent one after another (its connector paces them
+ * on the store's rate buckets), the stores side by side: a slow or throttled store never holds
+ * the others, and a store whose pushes come due during the run joins it. A 429 or 5xx puts
+ * the push back with a growing backoff; a refusal keeps the marketplace's reason and stops; a
+ * push a dead run left `pushing` is sent again once its lease ran out.
+ */
+export async function runShipmentPushes(
+  access: StoreAccess,
+  job: Pick<JobContext, 'progress'>,
+  { leaseSeconds = DEFAULT_LEASE_SECONDS }: { leaseSeconds?: number } = {},
+): Promise<ShipmentPushRun> {
+  const run: ShipmentPushRun = { confirmed: 0, refused: 0, retrying: 0, failed: 0 };
+  const leaseMs = leaseSeconds * 1000;
+  const draining = new Map<number, Promise<void>>();
+  /** The first unexpected error of a store: the others stop at their next push, the job fails. */
+  const failed: { error?: unknown } = {};
+  const tally = {
+    sent(status: PushRow['status']) {
+      if (status === 'queued') run.retrying++;
+      else if (status !== 'pushing') run[status]++;
+    },
+    report: () => job.progress(run.confirmed + run.refused + run.retrying + run.failed),
+  };
+  for (;;) {
+    if ('error' in failed) {
+      await Promise.all(draining.values());
+      throw failed.error;
+    }
+    for (const storeId of await dueStores(access.db, new Date(), leaseMs)) {
+      if (draining.has(storeId)) continue;
+      const drained = drainStore(access, storeId, leaseMs, tally, () => 'error' in failed)
+        .catch((error: unknown) => {
+          if (!('error' in failed)) failed.error = error;
+        })
+        .finally(() => draining.delete(storeId));
+      draining.set(storeId, drained);
+    }
+    if (draining.size === 0) return run;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      ...draining.values(),
+      new Promise((resolve) => (timer = setTimeout(resolve, LOOK_FOR_STORES_MS))),
+    ]);
+    clearTimeout(timer);
   }
 }
