@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, max, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, max, or, type SQL } from 'drizzle-orm';
 import {
   OPERATOR_STATUS,
   type AddSysUserInput,
