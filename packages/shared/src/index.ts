@@ -38,4 +38,5 @@ export * from './validation-messages.ts';
 export * from './schemas/team.ts';
 export * from './schemas/notification.ts';
 export * from './schemas/fba.ts';
+export * from './schemas/inventory.ts';
 export * from './schemas/sys.ts';

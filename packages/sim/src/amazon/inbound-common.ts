@@ -120,7 +120,8 @@ export function paged<T>(all: T[], query: URLSearchParams) {
  * The SKUs the demo order story sells (orders.ts) count as listed, so the demo store can send
  * them to FBA without publishing them first.
  */
-const DEMO_SKUS = new Set(['DEMO-TEE-BLK-M', 'DEMO-MUG-11OZ', 'DEMO-TOTE-NAT']);
+/** The SKUs a seller with nothing published sells (orders.ts) and may send to FBA. */
+export const DEMO_SKUS = new Set(['DEMO-TEE-BLK-M', 'DEMO-MUG-11OZ', 'DEMO-TOTE-NAT']);
 
 export function isListed(store: StateStore, account: string, msku: string): boolean {
   return Boolean(store.state.listings[account]?.[msku]) || DEMO_SKUS.has(msku);
