@@ -40,3 +40,4 @@ export * from './schemas/notification.ts';
 export * from './schemas/fba.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/sys.ts';
+export * from './code128.ts';

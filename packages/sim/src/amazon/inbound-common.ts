@@ -21,7 +21,13 @@ export interface InboundDeps {
 
 /** A signed link to a label PDF, as the pre-signed S3 URLs Amazon hands out. */
 export interface LabelLinks {
-  link(req: SpRequest, title: string, lines: string[]): { uri: string; expiration: string };
+  /** A download of a label PDF; `barcodes` puts one box per page with its Code 128. */
+  link(
+    req: SpRequest,
+    title: string,
+    lines: string[],
+    barcodes?: string[],
+  ): { uri: string; expiration: string };
 }
 
 /**

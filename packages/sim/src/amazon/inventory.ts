@@ -38,8 +38,8 @@ function stockOf(
         working: 0,
         shipped: 0,
         receiving: 0,
-        reserved: (seed >> 8) % 6,
-        unfulfillable: (seed >> 12) % 3,
+        reserved: (seed >>> 8) % 6,
+        unfulfillable: (seed >>> 12) % 3,
       };
       stock.set(sku, s);
     }

@@ -88,9 +88,14 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
     pace: options.orders,
   };
   const labels: LabelLinks = {
-    link(req, title, lines) {
+    link(req, title, lines, barcodes = []) {
       const ttl = 3600;
-      const token = tokens.issue(DOCUMENT_PREFIX, { t: title, l: lines }, ttl, req.now);
+      const token = tokens.issue(
+        DOCUMENT_PREFIX,
+        { t: title, l: lines, b: barcodes },
+        ttl,
+        req.now,
+      );
       return {
         uri: `${req.publicOrigin}/documents/${token}.pdf`,
         expiration: new Date(req.now.getTime() + ttl * 1000).toISOString(),
@@ -231,7 +236,11 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
         );
         return;
       }
-      const pdf = labelPdf(String(claims.t), (claims.l as string[]) ?? []);
+      const pdf = labelPdf(
+        String(claims.t),
+        (claims.l as string[]) ?? [],
+        (claims.b as string[] | undefined) ?? [],
+      );
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length });
       res.end(pdf);
       return;

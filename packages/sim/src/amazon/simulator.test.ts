@@ -442,6 +442,42 @@ describe('orders 2026-01-01', () => {
   });
 });
 
+describe('FBA inventory v1', () => {
+  const SUMMARIES = '/fba/inventory/v1/summaries';
+
+  it('sums each SKU as the model has it, and refuses a request without its granularity', async () => {
+    const query = {
+      details: 'true',
+      granularityType: 'Marketplace',
+      granularityId: US,
+      marketplaceIds: US,
+    };
+    const res = await api('GET', SUMMARIES, { query });
+    expect(res.status).toBe(200);
+    expect(checkResponse('getInventorySummaries', 200, res.json)).toEqual([]);
+    const summaries = res.json.payload.inventorySummaries;
+    expect(summaries.length).toBeGreaterThan(0);
+    for (const s of summaries) {
+      const d = s.inventoryDetails;
+      const parts = [
+        d.fulfillableQuantity,
+        d.inboundWorkingQuantity,
+        d.inboundShippedQuantity,
+        d.inboundReceivingQuantity,
+        d.reservedQuantity.totalReservedQuantity,
+        d.unfulfillableQuantity.totalUnfulfillableQuantity,
+      ];
+      expect(parts.every((n: number) => Number.isInteger(n) && n >= 0)).toBe(true);
+      expect(s.totalQuantity).toBe(parts.reduce((a: number, b: number) => a + b, 0));
+    }
+    const bare = await api('GET', SUMMARIES, { query: { ...query, details: 'false' } });
+    expect(bare.json.payload.inventorySummaries[0].inventoryDetails).toBeUndefined();
+    const bad = await api('GET', SUMMARIES, { query: { ...query, granularityType: 'Store' } });
+    expect(bad.status).toBe(400);
+    expect(checkResponse('getInventorySummaries', 400, bad.json)).toEqual([]);
+  });
+});
+
 describe('listings', () => {
   const put = (
     sku: string,
