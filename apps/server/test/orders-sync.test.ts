@@ -7,7 +7,7 @@ import type { Message } from '../src/i18n/messages.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
-import { statusesAfter, syncStore } from '../src/modules/orders/sync.ts';
+import { sameRemoteStatus, statusesAfter, syncStore } from '../src/modules/orders/sync.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { call, type TestApp } from './helper.ts';
 
@@ -260,7 +260,7 @@ describe('order sync', { timeout: 180_000 }, () => {
     const rows = await db.select().from(orders).where(eq(orders.storeId, store.id));
     expect(rows.filter((r) => r.itemsPending || r.itemCount === 0)).toEqual([]);
     // Amazon gives no address for an order not yet paid (Pending): the newest may be.
-    const paid = rows.filter((r) => r.remoteStatus !== 'Pending');
+    const paid = rows.filter((r) => r.remoteStatus !== 'PENDING');
     expect(paid.length).toBeGreaterThan(60);
     expect(paid.filter((r) => !(r.address?.name && r.address.line1))).toEqual([]);
 
@@ -294,7 +294,7 @@ describe('order sync', { timeout: 180_000 }, () => {
     const [refunded, held] = await db
       .select()
       .from(orders)
-      .where(and(eq(orders.storeId, store.id), eq(orders.remoteStatus, 'Unshipped')))
+      .where(and(eq(orders.storeId, store.id), eq(orders.remoteStatus, 'UNSHIPPED')))
       .orderBy(desc(orders.purchasedAt))
       .limit(2);
     const refund = await call(t.app, 'POST', '/api/cw-order/al-refund', {
@@ -320,7 +320,7 @@ describe('order sync', { timeout: 180_000 }, () => {
     await syncStore(access(), store, noProgress);
     const [r1] = await db.select().from(orders).where(eq(orders.id, refunded!.id));
     const [h1] = await db.select().from(orders).where(eq(orders.id, held!.id));
-    expect([r1!.status, r1!.orderStatus, r1!.remoteStatus]).toEqual([60, 'canceled', 'Unshipped']);
+    expect([r1!.status, r1!.orderStatus, r1!.remoteStatus]).toEqual([60, 'canceled', 'UNSHIPPED']);
     expect([h1!.status, h1!.statusBeforeHold]).toEqual([20, 10]);
     expect(await logsOf(refunded!.id)).toEqual(before.refunded);
     expect(await logsOf(held!.id)).toEqual(before.held);
@@ -331,10 +331,10 @@ describe('order sync', { timeout: 180_000 }, () => {
     await syncStore(access(), store, noProgress);
     const [r2] = await db.select().from(orders).where(eq(orders.id, refunded!.id));
     const [h2] = await db.select().from(orders).where(eq(orders.id, held!.id));
-    expect([r2!.status, r2!.orderStatus, r2!.remoteStatus]).toEqual([60, 'shipped', 'Shipped']);
+    expect([r2!.status, r2!.orderStatus, r2!.remoteStatus]).toEqual([60, 'shipped', 'SHIPPED']);
     expect([h2!.status, h2!.statusBeforeHold, h2!.orderStatus]).toEqual([50, null, 'shipped']);
     expect((await logsOf(refunded!.id)).at(-1)!.detail).toMatchObject({
-      status: { from: 'canceled', to: 'shipped', remote: 'Shipped' },
+      status: { from: 'canceled', to: 'shipped', remote: 'SHIPPED' },
     });
   });
 
@@ -355,6 +355,17 @@ describe('order sync', { timeout: 180_000 }, () => {
     expect(
       statusesAfter(row(20, 'unshipped', 'Unshipped'), remote('canceled', 'Canceled')),
     ).toEqual({ orderStatus: 'canceled', status: 60 });
+    // An order read with Orders v0 and now with 2026-01-01: the spelling is no move.
+    expect(
+      statusesAfter(
+        row(60, 'canceled', 'PartiallyShipped'),
+        remote('unshipped', 'PARTIALLY_SHIPPED'),
+      ),
+    ).toEqual({ orderStatus: 'canceled', status: 60 });
+    expect(sameRemoteStatus('Canceled', 'CANCELLED')).toBe(true);
+    expect(sameRemoteStatus('Unshipped', 'SHIPPED')).toBe(false);
+    // Other marketplaces' statuses are numbers (Temu) or codes (Shopee): compared as they are.
+    expect(sameRemoteStatus('1', '2')).toBe(false);
     // A closed order never re-opens, whatever the marketplace says.
     expect(statusesAfter(row(60, 'canceled', 'Pending'), remote('unshipped', 'Unshipped'))).toEqual(
       { orderStatus: 'unshipped', status: 60 },

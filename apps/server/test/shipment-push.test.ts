@@ -196,7 +196,7 @@ describe('shipment push', { timeout: 180_000 }, () => {
     expect(await runShipmentPushes(access(), noProgress)).toMatchObject({ refused: 1 });
     const refused = await pushOf(order!.id);
     expect(refused).toMatchObject({ status: 'refused', lastErrorKey: 'marketplace.validation' });
-    expect(refused.reason).toContain('Shipped');
+    expect(refused.reason).toContain('SHIPPED');
     const log = await call(t.app, 'POST', '/api/cw-order/show-order-log', {
       token: seller.token,
       body: { id: order!.id },

@@ -1,19 +1,58 @@
+import { code128Bars } from '@app/shared';
+
 const escapePdf = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
 
-/** A one-page PDF 1.4 with a title and text lines: enough for a label download to open. */
-export function labelPdf(title: string, lines: string[]): Buffer {
-  const text = [title, ...lines]
-    .map(
-      (line, i) =>
-        `BT /F1 ${i === 0 ? 14 : 10} Tf 24 ${400 - i * 16} Td (${escapePdf(line)}) Tj ET`,
-    )
-    .join('\n');
+/** 4 × 6 in, the thermal label size Amazon's box labels come in. */
+const WIDTH = 288;
+const HEIGHT = 432;
+const MARGIN = 24;
+
+const textAt = (size: number, x: number, y: number, line: string) =>
+  `BT /F1 ${size} Tf ${x} ${y} Td (${escapePdf(line)}) Tj ET`;
+
+/** The Code 128 bars of `text`, `height` tall, its quiet zones inside the margins. */
+function barcode(text: string, top: number, height: number): string {
+  const { bars, modules } = code128Bars(text);
+  const module = Math.min(1.2, (WIDTH - 2 * MARGIN) / modules);
+  const left = (WIDTH - modules * module) / 2;
+  const rects = bars.map(
+    (b) =>
+      `${(left + b.x * module).toFixed(2)} ${top - height} ${(b.width * module).toFixed(2)} ${height} re`,
+  );
+  return `0 g\n${rects.join('\n')}\nf`;
+}
+
+/**
+ * A PDF 1.4 label download: a page with the title and text lines, or, given `barcodes`, one
+ * page per box with its line and the Code 128 barcode of its id under the title, as Amazon's
+ * box labels carry.
+ */
+export function labelPdf(title: string, lines: string[], barcodes: string[] = []): Buffer {
+  const pages = barcodes.length
+    ? barcodes.map((code, i) =>
+        [
+          textAt(14, MARGIN, 400, title),
+          textAt(9, MARGIN, 380, lines[i] ?? ''),
+          barcode(code, 340, 90),
+          textAt(12, MARGIN, 230, code),
+        ].join('\n'),
+      )
+    : [
+        [title, ...lines]
+          .map((line, i) => textAt(i === 0 ? 14 : 10, MARGIN, 400 - i * 16, line))
+          .join('\n'),
+      ];
+  // Objects: catalog, page tree, font, then a page and its content stream per page.
+  const font = 3;
+  const pageRef = (n: number) => 4 + 2 * n;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
+    `<< /Type /Pages /Kids [${pages.map((_, n) => `${pageRef(n)} 0 R`).join(' ')}] /Count ${pages.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...pages.flatMap((content, n) => [
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${WIDTH} ${HEIGHT}] /Contents ${pageRef(n) + 1} 0 R /Resources << /Font << /F1 ${font} 0 R >> >> >>`,
+      `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
+    ]),
   ];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];

@@ -13,6 +13,7 @@ import { registerFinanceRoutes } from './finance/routes.ts';
 import { registerGoodsLibraryRoutes } from './goods-library/routes.ts';
 import { registerGoodsRoutes } from './goods/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
+import { registerInventoryRoutes } from './inventory/index.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { registerMarketRoutes } from './markets/routes.ts';
 import { registerMaterialRoutes } from './materials/routes.ts';
@@ -86,6 +87,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
   registerFbaRoutes(app, deps);
+  registerInventoryRoutes(app, deps);
   registerProductionRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerNotificationRoutes(app);

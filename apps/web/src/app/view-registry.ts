@@ -134,6 +134,10 @@ const VIEWS: Record<string, View> = {
     () => import('../features/fba/pages/fba-detail-page.tsx'),
     'FbaDetailPage',
   ),
+  'neworder/inventorycheck': lazyPage(
+    () => import('../features/inventory/pages/inventory-page.tsx'),
+    'InventoryPage',
+  ),
   'neworder/shopee': lazyPage(
     () => import('../features/shopee-orders/pages/shopee-orders-page.tsx'),
     'ShopeeOrdersPage',

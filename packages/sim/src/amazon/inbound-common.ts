@@ -21,7 +21,13 @@ export interface InboundDeps {
 
 /** A signed link to a label PDF, as the pre-signed S3 URLs Amazon hands out. */
 export interface LabelLinks {
-  link(req: SpRequest, title: string, lines: string[]): { uri: string; expiration: string };
+  /** A download of a label PDF; `barcodes` puts one box per page with its Code 128. */
+  link(
+    req: SpRequest,
+    title: string,
+    lines: string[],
+    barcodes?: string[],
+  ): { uri: string; expiration: string };
 }
 
 /**
@@ -120,7 +126,8 @@ export function paged<T>(all: T[], query: URLSearchParams) {
  * The SKUs the demo order story sells (orders.ts) count as listed, so the demo store can send
  * them to FBA without publishing them first.
  */
-const DEMO_SKUS = new Set(['DEMO-TEE-BLK-M', 'DEMO-MUG-11OZ', 'DEMO-TOTE-NAT']);
+/** The SKUs a seller with nothing published sells (orders.ts) and may send to FBA. */
+export const DEMO_SKUS = new Set(['DEMO-TEE-BLK-M', 'DEMO-MUG-11OZ', 'DEMO-TOTE-NAT']);
 
 export function isListed(store: StateStore, account: string, msku: string): boolean {
   return Boolean(store.state.listings[account]?.[msku]) || DEMO_SKUS.has(msku);

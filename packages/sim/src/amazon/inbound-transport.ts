@@ -538,6 +538,7 @@ export function transportRoutes({ store, stepMs, labels }: InboundDeps): SpRoute
           req,
           `FBA box labels ${shipment.shipmentConfirmationId} ${pageType}`,
           lines,
+          boxes.map((b) => b.boxId!),
         );
         return { status: 200, body: { payload: { DownloadURL: uri } } };
       },

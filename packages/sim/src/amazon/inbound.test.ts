@@ -292,6 +292,9 @@ describe('fulfillment inbound 2024-03-20', () => {
     ).toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf).toContain(`${shipment.shipmentConfirmationId}U000001`);
+    // One box a page, each with its barcode.
+    expect(pdf).toContain(`/Count ${boxes.length}`);
+    expect(pdf).toMatch(/ re\n/);
 
     // Cancelling is refused once a carrier has the boxes.
     const tracked = await call('updateShipmentTrackingDetails', 'PUT', `${S}/trackingDetails`, {

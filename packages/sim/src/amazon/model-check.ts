@@ -1,5 +1,7 @@
 import inboundModel from './models/fulfillmentInbound_2024-03-20.json' with { type: 'json' };
 import labelsModel from './models/fulfillmentInboundV0.getLabels.json' with { type: 'json' };
+import inventoryModel from './models/fbaInventory.json' with { type: 'json' };
+import ordersModel from './models/orders_2026-01-01.json' with { type: 'json' };
 
 /**
  * The parts of Amazon's published Swagger models (amzn/selling-partner-api-models, trimmed to
@@ -27,7 +29,7 @@ export interface Schema {
   format?: string;
 }
 
-const MODELS = [inboundModel, labelsModel] as unknown as Model[];
+const MODELS = [inboundModel, labelsModel, ordersModel, inventoryModel] as unknown as Model[];
 
 function modelOf(operation: string): Model | undefined {
   return MODELS.find((m) => m.operations[operation]);

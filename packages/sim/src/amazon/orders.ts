@@ -3,6 +3,7 @@ import { invalidInput, notFound } from './errors.ts';
 import {
   decodeToken,
   encodeToken,
+  marketplaceIdsOf,
   objectBody,
   type RouteDeps,
   type SpRequest,
@@ -27,48 +28,66 @@ const DEMO_CATALOGUE = [
   { sku: 'DEMO-TOTE-NAT', title: 'Demo Canvas Tote Bag', price: 1599 },
 ];
 
-/** Reference 1.1 / 1.10: the static sandbox answer for `CreatedAfter=TEST_CASE_200`. */
-const SANDBOX_ORDERS = {
-  payload: {
-    Orders: [
-      {
-        AmazonOrderId: '902-1845936-5435065',
-        PurchaseDate: '2025-01-19T03:58:30Z',
-        LastUpdateDate: '2025-01-19T03:58:32Z',
-        OrderStatus: 'Unshipped',
-        FulfillmentChannel: 'MFN',
-        SalesChannel: 'Amazon.com',
-        OrderTotal: { CurrencyCode: 'USD', Amount: '11.01' },
-        NumberOfItemsShipped: 0,
-        NumberOfItemsUnshipped: 1,
-        MarketplaceId: 'ATVPDKIKX0DER',
-        OrderType: 'StandardOrder',
-        IsPrime: false,
-        IsBusinessOrder: false,
-      },
-    ],
-    CreatedBefore: '2025-01-20T00:00:00Z',
-  },
-};
+/**
+ * The restricted role that lets an app read buyer names, street lines and phone numbers
+ * (Orders 2026-01-01 returns them only to apps holding it; other apps get the order without).
+ */
+export const PII_ROLE = 'Direct-to-Consumer Shipping';
+
+/** The `includedData` values of orders_2026-01-01.json. */
+const DATASETS = new Set([
+  'BUYER',
+  'RECIPIENT',
+  'PROCEEDS',
+  'EXPENSE',
+  'PROMOTION',
+  'CANCELLATION',
+  'FULFILLMENT',
+  'PACKAGES',
+  'TAX',
+  'PAYMENT',
+  'FULFILLMENT_ORDERS',
+]);
+
+const FULFILLMENT_STATUSES = new Set([
+  'PENDING_AVAILABILITY',
+  'PENDING',
+  'UNSHIPPED',
+  'PARTIALLY_SHIPPED',
+  'SHIPPED',
+  'CANCELLED',
+  'UNFULFILLABLE',
+]);
+
+interface ViewItem {
+  orderItemId: string;
+  asin: string;
+  sku: string;
+  title: string;
+  quantity: number;
+  shipped: number;
+  unitMinor: number;
+}
 
 interface OrderView {
-  json: Record<string, unknown>;
-  items: Array<Record<string, unknown>>;
-  address: Record<string, unknown> | null;
+  orderId: string;
+  status: string;
+  items: ViewItem[];
   sim: SimOrder;
+  site: SimMarketplace;
   marketplaceId: string;
   updatedAt: Date;
+  shipment: AmazonShipmentRecord | undefined;
 }
 
 interface PageState {
   m: string[];
-  field: 'PurchaseDate' | 'LastUpdateDate';
+  field: 'created' | 'updated';
   after: string;
   before: string;
   statuses: string[];
-  channels: string[];
+  by: string[];
   offset: number;
-  max: number;
 }
 
 function dateParam(query: URLSearchParams, name: string): Date | null {
@@ -79,7 +98,19 @@ function dateParam(query: URLSearchParams, name: string): Date | null {
   return date;
 }
 
-export function orderRoutes({ store, orderItemsPageSize, pace }: RouteDeps): SpRoute[] {
+const csv = (query: URLSearchParams, name: string) =>
+  (query.get(name) ?? '').split(',').filter(Boolean);
+
+function includedDataOf(query: URLSearchParams): Set<string> {
+  const asked = csv(query, 'includedData');
+  const unknown = asked.find((d) => !DATASETS.has(d));
+  if (unknown) throw invalidInput(`Invalid includedData: ${unknown}`);
+  return new Set(asked);
+}
+
+export function orderRoutes({ store, pace, roles }: RouteDeps): SpRoute[] {
+  const pii = roles.includes(PII_ROLE);
+
   function catalogueOf(account: string, marketplaceId: string, site: SimMarketplace) {
     const published = Object.values(store.state.listings[account] ?? {})
       .filter((l) => l.marketplaceId === marketplaceId)
@@ -91,8 +122,8 @@ export function orderRoutes({ store, orderItemsPageSize, pace }: RouteDeps): SpR
   }
 
   // Orders are recomputed from the clock and the state; one shop's answer is kept for the
-  // second because a sync reads the same orders again for their items and addresses (one
-  // computation per call made a store of a thousand orders cost seconds a call).
+  // second because a sync reads the same orders again for their details (one computation per
+  // call made a store of a thousand orders cost seconds a call).
   const recent = new Map<string, { key: string; views: OrderView[] }>();
 
   function ordersOf(account: string, marketplaceId: string, now: Date): OrderView[] {
@@ -129,185 +160,228 @@ export function orderRoutes({ store, orderItemsPageSize, pace }: RouteDeps): SpR
     sim: SimOrder,
     confirmed: Record<string, AmazonShipmentRecord>,
   ): OrderView {
-    const id = orderIdOf(`${account}:${marketplaceId}:${sim.createdAt.getTime()}`);
-    const shipment = confirmed[id];
+    const orderId = orderIdOf(`${account}:${marketplaceId}:${sim.createdAt.getTime()}`);
+    const shipment = confirmed[orderId];
     const items = sim.lines.map((line) => {
-      const itemId = orderItemIdOf(id, line.sku);
+      const orderItemId = orderItemIdOf(orderId, line.sku);
       const shipped =
         sim.status === 'shipped'
           ? line.quantity
-          : Math.min(line.quantity, shipment?.items[itemId] ?? 0);
+          : Math.min(line.quantity, shipment?.items[orderItemId] ?? 0);
       return {
-        ASIN: asinFor(account, line.sku),
-        OrderItemId: itemId,
-        SellerSKU: line.sku,
-        Title: line.title,
-        QuantityOrdered: line.quantity,
-        QuantityShipped: shipped,
-        // ItemPrice is the line total: unit price × quantity (ordersV0.json OrderItem.ItemPrice).
-        ItemPrice: {
-          CurrencyCode: site.currency,
-          Amount: decimalOf(line.unitMinor * line.quantity, site.currency),
-        },
-        ItemTax: { CurrencyCode: site.currency, Amount: decimalOf(0, site.currency) },
+        orderItemId,
+        asin: asinFor(account, line.sku),
+        sku: line.sku,
+        title: line.title,
+        quantity: line.quantity,
+        shipped,
+        unitMinor: line.unitMinor,
       };
     });
-    const ordered = items.reduce((n, i) => n + i.QuantityOrdered, 0);
-    const shipped = items.reduce((n, i) => n + i.QuantityShipped, 0);
+    const ordered = items.reduce((n, i) => n + i.quantity, 0);
+    const shipped = items.reduce((n, i) => n + i.shipped, 0);
     let status = {
-      pending: 'Pending',
-      unshipped: 'Unshipped',
-      shipped: 'Shipped',
-      canceled: 'Canceled',
+      pending: 'PENDING',
+      unshipped: 'UNSHIPPED',
+      shipped: 'SHIPPED',
+      canceled: 'CANCELLED',
     }[sim.status];
     let updatedAt = sim.updatedAt;
     if (sim.status === 'unshipped' && shipment) {
-      status = shipped >= ordered ? 'Shipped' : 'PartiallyShipped';
+      status = shipped >= ordered ? 'SHIPPED' : 'PARTIALLY_SHIPPED';
       updatedAt = new Date(shipment.at);
     }
-    const total = sim.lines.reduce((n, l) => n + l.unitMinor * l.quantity, 0);
-    const pending = status === 'Pending';
-    const json: Record<string, unknown> = {
-      AmazonOrderId: id,
-      PurchaseDate: isoSeconds(sim.createdAt),
-      LastUpdateDate: isoSeconds(updatedAt),
-      OrderStatus: status,
-      FulfillmentChannel: sim.marketplaceFulfilled ? 'AFN' : 'MFN',
-      SalesChannel: site.salesChannel,
-      // Amazon leaves the total and the address out until the order is paid.
-      ...(pending
-        ? {}
-        : { OrderTotal: { CurrencyCode: site.currency, Amount: decimalOf(total, site.currency) } }),
-      NumberOfItemsShipped: shipped,
-      NumberOfItemsUnshipped: status === 'Canceled' ? 0 : ordered - shipped,
-      PaymentMethod: 'Other',
-      MarketplaceId: marketplaceId,
-      ShipmentServiceLevelCategory: 'Standard',
-      OrderType: 'StandardOrder',
-      EarliestShipDate: isoSeconds(new Date(sim.createdAt.getTime() + DAY)),
-      LatestShipDate: isoSeconds(new Date(sim.createdAt.getTime() + 3 * DAY)),
-      IsPrime: sim.marketplaceFulfilled,
-      IsBusinessOrder: false,
-      ...(pending
-        ? {}
-        : {
-            ShippingAddress: {
-              City: sim.address.city,
-              StateOrRegion: sim.address.state,
-              PostalCode: sim.address.postalCode,
-              CountryCode: sim.address.countryCode,
-            },
-          }),
-    };
-    const address = pending
-      ? null
-      : {
-          Name: sim.address.name,
-          AddressLine1: sim.address.line1,
-          City: sim.address.city,
-          StateOrRegion: sim.address.state,
-          PostalCode: sim.address.postalCode,
-          CountryCode: sim.address.countryCode,
-          Phone: sim.address.phone,
-          AddressType: 'Residential',
-        };
-    return { json, items, address, sim, marketplaceId, updatedAt };
+    return { orderId, status, items, sim, site, marketplaceId, updatedAt, shipment };
   }
 
   const asinFor = (account: string, sku: string) =>
     store.state.listings[account]?.[sku]?.asin ?? `B0DEMO${orderItemIdOf(account, sku).slice(-4)}`;
 
+  /**
+   * An `Order` of orders_2026-01-01.json with the datasets asked for. Amazon leaves the money
+   * and the address out until the order is paid (PENDING); the buyer's name, street and phone
+   * come only to an app holding the PII role.
+   */
+  function render(o: OrderView, included: Set<string>): Record<string, unknown> {
+    const { site, sim } = o;
+    const money = (minor: number) => ({
+      amount: decimalOf(minor, site.currency),
+      currencyCode: site.currency,
+    });
+    const pending = o.status === 'PENDING';
+    const amazon = sim.marketplaceFulfilled;
+    const total = o.items.reduce((n, i) => n + i.unitMinor * i.quantity, 0);
+    const address = sim.address;
+    const order: Record<string, unknown> = {
+      orderId: o.orderId,
+      createdTime: isoSeconds(sim.createdAt),
+      lastUpdatedTime: isoSeconds(o.updatedAt),
+      ...(amazon ? { programs: ['PRIME'] } : {}),
+      salesChannel: {
+        channelName: 'AMAZON',
+        marketplaceId: o.marketplaceId,
+        marketplaceName: site.salesChannel,
+      },
+    };
+    if (included.has('BUYER') && pii && !pending) {
+      order.buyer = {
+        buyerName: address.name,
+        ...(amazon ? {} : { buyerEmail: `${o.orderId.replace(/-/g, '')}@marketplace.amazon.com` }),
+      };
+    }
+    if (included.has('RECIPIENT') && !pending) {
+      order.recipient = {
+        deliveryAddress: {
+          ...(pii ? { name: address.name, addressLine1: address.line1 } : {}),
+          city: address.city,
+          stateOrRegion: address.state,
+          postalCode: address.postalCode,
+          countryCode: address.countryCode,
+          ...(pii ? { phone: address.phone } : {}),
+          addressType: 'RESIDENTIAL',
+        },
+      };
+    }
+    if (included.has('PROCEEDS') && !pending) order.proceeds = { grandTotal: money(total) };
+    if (included.has('FULFILLMENT')) {
+      order.fulfillment = {
+        fulfillmentStatus: o.status,
+        fulfilledBy: amazon ? 'AMAZON' : 'MERCHANT',
+        fulfillmentServiceLevel: 'STANDARD',
+        shipByWindow: {
+          earliestDateTime: isoSeconds(new Date(sim.createdAt.getTime() + DAY)),
+          latestDateTime: isoSeconds(new Date(sim.createdAt.getTime() + 3 * DAY)),
+        },
+      };
+    }
+    order.orderItems = o.items.map((item) => ({
+      orderItemId: item.orderItemId,
+      quantityOrdered: item.quantity,
+      product: {
+        asin: item.asin,
+        title: item.title,
+        sellerSku: item.sku,
+        condition: { conditionType: 'NEW' },
+        price: { unitPrice: money(item.unitMinor) },
+      },
+      ...(included.has('PROCEEDS') && !pending
+        ? { proceeds: { proceedsTotal: money(item.unitMinor * item.quantity) } }
+        : {}),
+      ...(included.has('FULFILLMENT')
+        ? {
+            fulfillment: {
+              quantityFulfilled: item.shipped,
+              quantityUnfulfilled: o.status === 'CANCELLED' ? 0 : item.quantity - item.shipped,
+            },
+          }
+        : {}),
+    }));
+    // Packages exist only for orders the seller ships (the model's note on `packages`).
+    const packages = Object.entries(o.shipment?.packages ?? {});
+    if (included.has('PACKAGES') && !amazon && packages.length) {
+      order.packages = packages.map(([reference, pkg]) => ({
+        packageReferenceId: reference,
+        packageStatus: { status: 'SHIPPED' },
+        carrier: pkg.carrierCode === 'Other' ? (pkg.carrierName ?? 'Other') : pkg.carrierCode,
+        shipTime: pkg.shipDate,
+        trackingNumber: pkg.trackingNumber,
+        packageItems: Object.entries(pkg.items).map(([orderItemId, quantity]) => ({
+          orderItemId,
+          quantity,
+        })),
+      }));
+    }
+    return order;
+  }
+
   function findOrder(account: string, orderId: string, now: Date): OrderView {
     for (const marketplaceId of Object.keys(MARKETPLACES)) {
-      const hit = ordersOf(account, marketplaceId, now).find(
-        (o) => o.json.AmazonOrderId === orderId,
-      );
+      const hit = ordersOf(account, marketplaceId, now).find((o) => o.orderId === orderId);
       if (hit) return hit;
     }
     throw notFound(`Order ${orderId} not found.`);
   }
 
-  const orderPath = (suffix: string) =>
-    new RegExp(`^/orders/v0/orders/(\\d{3}-\\d{7}-\\d{7})${suffix}$`);
-
-  function firstPage(req: SpRequest, marketplaceIds: string[]): PageState {
-    const createdAfter = dateParam(req.query, 'CreatedAfter');
-    const updatedAfter = dateParam(req.query, 'LastUpdatedAfter');
+  /** The first page's filters, checked as searchOrders documents them. */
+  function firstPage(req: SpRequest): PageState {
+    const q = req.query;
+    const createdAfter = dateParam(q, 'createdAfter');
+    const updatedAfter = dateParam(q, 'lastUpdatedAfter');
     if (!createdAfter === !updatedAfter) {
-      throw invalidInput('Exactly one of CreatedAfter or LastUpdatedAfter must be specified.');
+      throw invalidInput('Exactly one of createdAfter or lastUpdatedAfter must be specified.');
     }
-    const before =
-      dateParam(req.query, createdAfter ? 'CreatedBefore' : 'LastUpdatedBefore') ?? req.now;
-    const max = Number(req.query.get('MaxResultsPerPage') ?? 100);
-    if (!Number.isInteger(max) || max < 1 || max > 100) {
-      throw invalidInput('MaxResultsPerPage must be an integer between 1 and 100.');
+    const beforeName = createdAfter ? 'createdBefore' : 'lastUpdatedBefore';
+    const otherName = createdAfter ? 'lastUpdatedBefore' : 'createdBefore';
+    if (q.has(otherName)) {
+      throw invalidInput(
+        `${otherName} cannot be combined with ${createdAfter ? 'createdAfter' : 'lastUpdatedAfter'}.`,
+      );
     }
-    const csv = (name: string) => (req.query.get(name) ?? '').split(',').filter(Boolean);
+    const after = (createdAfter ?? updatedAfter)!;
+    const before = dateParam(q, beforeName);
+    if (before && (before < after || before.getTime() > req.now.getTime() - 2 * 60_000)) {
+      throw invalidInput(
+        `${beforeName} must be at or after the start and at least two minutes before now.`,
+      );
+    }
+    const statuses = csv(q, 'fulfillmentStatuses');
+    const badStatus = statuses.find((s) => !FULFILLMENT_STATUSES.has(s));
+    if (badStatus) throw invalidInput(`Invalid fulfillmentStatuses: ${badStatus}`);
+    const by = csv(q, 'fulfilledBy');
+    const badBy = by.find((b) => b !== 'MERCHANT' && b !== 'AMAZON');
+    if (badBy) throw invalidInput(`Invalid fulfilledBy: ${badBy}`);
     return {
-      m: marketplaceIds,
-      field: createdAfter ? 'PurchaseDate' : 'LastUpdateDate',
-      after: (createdAfter ?? updatedAfter)!.toISOString(),
-      before: before.toISOString(),
-      statuses: csv('OrderStatuses'),
-      channels: csv('FulfillmentChannels'),
+      m: marketplaceIdsOf(q),
+      field: createdAfter ? 'created' : 'updated',
+      after: after.toISOString(),
+      before: (before ?? req.now).toISOString(),
+      statuses,
+      by,
       offset: 0,
-      max,
     };
   }
 
+  const ORDER_PATH = /^\/orders\/2026-01-01\/orders\/(\d{3}-\d{7}-\d{7})$/;
+
   return [
     {
-      operation: 'getOrders',
+      operation: 'searchOrders',
       method: 'GET',
-      pattern: /^\/orders\/v0\/orders$/,
-      rate: 0.0167,
+      pattern: /^\/orders\/2026-01-01\/orders$/,
+      rate: 0.0056,
       handle(req) {
-        if (req.query.get('CreatedAfter') === 'TEST_CASE_200')
-          return { status: 200, body: SANDBOX_ORDERS };
-        const marketplaceIds = (req.query.get('MarketplaceIds') ?? '').split(',').filter(Boolean);
-        if (marketplaceIds.length === 0)
-          throw invalidInput("Missing required parameter 'MarketplaceIds'.");
-        if (marketplaceIds.length > 50)
-          throw invalidInput('MarketplaceIds accepts at most 50 values.');
-        const unknown = marketplaceIds.find((id) => !MARKETPLACES[id]);
-        if (unknown) throw invalidInput(`Invalid MarketplaceId: ${unknown}`);
-        const token = req.query.get('NextToken');
-        const page = token
-          ? decodeToken<PageState>(token, 'NextToken')
-          : firstPage(req, marketplaceIds);
+        const included = includedDataOf(req.query);
+        const raw = req.query.get('maxResultsPerPage');
+        const max = raw === null ? 100 : Number(raw);
+        if (!Number.isInteger(max) || max < 1 || max > 100) {
+          throw invalidInput('maxResultsPerPage must be an integer between 1 and 100.');
+        }
+        const token = req.query.get('paginationToken');
+        const page = token ? decodeToken<PageState>(token, 'paginationToken') : firstPage(req);
         const after = new Date(page.after);
         const before = new Date(page.before);
+        const at = (o: OrderView) => (page.field === 'created' ? o.sim.createdAt : o.updatedAt);
         const all = page.m
-          .flatMap((id) => ordersOf(req.account, id, before))
-          .filter((o) => {
-            const at = page.field === 'PurchaseDate' ? o.sim.createdAt : o.updatedAt;
-            return at >= after && at <= before;
-          })
-          .filter(
-            (o) => !page.statuses.length || page.statuses.includes(o.json.OrderStatus as string),
-          )
+          .flatMap((id) => ordersOf(req.account, id, req.now))
+          .filter((o) => at(o) >= after && at(o) <= before)
+          .filter((o) => !page.statuses.length || page.statuses.includes(o.status))
           .filter(
             (o) =>
-              !page.channels.length || page.channels.includes(o.json.FulfillmentChannel as string),
+              !page.by.length ||
+              page.by.includes(o.sim.marketplaceFulfilled ? 'AMAZON' : 'MERCHANT'),
           )
-          .sort(
-            (a, b) =>
-              String(a.json[page.field]).localeCompare(String(b.json[page.field])) ||
-              String(a.json.AmazonOrderId).localeCompare(String(b.json.AmazonOrderId)),
-          );
-        const slice = all.slice(page.offset, page.offset + page.max);
-        const more = page.offset + page.max < all.length;
+          .sort((a, b) => at(a).getTime() - at(b).getTime() || a.orderId.localeCompare(b.orderId));
+        // maxResultsPerPage may change between pages (the model's Pagination note).
+        const slice = all.slice(page.offset, page.offset + max);
+        const more = page.offset + max < all.length;
         return {
           status: 200,
           body: {
-            payload: {
-              Orders: slice.map((o) => o.json),
-              ...(more
-                ? { NextToken: encodeToken({ ...page, offset: page.offset + page.max }) }
-                : {}),
-              [page.field === 'PurchaseDate' ? 'CreatedBefore' : 'LastUpdatedBefore']:
-                isoSeconds(before),
-            },
+            orders: slice.map((o) => render(o, included)),
+            ...(more
+              ? { pagination: { nextToken: encodeToken({ ...page, offset: page.offset + max }) } }
+              : {}),
+            [page.field === 'created' ? 'createdBefore' : 'lastUpdatedBefore']: isoSeconds(before),
           },
         };
       },
@@ -315,60 +389,18 @@ export function orderRoutes({ store, orderItemsPageSize, pace }: RouteDeps): SpR
     {
       operation: 'getOrder',
       method: 'GET',
-      pattern: orderPath(''),
+      pattern: ORDER_PATH,
       rate: 0.5,
       handle(req) {
-        return {
-          status: 200,
-          body: { payload: findOrder(req.account, req.params[0]!, req.now).json },
-        };
-      },
-    },
-    {
-      operation: 'getOrderItems',
-      method: 'GET',
-      pattern: orderPath('/orderItems'),
-      rate: 0.5,
-      handle(req) {
+        const included = includedDataOf(req.query);
         const order = findOrder(req.account, req.params[0]!, req.now);
-        const token = req.query.get('NextToken');
-        const offset = token ? decodeToken<{ offset: number }>(token, 'NextToken').offset : 0;
-        const slice = order.items.slice(offset, offset + orderItemsPageSize);
-        const next = offset + orderItemsPageSize < order.items.length;
-        return {
-          status: 200,
-          body: {
-            payload: {
-              AmazonOrderId: order.json.AmazonOrderId,
-              OrderItems: slice,
-              ...(next ? { NextToken: encodeToken({ offset: offset + orderItemsPageSize }) } : {}),
-            },
-          },
-        };
-      },
-    },
-    {
-      operation: 'getOrderAddress',
-      method: 'GET',
-      pattern: orderPath('/address'),
-      rate: 0.5,
-      handle(req) {
-        const order = findOrder(req.account, req.params[0]!, req.now);
-        return {
-          status: 200,
-          body: {
-            payload: {
-              AmazonOrderId: order.json.AmazonOrderId,
-              ...(order.address ? { ShippingAddress: order.address } : {}),
-            },
-          },
-        };
+        return { status: 200, body: { order: render(order, included) } };
       },
     },
     {
       operation: 'confirmShipment',
       method: 'POST',
-      pattern: orderPath('/shipmentConfirmation'),
+      pattern: /^\/orders\/v0\/orders\/(\d{3}-\d{7}-\d{7})\/shipmentConfirmation$/,
       rate: 2,
       handle(req) {
         const body = objectBody(req.body);
@@ -389,11 +421,11 @@ export function orderRoutes({ store, orderItemsPageSize, pace }: RouteDeps): SpR
         const order = findOrder(req.account, req.params[0]!, req.now);
         if (order.marketplaceId !== body.marketplaceId)
           throw invalidInput('marketplaceId does not match the order.');
-        if (order.json.FulfillmentChannel === 'AFN') {
+        if (order.sim.marketplaceFulfilled) {
           throw invalidInput('Orders fulfilled by Amazon cannot be confirmed by the seller.');
         }
         const shipments = (store.state.shipments[req.account] ??= {});
-        const orderId = order.json.AmazonOrderId as string;
+        const orderId = order.orderId;
         const record = shipments[orderId] ?? { at: '', items: {} };
         const reference = detail.packageReferenceId as string;
         const seen = record.packages?.[reference];
@@ -409,22 +441,20 @@ export function orderRoutes({ store, orderItemsPageSize, pace }: RouteDeps): SpR
         if (carrierCode === 'Other' ? !detail.carrierName : !CARRIER_CODES.has(carrierCode)) {
           throw invalidInput(`Invalid carrierCode: ${carrierCode}.`);
         }
-        if (!['Unshipped', 'PartiallyShipped'].includes(order.json.OrderStatus as string)) {
-          throw invalidInput(
-            `Order ${orderId} is ${String(order.json.OrderStatus)} and cannot be confirmed.`,
-          );
+        if (!['UNSHIPPED', 'PARTIALLY_SHIPPED'].includes(order.status)) {
+          throw invalidInput(`Order ${orderId} is ${order.status} and cannot be confirmed.`);
         }
         const items = { ...record.items };
         const packed: Record<string, number> = {};
         for (const line of lines as Array<{ orderItemId?: unknown; quantity?: unknown }>) {
-          const item = order.items.find((i) => i.OrderItemId === line.orderItemId);
+          const item = order.items.find((i) => i.orderItemId === line.orderItemId);
           if (!item) throw invalidInput(`Unknown orderItemId: ${String(line.orderItemId)}`);
           const quantity = Number(line.quantity);
-          const id = item.OrderItemId as string;
+          const id = item.orderItemId;
           if (
             !Number.isInteger(quantity) ||
             quantity < 1 ||
-            (items[id] ?? 0) + quantity > (item.QuantityOrdered as number)
+            (items[id] ?? 0) + quantity > item.quantity
           ) {
             throw invalidInput(`Invalid quantity for orderItemId ${id}.`);
           }

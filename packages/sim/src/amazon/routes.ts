@@ -36,7 +36,8 @@ export interface SpRoute {
 export interface RouteDeps {
   store: StateStore;
   tokens: SignedTokens;
-  orderItemsPageSize: number;
+  /** Restricted roles the simulated app holds; buyer PII needs `PII_ROLE` (orders.ts). */
+  roles: readonly string[];
   pace?: OrderPace;
 }
 

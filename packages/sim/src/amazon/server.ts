@@ -27,9 +27,10 @@ import {
 import { definitionRoutes, SCHEMA_PATH, schemaDocument } from './definitions.ts';
 import { errorList, invalidInput, LwaError, SpApiError } from './errors.ts';
 import { inboundRoutes, type LabelLinks } from './inbound.ts';
+import { inventoryRoutes } from './inventory.ts';
 import { listingRoutes } from './listings.ts';
 import { checkRequest } from './model-check.ts';
-import { orderRoutes } from './orders.ts';
+import { orderRoutes, PII_ROLE } from './orders.ts';
 import { labelPdf } from '../pdf.ts';
 import type { RouteDeps, SpRoute } from './routes.ts';
 import { regionOfCountry } from './sites.ts';
@@ -38,8 +39,12 @@ import { StateStore } from './state.ts';
 export interface AmazonSimOptions extends MarketSimOptions {
   /** Access-token lifetime; LWA's is one hour (reference 1.3). Tests shorten it. */
   accessTokenTtlSeconds?: number;
-  /** Order items per getOrderItems page, so tests can walk its NextToken. */
-  orderItemsPageSize?: number;
+  /**
+   * Restricted roles of the simulated app (Seller Central's app registration). The default app
+   * holds the PII role, so orders carry names and addresses; an app without it gets them
+   * without, as a real app that was not granted the role does.
+   */
+  roles?: readonly string[];
   /** The app name the consent page shows. */
   appName?: string;
 }
@@ -59,7 +64,7 @@ const FAULT_BODIES: Record<number, [string, string]> = {
 /**
  * Amazon SP-API as the connector uses it, region-agnostic under its base path: LWA token
  * exchange and consent page, Listings Items 2021-08-01, Product Type Definitions 2020-09-01,
- * Orders v0, Fulfillment Inbound 2024-03-20 with v0 labels. Every SP-API answer carries
+ * Orders 2026-01-01 (and v0 shipmentConfirmation), Fulfillment Inbound 2024-03-20 with v0 labels, FBA Inventory v1. Every SP-API answer carries
  * `x-amzn-RequestId` and the operation's rate in `x-amzn-RateLimit-Limit`.
  */
 export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSimulator {
@@ -79,28 +84,31 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
   const deps: RouteDeps = {
     store,
     tokens,
-    orderItemsPageSize: options.orderItemsPageSize ?? 100,
+    roles: options.roles ?? [PII_ROLE],
     pace: options.orders,
   };
   const labels: LabelLinks = {
-    link(req, title, lines) {
+    link(req, title, lines, barcodes = []) {
       const ttl = 3600;
-      const token = tokens.issue(DOCUMENT_PREFIX, { t: title, l: lines }, ttl, req.now);
+      const token = tokens.issue(
+        DOCUMENT_PREFIX,
+        { t: title, l: lines, b: barcodes },
+        ttl,
+        req.now,
+      );
       return {
         uri: `${req.publicOrigin}/documents/${token}.pdf`,
         expiration: new Date(req.now.getTime() + ttl * 1000).toISOString(),
       };
     },
   };
+  const stepMs = (options.stepSeconds ?? SIM_INBOUND_STEP_SECONDS) * 1000;
   const routes: SpRoute[] = [
     ...listingRoutes(deps),
     ...definitionRoutes(),
     ...orderRoutes(deps),
-    ...inboundRoutes({
-      store,
-      labels,
-      stepMs: (options.stepSeconds ?? SIM_INBOUND_STEP_SECONDS) * 1000,
-    }),
+    ...inboundRoutes({ store, labels, stepMs }),
+    ...inventoryRoutes({ store, stepMs }),
   ];
 
   async function serveApi(
@@ -228,7 +236,11 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
         );
         return;
       }
-      const pdf = labelPdf(String(claims.t), (claims.l as string[]) ?? []);
+      const pdf = labelPdf(
+        String(claims.t),
+        (claims.l as string[]) ?? [],
+        (claims.b as string[] | undefined) ?? [],
+      );
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length });
       res.end(pdf);
       return;

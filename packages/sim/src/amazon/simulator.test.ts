@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../http.ts';
 import { SIM_AMAZON_DEFAULTS, type MarketSimulator } from '../market.ts';
+import { checkResponse } from './model-check.ts';
 import { createAmazonSimulator } from './server.ts';
 
 const US = 'ATVPDKIKX0DER';
@@ -19,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'amazon-sim-'));
 const stateFile = join(dir, 'amazon.json');
 
 beforeAll(async () => {
-  sim = createAmazonSimulator({ basePath: '/__sim/amazon', now, stateFile, orderItemsPageSize: 1 });
+  sim = createAmazonSimulator({ basePath: '/__sim/amazon', now, stateFile });
   running = await startSimulator(sim);
 });
 afterAll(async () => {
@@ -257,69 +258,146 @@ describe('faults', () => {
 
   it('answers a queued 503 with ServiceUnavailable', async () => {
     sim.faults.failNext({ status: 503 });
-    const res = await api('GET', '/orders/v0/orders', { query: { MarketplaceIds: US } });
+    const res = await api('GET', ORDERS, { query: { marketplaceIds: US } });
     expect(res.status).toBe(503);
     expect(res.json.errors[0].code).toBe('ServiceUnavailable');
   });
 });
 
-describe('orders', () => {
-  const since = new Date(START - 3 * 86_400_000).toISOString();
+const ORDERS = '/orders/2026-01-01/orders';
 
-  it('refuses a request without MarketplaceIds or with both date filters', async () => {
-    const none = await api('GET', '/orders/v0/orders', { query: { LastUpdatedAfter: since } });
+describe('orders 2026-01-01', () => {
+  const since = new Date(START - 3 * 86_400_000).toISOString();
+  const ALL = 'BUYER,RECIPIENT,PROCEEDS,FULFILLMENT,PACKAGES';
+  type Order = {
+    orderId: string;
+    lastUpdatedTime: string;
+    fulfillment?: { fulfillmentStatus: string };
+    orderItems: Array<{ orderItemId: string; quantityOrdered: number }>;
+  };
+
+  it('refuses a request without marketplaceIds, with both date filters or unknown includedData', async () => {
+    const none = await api('GET', ORDERS, { query: { lastUpdatedAfter: since } });
     expect(none.status).toBe(400);
     expect(none.json.errors[0].code).toBe('InvalidInput');
-    const both = await api('GET', '/orders/v0/orders', {
-      query: { MarketplaceIds: US, LastUpdatedAfter: since, CreatedAfter: since },
+    expect(checkResponse('searchOrders', 400, none.json)).toEqual([]);
+    const both = await api('GET', ORDERS, {
+      query: { marketplaceIds: US, lastUpdatedAfter: since, createdAfter: since },
     });
     expect(both.status).toBe(400);
+    const mixed = await api('GET', ORDERS, {
+      query: { marketplaceIds: US, createdAfter: since, lastUpdatedBefore: since },
+    });
+    expect(mixed.status).toBe(400);
+    const data = await api('GET', ORDERS, {
+      query: { marketplaceIds: US, createdAfter: since, includedData: 'ADDRESS' },
+    });
+    expect(data.json.errors[0].message).toContain('includedData');
+    const missing = await api('GET', `${ORDERS}/111-1111111-1111111`);
+    expect(missing.status).toBe(404);
+    expect(checkResponse('getOrder', 404, missing.json)).toEqual([]);
   });
 
-  it('pages with NextToken over the same orders one big page holds, ordered by LastUpdateDate', async () => {
-    const all = await api('GET', '/orders/v0/orders', {
-      query: { MarketplaceIds: US, LastUpdatedAfter: since },
+  it('pages with paginationToken over the orders one big page holds, each as the model has it', async () => {
+    const all = await api('GET', ORDERS, {
+      query: { marketplaceIds: US, lastUpdatedAfter: since, includedData: ALL },
     });
-    const expected = all.json.payload.Orders.map((o: { AmazonOrderId: string }) => o.AmazonOrderId);
+    expect(all.status).toBe(200);
+    expect(checkResponse('searchOrders', 200, all.json)).toEqual([]);
+    const expected = all.json.orders.map((o: Order) => o.orderId);
     expect(expected.length).toBeGreaterThan(15);
-    expect(all.json.payload.NextToken).toBeUndefined();
+    expect(all.json.pagination).toBeUndefined();
+    expect(all.json.lastUpdatedBefore).toBe(new Date(START).toISOString().replace('.000', ''));
     const seen: string[] = [];
     let next: string | undefined;
     let pages = 0;
     do {
-      const res = await api('GET', '/orders/v0/orders', {
-        query: next
-          ? { MarketplaceIds: US, NextToken: next }
-          : { MarketplaceIds: US, LastUpdatedAfter: since, MaxResultsPerPage: '5' },
+      const res = await api('GET', ORDERS, {
+        query: {
+          marketplaceIds: US,
+          lastUpdatedAfter: since,
+          maxResultsPerPage: '5',
+          ...(next ? { paginationToken: next } : {}),
+        },
       });
-      expect(res.json.payload.Orders.length).toBeLessThanOrEqual(5);
-      seen.push(...res.json.payload.Orders.map((o: { AmazonOrderId: string }) => o.AmazonOrderId));
-      next = res.json.payload.NextToken;
+      expect(checkResponse('searchOrders', 200, res.json)).toEqual([]);
+      expect(res.json.orders.length).toBeLessThanOrEqual(5);
+      seen.push(...res.json.orders.map((o: Order) => o.orderId));
+      next = res.json.pagination?.nextToken;
       pages++;
     } while (next);
     expect(pages).toBe(Math.ceil(expected.length / 5));
     expect(seen).toEqual(expected);
-    const dates = all.json.payload.Orders.map((o: { LastUpdateDate: string }) => o.LastUpdateDate);
+    const dates = all.json.orders.map((o: Order) => o.lastUpdatedTime);
     expect([...dates].sort()).toEqual(dates);
     expect(dates.every((d: string) => d >= since.replace(/\.\d{3}Z$/, 'Z'))).toBe(true);
   });
 
-  it('pages order items with NextToken and confirms a shipment', async () => {
-    const list = await api('GET', '/orders/v0/orders', {
+  it('sends only the datasets asked for', async () => {
+    const bare = await api('GET', ORDERS, { query: { marketplaceIds: US, createdAfter: since } });
+    const order = bare.json.orders[0];
+    expect(Object.keys(order).sort()).toEqual(
+      ['createdTime', 'lastUpdatedTime', 'orderId', 'orderItems', 'salesChannel']
+        .concat(order.programs ? ['programs'] : [])
+        .sort(),
+    );
+    expect(order.orderItems[0].product.sellerSku).toBeTruthy();
+    expect(order.orderItems[0].fulfillment).toBeUndefined();
+  });
+
+  it('gives buyer name, street and phone only to an app with the PII role', async () => {
+    const query = {
+      marketplaceIds: US,
+      lastUpdatedAfter: since,
+      fulfillmentStatuses: 'UNSHIPPED',
+      includedData: ALL,
+    };
+    const withRole = await api('GET', ORDERS, { query });
+    const address = withRole.json.orders[0].recipient.deliveryAddress;
+    expect(address).toMatchObject({ name: expect.any(String), addressLine1: expect.any(String) });
+    expect(address.phone).toBeTruthy();
+    expect(withRole.json.orders[0].buyer.buyerName).toBe(address.name);
+
+    const plain = createAmazonSimulator({ basePath: '/__sim/amazon', now, roles: [] });
+    const server = await startSimulator(plain);
+    try {
+      const url = new URL(`${server.url}/__sim/amazon${ORDERS}`);
+      for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+      const res = await fetch(url, {
+        headers: { 'x-amz-access-token': plain.grant(SELLER, 'US').accessToken },
+      });
+      const body = (await res.json()) as { orders: Array<Record<string, any>> };
+      expect(checkResponse('searchOrders', 200, body)).toEqual([]);
+      const same = body.orders[0]!;
+      expect(same.orderId).toBe(withRole.json.orders[0].orderId);
+      expect(same.buyer).toBeUndefined();
+      expect(same.recipient.deliveryAddress).toEqual({
+        city: address.city,
+        stateOrRegion: address.stateOrRegion,
+        postalCode: address.postalCode,
+        countryCode: 'US',
+        addressType: 'RESIDENTIAL',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('confirms a shipment with v0 shipmentConfirmation, which getOrder then shows', async () => {
+    const list = await api('GET', ORDERS, {
       query: {
-        MarketplaceIds: US,
-        LastUpdatedAfter: since,
-        OrderStatuses: 'Unshipped',
-        FulfillmentChannels: 'MFN',
+        marketplaceIds: US,
+        lastUpdatedAfter: since,
+        fulfillmentStatuses: 'UNSHIPPED',
+        fulfilledBy: 'MERCHANT',
+        includedData: 'FULFILLMENT',
       },
     });
-    const order = list.json.payload.Orders[0];
-    expect(order.OrderStatus).toBe('Unshipped');
-    const first = await api('GET', `/orders/v0/orders/${order.AmazonOrderId}/orderItems`);
-    expect(first.json.payload.OrderItems).toHaveLength(1);
-    const item = first.json.payload.OrderItems[0];
+    const order: Order = list.json.orders[0];
+    expect(order.fulfillment!.fulfillmentStatus).toBe('UNSHIPPED');
+    const item = order.orderItems[0]!;
     const confirm = (detail: Record<string, unknown>) =>
-      api('POST', `/orders/v0/orders/${order.AmazonOrderId}/shipmentConfirmation`, {
+      api('POST', `/orders/v0/orders/${order.orderId}/shipmentConfirmation`, {
         body: {
           marketplaceId: US,
           packageDetail: {
@@ -327,7 +405,7 @@ describe('orders', () => {
             carrierCode: 'UPS',
             trackingNumber: '1Z999',
             shipDate: new Date(START).toISOString(),
-            orderItems: [{ orderItemId: item.OrderItemId, quantity: item.QuantityOrdered }],
+            orderItems: [{ orderItemId: item.orderItemId, quantity: item.quantityOrdered }],
             ...detail,
           },
         },
@@ -336,25 +414,67 @@ describe('orders', () => {
     expect(wrongCarrier.status).toBe(400);
     expect(wrongCarrier.json.errors[0]).toMatchObject({ code: 'InvalidInput' });
     expect((await confirm({ carrierCode: 'Other' })).status).toBe(400);
-    const res = await confirm({});
-    expect(res.status).toBe(204);
+    expect((await confirm({})).status).toBe(204);
     // The same package again is a retry: accepted, nothing more shipped.
     expect((await confirm({})).status).toBe(204);
     const reused = await confirm({ trackingNumber: '1Z000' });
     expect(reused.status).toBe(400);
     expect(reused.json.errors[0].message).toContain('packageReferenceId 1');
-    const after = await api('GET', `/orders/v0/orders/${order.AmazonOrderId}`);
-    const itemCount = order.NumberOfItemsUnshipped;
-    expect(after.json.payload.OrderStatus).toBe(
-      itemCount === item.QuantityOrdered ? 'Shipped' : 'PartiallyShipped',
+    const after = await api('GET', `${ORDERS}/${order.orderId}`, {
+      query: { includedData: 'FULFILLMENT,PACKAGES' },
+    });
+    expect(checkResponse('getOrder', 200, after.json)).toEqual([]);
+    const ordered = order.orderItems.reduce((n, i) => n + i.quantityOrdered, 0);
+    expect(after.json.order.fulfillment.fulfillmentStatus).toBe(
+      ordered === item.quantityOrdered ? 'SHIPPED' : 'PARTIALLY_SHIPPED',
     );
+    expect(after.json.order.packages[0]).toMatchObject({
+      packageReferenceId: '1',
+      carrier: 'UPS',
+      trackingNumber: '1Z999',
+      packageItems: [{ orderItemId: item.orderItemId, quantity: item.quantityOrdered }],
+    });
   });
 
-  it('answers the static sandbox case CreatedAfter=TEST_CASE_200 (reference 1.1)', async () => {
-    const res = await api('GET', '/orders/v0/orders', {
-      query: { MarketplaceIds: US, CreatedAfter: 'TEST_CASE_200' },
-    });
-    expect(res.json.payload.Orders[0].AmazonOrderId).toBe('902-1845936-5435065');
+  it('no longer serves the Orders v0 reads', async () => {
+    const res = await api('GET', '/orders/v0/orders', { query: { MarketplaceIds: US } });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('FBA inventory v1', () => {
+  const SUMMARIES = '/fba/inventory/v1/summaries';
+
+  it('sums each SKU as the model has it, and refuses a request without its granularity', async () => {
+    const query = {
+      details: 'true',
+      granularityType: 'Marketplace',
+      granularityId: US,
+      marketplaceIds: US,
+    };
+    const res = await api('GET', SUMMARIES, { query });
+    expect(res.status).toBe(200);
+    expect(checkResponse('getInventorySummaries', 200, res.json)).toEqual([]);
+    const summaries = res.json.payload.inventorySummaries;
+    expect(summaries.length).toBeGreaterThan(0);
+    for (const s of summaries) {
+      const d = s.inventoryDetails;
+      const parts = [
+        d.fulfillableQuantity,
+        d.inboundWorkingQuantity,
+        d.inboundShippedQuantity,
+        d.inboundReceivingQuantity,
+        d.reservedQuantity.totalReservedQuantity,
+        d.unfulfillableQuantity.totalUnfulfillableQuantity,
+      ];
+      expect(parts.every((n: number) => Number.isInteger(n) && n >= 0)).toBe(true);
+      expect(s.totalQuantity).toBe(parts.reduce((a: number, b: number) => a + b, 0));
+    }
+    const bare = await api('GET', SUMMARIES, { query: { ...query, details: 'false' } });
+    expect(bare.json.payload.inventorySummaries[0].inventoryDetails).toBeUndefined();
+    const bad = await api('GET', SUMMARIES, { query: { ...query, granularityType: 'Store' } });
+    expect(bad.status).toBe(400);
+    expect(checkResponse('getInventorySummaries', 400, bad.json)).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -128,5 +129,36 @@ export const fbaShipments = pgTable(
   (t) => [
     uniqueIndex('fba_shipments_remote').on(t.planId, t.remoteShipmentId),
     index('fba_shipments_confirmation').on(t.confirmationId),
+  ],
+);
+
+/**
+ * A SKU's stock at Amazon's fulfilment centres in one store, as the FBA Inventory API last
+ * summed it (fulfillable, inbound = working + shipped + receiving, reserved, unfulfillable).
+ * Replaced store by store when the seller refreshes the inventory page.
+ */
+export const fbaInventory = pgTable(
+  'fba_inventory',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    storeId: bigint('store_id', { mode: 'number' })
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    asin: text('asin'),
+    fnsku: text('fnsku'),
+    title: text('title').notNull().default(''),
+    fulfillable: integer('fulfillable').notNull().default(0),
+    inbound: integer('inbound').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    unfulfillable: integer('unfulfillable').notNull().default(0),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fba_inventory_store_sku').on(t.storeId, t.sku),
+    index('fba_inventory_seller_sku').on(t.sellerId, t.sku),
   ],
 );

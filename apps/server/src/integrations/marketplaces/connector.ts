@@ -163,7 +163,7 @@ export interface MarketOrder {
   items: MarketOrderItem[];
   /**
    * True on a header read with `headersOnly`: `items` is empty and `address` is what the order
-   * list shows (Amazon's has no name, street or phone); `fetchOrderDetails` brings the rest.
+   * list shows; `fetchOrderDetails` brings the rest.
    */
   itemsPending?: boolean;
 }
@@ -280,8 +280,8 @@ export interface MarketplaceConnector {
   takeDown(session: StoreSession, ref: { sku: string; remoteId: string | null }): Promise<void>;
   fetchOrders(session: StoreSession, query: OrderPageQuery): Promise<OrderPage>;
   /**
-   * Marketplaces whose order list has no items (Amazon: one getOrderItems call per order, at
-   * 0.5 a second) have this, so a sync can show the orders at once and fill their items in.
+   * Marketplaces whose order list is cheaper without items and address (Amazon: getOrder at
+   * 0.5 a second) have this, so a sync can show the orders at once and fill them in.
    */
   fetchOrderDetails?(session: StoreSession, remoteId: string): Promise<MarketOrderDetails>;
   /**

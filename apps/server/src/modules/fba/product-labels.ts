@@ -1,6 +1,5 @@
-import type { FbaLabelSheet } from '@app/shared';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import { code128Bars } from '../../pdf/code128.ts';
+import { code128Bars, type FbaLabelSheet } from '@app/shared';
 import { embedPdfText, textCollector, type PdfText } from '../../pdf/fonts.ts';
 
 const MM = 72 / 25.4;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import {
+  code128Bars,
   fromMinor,
   type LabelProblem,
   type LabelReadiness,
@@ -14,7 +15,6 @@ import { ConflictError } from '../../errors.ts';
 import { renderText } from '../../i18n/render-text.ts';
 import { embedPdfText, textCollector, type PdfText, type Weight } from '../../pdf/fonts.ts';
 import { sellerIdOf } from '../../tenancy.ts';
-import { code128Bars } from '../../pdf/code128.ts';
 import { savedCustomsOf } from './customs.ts';
 import { visibleOrdersById, writeOrderLog } from './access.ts';
 import type { OrderItemRow, OrderRow } from './rows.ts';

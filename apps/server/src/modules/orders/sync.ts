@@ -96,13 +96,23 @@ export function statusesAfter(
   row: OrderRow,
   remote: MarketOrder,
 ): { orderStatus: OrderRow['orderStatus']; status: DeskStatus } {
-  if (row.remoteStatus === remote.remoteStatus) {
+  if (sameRemoteStatus(row.remoteStatus, remote.remoteStatus)) {
     return { orderStatus: row.orderStatus, status: row.status as DeskStatus };
   }
   return {
     orderStatus: remote.status,
     status: deskStatusAfter(row.status as DeskStatus, remote.status),
   };
+}
+
+/**
+ * Amazon's Orders v0 spelled a status `PartiallyShipped` / `Canceled`, Orders 2026-01-01 spells
+ * it `PARTIALLY_SHIPPED` / `CANCELLED`: an order stored before the switch has not moved when
+ * only the spelling did.
+ */
+export function sameRemoteStatus(stored: string, remote: string): boolean {
+  const key = (s: string) => s.replace(/_/g, '').toLowerCase().replace('cancelled', 'canceled');
+  return key(stored) === key(remote);
 }
 
 type ItemValues = Omit<typeof orderItems.$inferInsert, 'orderId'>;
@@ -142,7 +152,7 @@ function changesOf(
   remoteItems: ItemValues[],
 ): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
-  if (row.remoteStatus !== remote.remoteStatus) {
+  if (!sameRemoteStatus(row.remoteStatus, remote.remoteStatus)) {
     changes.status = { from: row.orderStatus, to: remote.status, remote: remote.remoteStatus };
   }
   if (row.localEdits) return changes;

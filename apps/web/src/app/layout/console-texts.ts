@@ -1,6 +1,8 @@
 import { cartEn } from '../../features/cart/i18n-en.ts';
 import { cartZhCN } from '../../features/cart/i18n-zh-cn.ts';
 import { fbaEn } from '../../features/fba/i18n-en.ts';
+import { inventoryEn } from '../../features/inventory/i18n-en.ts';
+import { inventoryZhCN } from '../../features/inventory/i18n-zh-cn.ts';
 import { fbaZhCN } from '../../features/fba/i18n-zh-cn.ts';
 import { financeEn } from '../../features/finance/i18n-en.ts';
 import { financeZhCN } from '../../features/finance/i18n-zh-cn.ts';
@@ -64,6 +66,7 @@ export const consoleTextsZhCN = {
   upc: upcZhCN,
   shopeeOrders: shopeeOrdersZhCN,
   fba: fbaZhCN,
+  inventory: inventoryZhCN,
   listings: listingsZhCN,
   multistation: multistationZhCN,
   shopifyListings: shopifyListingsZhCN,
@@ -90,6 +93,7 @@ export const consoleTextsEn: typeof consoleTextsZhCN = {
   upc: upcEn,
   shopeeOrders: shopeeOrdersEn,
   fba: fbaEn,
+  inventory: inventoryEn,
   listings: listingsEn,
   multistation: multistationEn,
   shopifyListings: shopifyListingsEn,

@@ -22,14 +22,19 @@ let clientClock = START;
 
 let sim: MarketSimulator;
 let running: RunningSimulator;
+let noPiiSim: MarketSimulator;
+let noPiiRunning: RunningSimulator;
 let requests: Array<{ url: string; method: string; headers: Headers }> = [];
 const recordingFetch: FetchLike = async (input, init) => {
   requests.push({ url: input, method: init?.method ?? 'GET', headers: new Headers(init?.headers) });
   return fetch(input, init);
 };
 
-function connector(overrides: Partial<AmazonSettings> = {}): AmazonConnector {
-  const base = `${running.url}/amazon`;
+function connector(
+  overrides: Partial<AmazonSettings> = {},
+  server: () => RunningSimulator = () => running,
+): AmazonConnector {
+  const base = `${server().url}/amazon`;
   return createAmazonConnector(
     {
       ...SIM_AMAZON_DEFAULTS,
@@ -60,11 +65,20 @@ beforeAll(async () => {
     basePath: '/amazon',
     now: () => new Date(simClock),
     accessTokenTtlSeconds: 900,
-    orderItemsPageSize: 1,
   });
   running = await startSimulator(sim);
+  // The same Amazon for an app registered without the PII role.
+  noPiiSim = createAmazonSimulator({
+    basePath: '/amazon',
+    now: () => new Date(simClock),
+    roles: [],
+  });
+  noPiiRunning = await startSimulator(noPiiSim);
 });
-afterAll(() => running.close());
+afterAll(async () => {
+  await running.close();
+  await noPiiRunning.close();
+});
 beforeEach(() => {
   simClock = START;
   clientClock = START;
@@ -373,7 +387,7 @@ describe('listings', () => {
 describe('orders', () => {
   // A seller with nothing published buys from the simulator's demo catalogue of three SKUs.
   const BUYER_SHOP = 'A2ORDERSELLER01';
-  it('pages through orders with NextToken, with every item and the address', async () => {
+  it('pages searchOrders (2026-01-01) with its paginationToken, every item and the address in the page', async () => {
     const amazon = connector();
     const session = grantedSession(BUYER_SHOP);
     const updatedAfter = new Date(START - 2 * 86_400_000);
@@ -396,14 +410,59 @@ describe('orders', () => {
       expect(order.items.length).toBeGreaterThan(0);
       if (order.status !== 'unconfirmed') {
         expect(order.total.amount).toMatch(/^\d+\.\d{2}$/);
+        expect(order.address).toMatchObject({ name: expect.any(String), countryCode: 'US' });
         expect(order.address?.line1).toBeTruthy();
+        expect(order.address?.phone).toBeTruthy();
       }
     }
-    // The simulator pages order items one at a time, so a multi-line order proves NextToken is followed.
-    expect(orders.some((o) => o.items.length > 1)).toBe(true);
-    const next = requests.filter((r) => r.url.includes('/orders/v0/orders?'));
-    expect(new URL(next[1]!.url).searchParams.get('NextToken')).toBeTruthy();
-    expect(new URL(next[1]!.url).searchParams.has('LastUpdatedAfter')).toBe(false);
+    // One call a page: no per-order reads, and nothing left of Orders v0.
+    const calls = requests.filter((r) => r.url.includes('/orders/'));
+    expect(calls.every((r) => new URL(r.url).pathname === '/amazon/orders/2026-01-01/orders')).toBe(
+      true,
+    );
+    expect(calls).toHaveLength(pages);
+    const second = new URL(calls[1]!.url).searchParams;
+    expect(second.get('paginationToken')).toBeTruthy();
+    expect(second.get('includedData')).toBe('RECIPIENT,FULFILLMENT,PROCEEDS');
+  });
+
+  it('reads headers first and each order in full with getOrder, as the order desk does', async () => {
+    const amazon = connector({ ordersPageSize: 100 });
+    const session = grantedSession(BUYER_SHOP);
+    const { orders } = await amazon.fetchOrders(session, {
+      updatedAfter: new Date(START - 86_400_000),
+      headersOnly: true,
+    });
+    const paid = orders.find((o) => o.status === 'unshipped')!;
+    expect(paid).toMatchObject({ items: [], address: null, itemsPending: true });
+    expect(paid.total.amount).toMatch(/^\d+\.\d{2}$/);
+    const details = await amazon.fetchOrderDetails!(session, paid.remoteId);
+    expect(details.items.length).toBeGreaterThan(0);
+    expect(details.items[0]).toMatchObject({ quantityShipped: 0, lineTotal: { currency: 'USD' } });
+    expect(details.address?.line1).toBeTruthy();
+    const get = requests.find((r) => r.url.includes(`/orders/2026-01-01/orders/${paid.remoteId}`))!;
+    expect(new URL(get.url).searchParams.get('includedData')).toBe(
+      'RECIPIENT,FULFILLMENT,PROCEEDS',
+    );
+    const missing = await marketplaceError(
+      amazon.fetchOrderDetails!(session, '111-1111111-1111111'),
+    );
+    expect(missing).toMatchObject({ kind: 'not_found', httpStatus: 404 });
+  });
+
+  it('keeps an order without name, street and phone when the app lacks the PII role', async () => {
+    const amazon = connector({ ordersPageSize: 100 }, () => noPiiRunning);
+    const session = recordingSession(US, { ...noPiiSim.grant(BUYER_SHOP, 'US') });
+    const { orders } = await amazon.fetchOrders(session, {
+      updatedAfter: new Date(START - 86_400_000),
+    });
+    const paid = orders.filter((o) => o.status !== 'unconfirmed');
+    expect(paid.length).toBeGreaterThan(0);
+    for (const order of paid) {
+      expect(order.items.length).toBeGreaterThan(0);
+      expect(order.address).toMatchObject({ name: '', line1: '', phone: '', countryCode: 'US' });
+      expect(order.address?.postalCode).toBeTruthy();
+    }
   });
 
   it('confirms a shipment, after which the order reads shipped; a retry confirms nothing twice', async () => {
@@ -435,7 +494,7 @@ describe('orders', () => {
     const after = await amazon.fetchOrders(session, { updatedAfter: new Date(START) });
     expect(after.orders.find((o) => o.remoteId === order.remoteId)).toMatchObject({
       status: 'shipped',
-      remoteStatus: 'Shipped',
+      remoteStatus: 'SHIPPED',
     });
     const again = await marketplaceError(
       amazon.confirmShipment(session, order, [
@@ -475,7 +534,7 @@ describe('orders', () => {
       amazon.confirmShipment(session, cancelled, [pkgOf(cancelled.items)]),
     );
     expect(refused).toMatchObject({ kind: 'validation', code: 'InvalidInput' });
-    expect(refused.reason).toContain('Canceled');
+    expect(refused.reason).toContain('CANCELLED');
     // An unlisted carrier goes as Other with its name, which Amazon accepts.
     expect(packageDetailOf(pkgOf(open.items, 'Speedy Mule'))).toMatchObject({
       carrierCode: 'Other',

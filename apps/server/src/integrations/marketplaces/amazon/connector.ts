@@ -21,6 +21,7 @@ import {
 import { MarketHttp, type MarketHttpOptions } from '../http.ts';
 import { SpApiClient } from './client.ts';
 import { AmazonInbound } from './inbound.ts';
+import { AmazonInventory } from './inventory.ts';
 import { authFromTokens, requestLwaToken } from './lwa.ts';
 import { packageDetailOf } from './shipment.ts';
 import {
@@ -41,14 +42,11 @@ import {
 import type {
   ListingPatch,
   ListingsItem,
-  OrderAddressPayload,
-  OrderItemsPayload,
-  OrdersPayload,
+  GetOrderResponse,
   ProductTypeDefinition,
   ProductTypeSchema,
   SearchListingsResponse,
-  SpAddress,
-  SpOrderItem,
+  SearchOrdersResponse,
   SubmissionResponse,
 } from './types.ts';
 
@@ -75,13 +73,18 @@ export interface AmazonSettings {
   sandbox: boolean;
   /** Overrides of the usage plans the client paces itself by (tests shrink or widen them). */
   usagePlans?: Partial<Record<SpApiOperation, UsagePlan>>;
-  /** getOrders `MaxResultsPerPage`, 1–100 (default 100). */
+  /** searchOrders `maxResultsPerPage`, 1–100 (default 100). */
   ordersPageSize?: number;
   /** Clock for token expiry. */
   now?: () => Date;
 }
 
 const LISTINGS = '/listings/2021-08-01/items';
+const ORDERS = '/orders/2026-01-01/orders';
+/** What the order desk's first read needs: status, channel and totals. */
+const HEADER_DATA = 'FULFILLMENT,PROCEEDS';
+/** An order in full: items' shipped counts, totals and where it goes. */
+const DETAIL_DATA = 'RECIPIENT,FULFILLMENT,PROCEEDS';
 const USER_AGENT = 'SellerHub/1.0 (Language=TypeScript; Platform=Node.js)';
 
 export interface ListingSummary {
@@ -110,6 +113,8 @@ export interface AmazonConnector extends MarketplaceConnector {
   ): Promise<{ items: ListingSummary[]; total: number; nextPageToken: string | null }>;
   /** Fulfillment Inbound 2024-03-20 and v0 labels (FBA shipments). */
   readonly inbound: AmazonInbound;
+  /** FBA Inventory v1 summaries (the inventory page). */
+  readonly inventory: AmazonInventory;
 }
 
 const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -118,6 +123,7 @@ class SpApiConnector implements AmazonConnector {
   readonly marketplace = 'amazon' as const;
   readonly sandbox: boolean;
   readonly inbound: AmazonInbound;
+  readonly inventory: AmazonInventory;
   private readonly http: MarketHttp;
   private readonly client: SpApiClient;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -145,6 +151,7 @@ class SpApiConnector implements AmazonConnector {
       now: this.now,
     });
     this.inbound = new AmazonInbound(this.client, this.sleep);
+    this.inventory = new AmazonInventory(this.client);
   }
 
   authorizeUrl(input: AuthorizeUrlInput): string {
@@ -428,76 +435,47 @@ class SpApiConnector implements AmazonConnector {
     };
   }
 
+  /**
+   * searchOrders (Orders 2026-01-01). A header read asks for the status and totals only and
+   * leaves items and address to `fetchOrderDetails`; a full read takes them in the same page.
+   * Buyer name, street and phone come only when the app holds the PII role; without it the
+   * order still comes, and is kept with what it has.
+   */
   async fetchOrders(session: StoreSession, query: OrderPageQuery): Promise<OrderPage> {
-    const marketplaceIds = session.site.remoteId;
-    const res = await this.client.call<OrdersPayload>(session, 'getOrders', {
+    const headerOnly = query.headersOnly === true;
+    const includedData = headerOnly ? HEADER_DATA : DETAIL_DATA;
+    const res = await this.client.call<SearchOrdersResponse>(session, 'searchOrders', {
       method: 'GET',
-      path: '/orders/v0/orders',
-      // With NextToken the other filters come from the token (reference 1.10).
-      query: query.cursor
-        ? { MarketplaceIds: marketplaceIds, NextToken: query.cursor }
-        : {
-            MarketplaceIds: marketplaceIds,
-            LastUpdatedAfter: query.updatedAfter.toISOString(),
-            MaxResultsPerPage: this.settings.ordersPageSize ?? 100,
-          },
+      path: ORDERS,
+      // A paginationToken needs the first request's filters again (the model's Pagination).
+      query: {
+        marketplaceIds: session.site.remoteId,
+        lastUpdatedAfter: query.updatedAfter.toISOString(),
+        maxResultsPerPage: this.settings.ordersPageSize ?? 100,
+        includedData,
+        paginationToken: query.cursor ?? undefined,
+      },
     });
-    const payload = res.payload;
-    if (!payload)
+    if (!Array.isArray(res.orders))
       throw new MarketplaceError(
         'amazon',
         'protocol',
-        'no_payload',
-        'getOrders answered without a payload',
+        'no_orders',
+        'searchOrders answered without orders',
       );
-    if (query.headersOnly) {
-      return {
-        orders: payload.Orders.map((order) => ({
-          ...orderOf(order, [], order.ShippingAddress ?? null, session.site),
-          itemsPending: true,
-        })),
-        nextCursor: payload.NextToken ?? null,
-      };
-    }
-    const orders = [];
-    for (const order of payload.Orders) {
-      const items = await this.orderItems(session, order.AmazonOrderId);
-      const address = await this.orderAddress(session, order.AmazonOrderId);
-      orders.push(orderOf(order, items, address, session.site));
-    }
-    return { orders, nextCursor: payload.NextToken ?? null };
+    return {
+      orders: res.orders.map((order) => orderOf(order, session.site, headerOnly)),
+      nextCursor: res.pagination?.nextToken ?? null,
+    };
   }
 
   async fetchOrderDetails(session: StoreSession, remoteId: string): Promise<MarketOrderDetails> {
-    // The two calls have separate buckets, so waiting for both at once costs one wait.
-    const [items, address] = await Promise.all([
-      this.orderItems(session, remoteId),
-      this.orderAddress(session, remoteId),
-    ]);
-    return orderDetailsOf(items, address, session.site.currency);
-  }
-
-  private async orderItems(session: StoreSession, orderId: string): Promise<SpOrderItem[]> {
-    const items: SpOrderItem[] = [];
-    let next: string | undefined;
-    do {
-      const res = await this.client.call<OrderItemsPayload>(session, 'getOrderItems', {
-        method: 'GET',
-        path: `/orders/v0/orders/${encodeURIComponent(orderId)}/orderItems`,
-        query: { NextToken: next },
-      });
-      items.push(...(res.payload?.OrderItems ?? []));
-      next = res.payload?.NextToken ?? undefined;
-    } while (next);
-    return items;
-  }
-
-  private async orderAddress(session: StoreSession, orderId: string): Promise<SpAddress | null> {
-    const res = await this.client.call<OrderAddressPayload>(session, 'getOrderAddress', {
+    const res = await this.client.call<GetOrderResponse>(session, 'getOrder', {
       method: 'GET',
-      path: `/orders/v0/orders/${encodeURIComponent(orderId)}/address`,
+      path: `${ORDERS}/${encodeURIComponent(remoteId)}`,
+      query: { includedData: DETAIL_DATA },
     });
-    return res.payload?.ShippingAddress ?? null;
+    return orderDetailsOf(res.order, session.site.currency);
   }
 
   /**

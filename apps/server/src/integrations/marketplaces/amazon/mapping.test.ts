@@ -36,17 +36,16 @@ const listing: ListingInput = {
 };
 
 describe('Amazon mapping', () => {
-  it('maps every Orders v0 status of reference 1.10', () => {
+  it('maps every FulfillmentStatus of Orders 2026-01-01', () => {
     expect(
       [
-        'Pending',
-        'PendingAvailability',
-        'Unshipped',
-        'PartiallyShipped',
-        'Shipped',
-        'InvoiceUnconfirmed',
-        'Canceled',
-        'Unfulfillable',
+        'PENDING',
+        'PENDING_AVAILABILITY',
+        'UNSHIPPED',
+        'PARTIALLY_SHIPPED',
+        'SHIPPED',
+        'CANCELLED',
+        'UNFULFILLABLE',
       ].map(orderStatusOf),
     ).toEqual([
       'unconfirmed',
@@ -54,11 +53,10 @@ describe('Amazon mapping', () => {
       'unshipped',
       'partially_shipped',
       'shipped',
-      'shipped',
       'canceled',
       'canceled',
     ]);
-    expect(() => orderStatusOf('Lost')).toThrow(/Unknown OrderStatus/);
+    expect(() => orderStatusOf('Lost')).toThrow(/Unknown fulfillmentStatus/);
   });
 
   it('builds a variation parent without an offer and a child pointing at it', () => {
@@ -122,42 +120,77 @@ describe('Amazon mapping', () => {
     ).toThrow(/Invalid price/);
   });
 
-  it('keeps money strings and the address of an order', () => {
-    const order = orderOf(
-      {
-        AmazonOrderId: '902-1845936-5435065',
-        PurchaseDate: '2025-01-19T03:58:30Z',
-        LastUpdateDate: '2025-01-19T03:58:32Z',
-        OrderStatus: 'Unshipped',
-        FulfillmentChannel: 'MFN',
-        OrderTotal: { CurrencyCode: 'USD', Amount: '11.01' },
+  const order2026 = {
+    orderId: '902-1845936-5435065',
+    createdTime: '2025-01-19T03:58:30Z',
+    lastUpdatedTime: '2025-01-19T03:58:32Z',
+    salesChannel: { channelName: 'AMAZON', marketplaceId: 'ATVPDKIKX0DER' },
+    fulfillment: { fulfillmentStatus: 'UNSHIPPED', fulfilledBy: 'MERCHANT' as const },
+    proceeds: { grandTotal: { currencyCode: 'USD', amount: '11.01' } },
+    recipient: {
+      deliveryAddress: {
+        name: 'Pat',
+        addressLine1: '1 Main St',
+        addressLine2: 'Apt 2',
+        city: 'Seattle',
+        stateOrRegion: 'WA',
+        postalCode: '98101',
+        countryCode: 'US',
       },
-      [
-        {
-          ASIN: 'B00551Q3CS',
-          OrderItemId: '05015851154158',
-          SellerSKU: 'SKU-1',
-          Title: 'T',
-          QuantityOrdered: 1,
-          QuantityShipped: 0,
-          ItemPrice: { CurrencyCode: 'USD', Amount: '10.00' },
+    },
+    orderItems: [
+      {
+        orderItemId: '05015851154158',
+        quantityOrdered: 3,
+        product: {
+          asin: 'B00551Q3CS',
+          sellerSku: 'SKU-1',
+          title: 'T',
+          price: { unitPrice: { currencyCode: 'USD', amount: '3.35' } },
         },
-      ],
-      {
-        Name: 'Pat',
-        AddressLine1: '1 Main St',
-        AddressLine2: 'Apt 2',
-        City: 'Seattle',
-        StateOrRegion: 'WA',
-        PostalCode: '98101',
-        CountryCode: 'US',
+        fulfillment: { quantityFulfilled: 1, quantityUnfulfilled: 2 },
       },
-      US,
-    );
+    ],
+  };
+
+  it('keeps money strings and the address of an Orders 2026-01-01 order', () => {
+    const order = orderOf(order2026, US, false);
     expect(order.total).toEqual({ amount: '11.01', currency: 'USD' });
-    expect(order.items[0]!.lineTotal).toEqual({ amount: '10.00', currency: 'USD' });
+    // No item proceeds asked for: the unit price × quantity, in exact decimals.
+    expect(order.items[0]).toMatchObject({
+      sku: 'SKU-1',
+      quantity: 3,
+      quantityShipped: 1,
+      lineTotal: { amount: '10.05', currency: 'USD' },
+    });
     expect(order.address).toMatchObject({ line1: '1 Main St', line2: 'Apt 2', state: 'WA' });
     expect(order.purchasedAt.toISOString()).toBe('2025-01-19T03:58:30.000Z');
+    expect(order.remoteStatus).toBe('UNSHIPPED');
+    expect(orderOf(order2026, US, true)).toMatchObject({ items: [], itemsPending: true });
+  });
+
+  it('keeps an order whose address came without name, street and phone', () => {
+    const order = orderOf(
+      {
+        ...order2026,
+        recipient: { deliveryAddress: { city: 'Seattle', postalCode: '98101', countryCode: 'US' } },
+      },
+      US,
+      false,
+    );
+    expect(order.address).toEqual({
+      name: '',
+      phone: '',
+      line1: '',
+      line2: '',
+      city: 'Seattle',
+      state: '',
+      postalCode: '98101',
+      countryCode: 'US',
+    });
+    expect(() => orderOf({ ...order2026, fulfillment: undefined }, US, true)).toThrow(
+      /fulfillment/,
+    );
   });
 
   it('turns required schema properties into category attributes', () => {

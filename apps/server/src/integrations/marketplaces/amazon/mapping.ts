@@ -1,4 +1,4 @@
-import type { MarketSiteInfo } from '@app/shared';
+import { fromMinor, toMinor, type MarketSiteInfo } from '@app/shared';
 import {
   MarketplaceError,
   type CategoryAttribute,
@@ -188,86 +188,103 @@ export function issueOf(issue: SpIssue, sku?: string): ListingIssue {
   };
 }
 
-/** Orders v0 `OrderStatus` to spec 3's order status (reference 1.10). */
+/** Orders 2026-01-01 `FulfillmentStatus` to spec 3's order status. */
 export function orderStatusOf(status: string): MarketOrder['status'] {
   switch (status) {
-    case 'Pending':
-    case 'PendingAvailability':
+    case 'PENDING':
+    case 'PENDING_AVAILABILITY':
       return 'unconfirmed';
-    case 'Unshipped':
+    case 'UNSHIPPED':
       return 'unshipped';
-    case 'PartiallyShipped':
+    case 'PARTIALLY_SHIPPED':
       return 'partially_shipped';
-    case 'Shipped':
-    case 'InvoiceUnconfirmed':
+    case 'SHIPPED':
       return 'shipped';
-    case 'Canceled':
-    case 'Unfulfillable':
+    case 'CANCELLED':
+    case 'UNFULFILLABLE':
       return 'canceled';
     default:
       throw new MarketplaceError(
         'amazon',
         'protocol',
         'UnknownOrderStatus',
-        `Unknown OrderStatus ${status}`,
+        `Unknown fulfillmentStatus ${status}`,
       );
   }
 }
 
 const money = (value: SpMoney | undefined, currency: string): Money =>
-  value ? { amount: value.Amount, currency: value.CurrencyCode } : { amount: '0', currency };
+  value ? { amount: value.amount, currency: value.currencyCode } : { amount: '0', currency };
 
+/**
+ * An app without the PII role gets the address without name, street and phone: the order is
+ * kept with what came (city, region, postal code, country), and the gaps stay empty.
+ */
 function addressOf(address: SpAddress): OrderAddress {
   return {
-    name: address.Name ?? '',
-    phone: address.Phone ?? '',
-    line1: address.AddressLine1 ?? '',
-    line2: [address.AddressLine2, address.AddressLine3].filter(Boolean).join(', '),
-    city: address.City ?? '',
-    state: address.StateOrRegion ?? '',
-    postalCode: address.PostalCode ?? '',
-    countryCode: address.CountryCode ?? '',
+    name: address.name ?? '',
+    phone: address.phone ?? '',
+    line1: address.addressLine1 ?? '',
+    line2: [address.addressLine2, address.addressLine3].filter(Boolean).join(', '),
+    city: address.city ?? '',
+    state: address.stateOrRegion ?? '',
+    postalCode: address.postalCode ?? '',
+    countryCode: address.countryCode ?? '',
   };
 }
 
-/**
- * An order's items and full address (getOrderItems, getOrderAddress). Amounts stay the strings
- * Amazon sent; an item's `lineTotal` is Amazon's `ItemPrice`, the unit price × quantity.
- */
-export function orderDetailsOf(
-  items: SpOrderItem[],
-  address: SpAddress | null,
-  currency: string,
-): MarketOrderDetails {
+/** A line's total: Amazon's item proceeds when sent, else the unit price × quantity. */
+function lineTotalOf(item: SpOrderItem, currency: string): Money {
+  if (item.proceeds?.proceedsTotal) return money(item.proceeds.proceedsTotal, currency);
+  const unit = item.product.price?.unitPrice;
+  if (!unit) return { amount: '0', currency };
+  const minor = toMinor(unit.amount, unit.currencyCode) * item.quantityOrdered;
+  return { amount: fromMinor(minor, unit.currencyCode), currency: unit.currencyCode };
+}
+
+/** An order's items and delivery address (getOrder with RECIPIENT, FULFILLMENT, PROCEEDS). */
+export function orderDetailsOf(order: SpOrder, currency: string): MarketOrderDetails {
+  const address = order.recipient?.deliveryAddress;
   return {
     address: address ? addressOf(address) : null,
-    items: items.map((item) => ({
-      remoteItemId: item.OrderItemId,
-      sku: item.SellerSKU ?? item.ASIN,
-      title: item.Title ?? '',
-      quantity: item.QuantityOrdered,
-      quantityShipped: item.QuantityShipped ?? 0,
-      lineTotal: money(item.ItemPrice, currency),
+    items: order.orderItems.map((item) => ({
+      remoteItemId: item.orderItemId,
+      sku: item.product.sellerSku ?? item.product.asin ?? item.orderItemId,
+      title: item.product.title ?? '',
+      quantity: item.quantityOrdered,
+      quantityShipped: item.fulfillment?.quantityFulfilled ?? 0,
+      lineTotal: lineTotalOf(item, currency),
     })),
   };
 }
 
-/** An Orders v0 order with its items and address. */
-export function orderOf(
-  order: SpOrder,
-  items: SpOrderItem[],
-  address: SpAddress | null,
-  site: MarketSiteInfo,
-): MarketOrder {
+/**
+ * An Orders 2026-01-01 order. `headerOnly` leaves items and address to `fetchOrderDetails`,
+ * as the order desk's first read does.
+ */
+export function orderOf(order: SpOrder, site: MarketSiteInfo, headerOnly: boolean): MarketOrder {
+  const status = order.fulfillment?.fulfillmentStatus;
+  if (!status) {
+    throw new MarketplaceError(
+      'amazon',
+      'protocol',
+      'no_fulfillment',
+      `Order ${order.orderId} came without its fulfillment data`,
+    );
+  }
+  const total = order.proceeds?.grandTotal;
+  const currency = total?.currencyCode ?? site.currency;
   return {
-    remoteId: order.AmazonOrderId,
-    status: orderStatusOf(order.OrderStatus),
-    remoteStatus: order.OrderStatus,
-    purchasedAt: new Date(order.PurchaseDate),
-    updatedAt: new Date(order.LastUpdateDate),
-    total: money(order.OrderTotal, site.currency),
-    fulfillmentChannel: order.FulfillmentChannel === 'AFN' ? 'AFN' : 'MFN',
-    ...orderDetailsOf(items, address, order.OrderTotal?.CurrencyCode ?? site.currency),
+    remoteId: order.orderId,
+    status: orderStatusOf(status),
+    remoteStatus: status,
+    purchasedAt: new Date(order.createdTime),
+    updatedAt: new Date(order.lastUpdatedTime),
+    total: money(total, site.currency),
+    fulfillmentChannel: order.fulfillment?.fulfilledBy === 'AMAZON' ? 'AFN' : 'MFN',
+    ...(headerOnly
+      ? { address: null, items: [], itemsPending: true }
+      : orderDetailsOf(order, currency)),
   };
 }
 

@@ -16,12 +16,12 @@ function limiter() {
 }
 
 describe('OperationLimiter', () => {
-  it('lets getOrders burst 20 and then paces at 0.0167/s (reference 1.10)', async () => {
+  it('lets searchOrders burst 20 and then paces at 0.0056/s (Orders 2026-01-01)', async () => {
     const { l, waits } = limiter();
-    for (let i = 0; i < 20; i++) await l.take('A1', 'getOrders');
+    for (let i = 0; i < 20; i++) await l.take('A1', 'searchOrders');
     expect(waits).toEqual([]);
-    await l.take('A1', 'getOrders');
-    expect(waits).toEqual([Math.ceil(1000 / 0.0167)]);
+    await l.take('A1', 'searchOrders');
+    expect(waits).toEqual([Math.ceil(1000 / 0.0056)]);
   });
 
   it('keeps one bucket per selling partner and operation, refilled over time', async () => {
@@ -39,8 +39,8 @@ describe('OperationLimiter', () => {
 
   it('follows the rate x-amzn-RateLimit-Limit reports', async () => {
     const { l, waits } = limiter();
-    l.observeRate('A1', 'getOrderItems', 1);
-    for (let i = 0; i < 31; i++) await l.take('A1', 'getOrderItems');
+    l.observeRate('A1', 'getOrder', 1);
+    for (let i = 0; i < 31; i++) await l.take('A1', 'getOrder');
     expect(waits).toEqual([1000]);
   });
 });

@@ -4,7 +4,7 @@ import { memoryBuckets, type RateBuckets, type UsagePlan } from '../rate-buckets
 export type { UsagePlan };
 
 /**
- * Usage plans from the models (reference 1.8–1.11). Inbound operations the reference gives no
+ * Usage plans from the models (reference 1.8–1.11, Orders 2026-01-01, FBA Inventory v1). Inbound operations the reference gives no
  * plan for use 2 / 2, the smallest plan documented for that API.
  */
 export const USAGE_PLANS = {
@@ -15,9 +15,9 @@ export const USAGE_PLANS = {
   searchListingsItems: { rate: 5, burst: 5 },
   searchDefinitionsProductTypes: { rate: 5, burst: 10 },
   getDefinitionsProductType: { rate: 5, burst: 10 },
-  getOrders: { rate: 0.0167, burst: 20 },
-  getOrderItems: { rate: 0.5, burst: 30 },
-  getOrderAddress: { rate: 0.5, burst: 30 },
+  // Orders 2026-01-01 (orders_2026-01-01.json usage plans).
+  searchOrders: { rate: 0.0056, burst: 20 },
+  getOrder: { rate: 0.5, burst: 30 },
   confirmShipment: { rate: 2, burst: 10 },
   createInboundPlan: { rate: 2, burst: 2 },
   getInboundPlan: { rate: 2, burst: 2 },
@@ -42,6 +42,7 @@ export const USAGE_PLANS = {
   updateShipmentTrackingDetails: { rate: 2, burst: 2 },
   createMarketplaceItemLabels: { rate: 2, burst: 30 },
   getLabels: { rate: 2, burst: 30 },
+  getInventorySummaries: { rate: 2, burst: 2 },
 } satisfies Record<string, UsagePlan>;
 
 export type SpApiOperation = keyof typeof USAGE_PLANS;

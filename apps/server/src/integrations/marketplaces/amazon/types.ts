@@ -46,55 +46,57 @@ export interface ListingPatch {
   value?: Array<Record<string, unknown>>;
 }
 
+/** Money in Orders 2026-01-01: a decimal string and its currency. */
 export interface SpMoney {
-  CurrencyCode: string;
-  Amount: string;
+  amount: string;
+  currencyCode: string;
 }
 
-export interface SpOrder {
-  AmazonOrderId: string;
-  PurchaseDate: string;
-  LastUpdateDate: string;
-  OrderStatus: string;
-  FulfillmentChannel?: 'AFN' | 'MFN';
-  OrderTotal?: SpMoney;
-  MarketplaceId?: string;
-  /** City, region, postal and country code only; the full address needs getOrderAddress. */
-  ShippingAddress?: SpAddress;
+/** A `CustomerAddress`; name, street lines and phone only reach apps with the PII role. */
+export interface SpAddress {
+  name?: string;
+  addressLine1?: string;
+  addressLine2?: string;
+  addressLine3?: string;
+  city?: string;
+  stateOrRegion?: string;
+  postalCode?: string;
+  countryCode?: string;
+  phone?: string;
 }
 
 export interface SpOrderItem {
-  ASIN: string;
-  OrderItemId: string;
-  SellerSKU?: string;
-  Title?: string;
-  QuantityOrdered: number;
-  QuantityShipped?: number;
-  ItemPrice?: SpMoney;
+  orderItemId: string;
+  quantityOrdered: number;
+  product: {
+    asin?: string;
+    title?: string;
+    sellerSku?: string;
+    price?: { unitPrice?: SpMoney };
+  };
+  proceeds?: { proceedsTotal?: SpMoney };
+  fulfillment?: { quantityFulfilled?: number; quantityUnfulfilled?: number };
 }
 
-export interface SpAddress {
-  Name?: string;
-  AddressLine1?: string;
-  AddressLine2?: string;
-  AddressLine3?: string;
-  City?: string;
-  StateOrRegion?: string;
-  PostalCode?: string;
-  CountryCode?: string;
-  Phone?: string;
+/** An `Order` of orders_2026-01-01.json, with the datasets the connector asks for. */
+export interface SpOrder {
+  orderId: string;
+  createdTime: string;
+  lastUpdatedTime: string;
+  salesChannel: { channelName: string; marketplaceId?: string };
+  recipient?: { deliveryAddress?: SpAddress };
+  proceeds?: { grandTotal?: SpMoney };
+  fulfillment?: { fulfillmentStatus: string; fulfilledBy?: 'AMAZON' | 'MERCHANT' };
+  orderItems: SpOrderItem[];
 }
 
-export interface OrdersPayload {
-  payload?: { Orders: SpOrder[]; NextToken?: string };
+export interface SearchOrdersResponse {
+  orders: SpOrder[];
+  pagination?: { nextToken?: string };
 }
 
-export interface OrderItemsPayload {
-  payload?: { OrderItems: SpOrderItem[]; NextToken?: string };
-}
-
-export interface OrderAddressPayload {
-  payload?: { ShippingAddress?: SpAddress };
+export interface GetOrderResponse {
+  order: SpOrder;
 }
 
 export interface ProductTypeDefinition {
