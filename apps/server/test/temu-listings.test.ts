@@ -38,11 +38,8 @@ const api = (method: 'GET' | 'POST', path: string, body?: unknown, token = selle
 async function liveGoods() {
   const temu = createMarketplaceConnectors(t.config).temu as TemuConnector;
   const site = MARKET_SITES.find((s) => s.marketplace === 'temu' && s.code === 'US')!;
-  const session = {
-    site,
-    auth: h.sims.temu.grant(store.account, 'US'),
-    saveAuth: async () => {},
-  };
+  const auth = h.sims.temu.grant(store.account, 'US');
+  const session = { site, auth, saveAuth: async () => {}, reloadAuth: async () => auth };
   return (await temu.listGoods(session, { pageNo: 1, pageSize: 100 })).goods;
 }
 
