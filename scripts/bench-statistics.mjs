@@ -9,7 +9,7 @@ import { createPgDatabase } from './bench-server.mjs';
 // Statistics at scale (issue 23): one seller with 1,000,000 orders, the rollups built by the
 // full rebuild, p95 of every statistics call through its service (budget 100 ms on PostgreSQL,
 // 400 ms on PGlite), and 100,000 more orders written in the import job's batches with the
-// rollups recounted in each batch's transaction, exact against a full recount afterwards
+// rollups grown by each batch in its transaction, exact against a full recount afterwards
 // (apps/server/scripts/bench-statistics.ts, one process per database).
 // `npm run bench` runs it unless BENCH_STATISTICS=0; alone: `node scripts/bench-statistics.mjs`.
 // BENCH_STAT_ORDERS / BENCH_STAT_IMPORT change the sizes; BENCH_STAT_DATABASES=postgres (or

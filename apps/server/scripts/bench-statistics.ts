@@ -5,7 +5,7 @@ import { RankListQuery } from '@app/shared';
 import type { Ctx } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedBase } from '../src/seed/seed.ts';
-import { rebuildFigures, refreshOrderFigures } from '../src/modules/statistics/index.ts';
+import { addNewOrderFigures, rebuildFigures } from '../src/modules/statistics/index.ts';
 import {
   dashboard,
   markets,
@@ -21,7 +21,7 @@ import {
 // rollups built by the full rebuild; then RUNS timed runs of every statistics call over that
 // year (and a month, grouped by day and by month); then BENCH_STAT_IMPORT orders (100,000)
 // written in batches of 250 the way the import job writes them (insert, then the rollups of the
-// batch recounted in its transaction), and the rollups compared with a full recount. The last
+// batch added in its transaction), and the rollups compared with a full recount. The last
 // line of output is `RESULT <json>`.
 const ORDERS = Number(process.env.BENCH_STAT_ORDERS ?? 1_000_000);
 const IMPORT = Number(process.env.BENCH_STAT_IMPORT ?? 100_000);
@@ -188,7 +188,7 @@ async function importBatches(s: { sellerId: number; stores: number[] }) {
           sql`select id from orders where seller_id = ${s.sellerId} and remote_id in
             (select 'S' || g from generate_series(${from}::int, ${to}::int) g)`,
         );
-        await refreshOrderFigures(
+        await addNewOrderFigures(
           tx,
           ids.rows.map((r) => Number(r.id)),
         );

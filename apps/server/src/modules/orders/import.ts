@@ -39,7 +39,7 @@ import {
   type TableRow,
 } from '../../files/table.ts';
 import { visibleOrders } from './list.ts';
-import { refreshOrderFigures } from '../statistics/index.ts';
+import { addNewOrderFigures } from '../statistics/index.ts';
 
 export const ORDERS_IMPORT = 'orders.import';
 /**
@@ -734,7 +734,7 @@ async function writeBatch(
         select x.order_id, ${userId}, 'import', jsonb_build_object('job', ${jobId}::text, 'rows', x.rows)
         from jsonb_to_recordset(${JSON.stringify(logRecords)}::jsonb) as x(order_id bigint, rows jsonb)`);
     }
-    await refreshOrderFigures(tx, [...idOf.values()]);
+    await addNewOrderFigures(tx, [...idOf.values()]);
     return { imported, duplicates: [...duplicates, ...raced] };
   });
 }

@@ -48,7 +48,7 @@ async function recount(db: Executor, keysQuery: SQL): Promise<void> {
   await db.execute(sql`
     insert into stat_store_days (seller_id, store_id, day, currency, marketplace, market_site_id,
       orders, units, sales_minor, refunds_minor, cost_minor, fees_minor)
-    select o.seller_id, o.store_id, k.day, o.currency, o.marketplace, st.market_site_id,
+    select o.seller_id, o.store_id, k.day, o.currency, st.marketplace, st.market_site_id,
       count(*) filter (where ${COUNTED}),
       coalesce(sum(o.quantity) filter (where ${COUNTED}), 0),
       coalesce(sum(o.total_minor) filter (where ${COUNTED}), 0),
@@ -72,11 +72,11 @@ async function recount(db: Executor, keysQuery: SQL): Promise<void> {
       ) n
       where p.id = o.purchase_order_id and p.paid_at is not null
     ) c on true
-    group by o.seller_id, o.store_id, k.day, o.currency, o.marketplace, st.market_site_id`);
+    group by o.seller_id, o.store_id, k.day, o.currency, st.marketplace, st.market_site_id`);
   await db.execute(sql`
     insert into stat_sku_days (seller_id, store_id, day, sku, currency, marketplace,
       market_site_id, orders, units, sales_minor)
-    select o.seller_id, o.store_id, k.day, i.sku, o.currency, o.marketplace, st.market_site_id,
+    select o.seller_id, o.store_id, k.day, i.sku, o.currency, st.marketplace, st.market_site_id,
       count(distinct o.id), sum(i.quantity), sum(i.line_total_minor)
     from (${keys}) as k(store_id, day)
     join ${ORDERS_OF_KEY}
@@ -86,7 +86,7 @@ async function recount(db: Executor, keysQuery: SQL): Promise<void> {
       select sum(x.amount_minor) as refunded from order_refunds x where x.order_id = o.id
     ) r on true
     where ${COUNTED}
-    group by o.seller_id, o.store_id, k.day, i.sku, o.currency, o.marketplace, st.market_site_id`);
+    group by o.seller_id, o.store_id, k.day, i.sku, o.currency, st.marketplace, st.market_site_id`);
 }
 
 /**
@@ -106,6 +106,46 @@ export async function refreshOrderFigures(db: Executor, orderIds: readonly numbe
         where o1.id in ${ids} and o1.purchase_order_id is not null
       )`,
   );
+}
+
+/**
+ * Adds orders just inserted (an import batch) to the rollups: their keys' rows grow by these
+ * orders' own figures instead of the whole day being recounted. Exact because nothing counted
+ * them before, and a new order has no refund and no purchase order yet.
+ */
+export async function addNewOrderFigures(db: Executor, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return;
+  const ids = idsIn(orderIds);
+  const day = purchaseDay(sql`o.purchased_at`);
+  const counted = sql`o.order_status <> 'canceled'`;
+  await db.execute(sql`
+    insert into stat_store_days as s (seller_id, store_id, day, currency, marketplace,
+      market_site_id, orders, units, sales_minor, refunds_minor, cost_minor, fees_minor)
+    select o.seller_id, o.store_id, ${day}, o.currency, st.marketplace, st.market_site_id,
+      count(*) filter (where ${counted}),
+      coalesce(sum(o.quantity) filter (where ${counted}), 0),
+      coalesce(sum(o.total_minor) filter (where ${counted}), 0), 0, 0, 0
+    from orders o join stores st on st.id = o.store_id
+    where o.id in ${ids}
+    group by o.seller_id, o.store_id, ${day}, o.currency, st.marketplace, st.market_site_id
+    on conflict (store_id, day, currency) do update set
+      orders = s.orders + excluded.orders,
+      units = s.units + excluded.units,
+      sales_minor = s.sales_minor + excluded.sales_minor`);
+  await db.execute(sql`
+    insert into stat_sku_days as s (seller_id, store_id, day, sku, currency, marketplace,
+      market_site_id, orders, units, sales_minor)
+    select o.seller_id, o.store_id, ${day}, i.sku, o.currency, st.marketplace, st.market_site_id,
+      count(distinct o.id), sum(i.quantity), sum(i.line_total_minor)
+    from orders o
+    join stores st on st.id = o.store_id
+    join order_items i on i.order_id = o.id and i.cancelled_at is null
+    where o.id in ${ids} and ${counted}
+    group by o.seller_id, o.store_id, ${day}, i.sku, o.currency, st.marketplace, st.market_site_id
+    on conflict (store_id, day, sku, currency) do update set
+      orders = s.orders + excluded.orders,
+      units = s.units + excluded.units,
+      sales_minor = s.sales_minor + excluded.sales_minor`);
 }
 
 /** Recounts the keys of the orders a purchase order bought (it was paid or refunded). */
