@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { recordingSession } from './connector-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_SITES } from '@app/shared';
 import { productFor } from './cart-fixtures.ts';
@@ -55,11 +56,7 @@ async function sellerCentreItem(sku: string) {
   })
     .png()
     .toBuffer();
-  const session = {
-    site,
-    auth: h.sims.shopee.grant(store.account, 'SG'),
-    saveAuth: async () => {},
-  };
+  const session = recordingSession(site, h.sims.shopee.grant(store.account, 'SG'));
   return shopee.publish(session, {
     sku,
     title: 'Phone case made in Seller Centre',

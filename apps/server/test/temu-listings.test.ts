@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingSession } from './connector-fixtures.ts';
 import { productFor } from './cart-fixtures.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { call, type TestApp } from './helper.ts';
@@ -38,8 +39,7 @@ const api = (method: 'GET' | 'POST', path: string, body?: unknown, token = selle
 async function liveGoods() {
   const temu = createMarketplaceConnectors(t.config).temu as TemuConnector;
   const site = MARKET_SITES.find((s) => s.marketplace === 'temu' && s.code === 'US')!;
-  const auth = h.sims.temu.grant(store.account, 'US');
-  const session = { site, auth, saveAuth: async () => {}, reloadAuth: async () => auth };
+  const session = recordingSession(site, h.sims.temu.grant(store.account, 'US'));
   return (await temu.listGoods(session, { pageNo: 1, pageSize: 100 })).goods;
 }
 
