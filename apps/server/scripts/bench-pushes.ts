@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { pino } from 'pino';
 import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
 import { combineSimulators, createMarketplaceSimulators, startSimulator } from '@app/sim';
@@ -115,12 +115,19 @@ for (const [mp, site] of MARKETS) {
           eq(orders.fulfillmentChannel, 'MFN'),
           eq(orders.itemsPending, false),
           isNotNull(orders.remoteId),
+          // Placed 45 minutes to 11½ hours before, the newest first. A marketplace refuses a
+          // confirmation of an order still unpaid (its buyer pays within half an hour; Shopify:
+          // "not in a fulfillable state") and of one the simulators' sellers shipped themselves
+          // (12 to 48 hours after it was placed), which the oldest synced orders, 12 hours old,
+          // can reach during the run: the likely causes of three refusals in a 10-minute run,
+          // each now printed below with its reason and the order's age.
+          between(
+            orders.purchasedAt,
+            new Date(Date.now() - 11.5 * 3_600_000),
+            new Date(Date.now() - 45 * 60_000),
+          ),
         ),
       )
-      // The newest: the simulators' sellers ship an order themselves 12 to 48 hours after it was
-      // placed, and the marketplace then refuses our confirmation; the oldest synced orders,
-      // 12 hours old, can reach that age during the run (the likely cause of three refusals in
-      // a 10-minute run, each now printed below with its reason and the order's age).
       .orderBy(desc(orders.purchasedAt))
       .limit(perStore);
     if (open.length < perStore) throw new Error(`${mp} ${account}: ${open.length} open orders`);

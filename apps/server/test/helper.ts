@@ -39,6 +39,8 @@ export interface ScratchDatabase {
   remove(): Promise<void>;
   /** The PGlite folder (a server started on it as DATA_DIR opens it); absent on PostgreSQL. */
   dataDir?: string;
+  /** The PostgreSQL database (a server started with it as DATABASE_URL opens it); absent on PGlite. */
+  url?: string;
 }
 
 /**
@@ -63,8 +65,10 @@ export async function scratchDatabase(opts: { empty?: boolean } = {}): Promise<S
   const name = `t_${randomBytes(6).toString('hex')}`;
   const template = opts.empty ? '' : ` TEMPLATE ${inject('databaseTemplate')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}${template}`);
+  const url = databaseUrl(serverUrl, name);
   return {
-    open: () => openDatabase({ url: databaseUrl(serverUrl, name), dataDir: null }),
+    url,
+    open: () => openDatabase({ url, dataDir: null }),
     remove: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
