@@ -17,7 +17,6 @@ const pageQuery = {
   size: queryInt(z.number().int().min(1).max(100)).default(20),
 };
 
-
 export const CATALOG_STATUSES = ['on', 'off'] as const;
 export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
 
