@@ -46,7 +46,7 @@ it('adds a parent product with two SKUs that a seller then sees in the library',
     ],
   });
   const row = await admin.findProduct(titleEn);
-  expect(await row.innerText()).toContain('¥12.50');
+  expect(await row.innerText()).toContain('CNY 12.50');
   await shot(page, 'admin-catalogue-goods-en');
 
   const seller = await sellerPage();
