@@ -29,7 +29,7 @@ export class HelpArticlesConsole {
   }): Promise<void> {
     const { page } = this;
     await page.getByRole('button', { name: 'Write an article' }).click();
-    const drawer = page.locator('.ant-drawer-content').filter({ hasText: 'Write an article' });
+    const drawer = page.locator('.ant-drawer-section').filter({ hasText: 'Write an article' });
     await drawer.waitFor();
     await drawer.getByLabel('Slug').fill(article.slug);
     await drawer.getByRole('switch', { name: 'Published' }).click();
@@ -69,7 +69,7 @@ export class TasksConsole {
 
   async openLog(job: string): Promise<Locator> {
     await this.press(job, 'Log');
-    const drawer = this.page.locator('.ant-drawer-content').filter({ hasText: 'Runs of' });
+    const drawer = this.page.locator('.ant-drawer-section').filter({ hasText: 'Runs of' });
     await drawer.waitFor();
     return drawer;
   }

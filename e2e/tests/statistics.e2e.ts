@@ -45,8 +45,9 @@ async function recount(token: string, start: number, end: number): Promise<Figur
   for (let page = 1; ; page++) {
     const data = await api<{ list: ListOrder[]; pagination: { more: boolean; total: number } }>(
       token,
-      'GET',
-      `/cw-order/list?start_time=${start}&end_time=${end}&limit=100&page=${page}`,
+      'POST',
+      '/cw-order/list',
+      { start_time: start, end_time: end, limit: 100, page },
     );
     for (const o of data.list.filter((o) => o.order_status !== 'canceled')) {
       out.orders += 1;

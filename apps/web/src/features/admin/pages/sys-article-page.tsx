@@ -343,6 +343,8 @@ export function SysArticlePage() {
           <List
             size="small"
             dataSource={[null, ...cats]}
+            // "All categories" is the null entry; antd reads `item.key` unless told otherwise.
+            rowKey={(c) => String(c?.id ?? 'all')}
             renderItem={(c) => (
               <List.Item
                 className={

@@ -77,7 +77,7 @@ function DeptDialog({
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="sys-dept" layout="vertical">
         <Form.Item name="name" label={t('admin.dept.name')} rules={rules('name')}>
           <Input maxLength={64} />
         </Form.Item>

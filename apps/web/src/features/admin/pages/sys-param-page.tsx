@@ -84,7 +84,7 @@ function ParamDialog({
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="sys-param" layout="vertical">
         <Form.Item name="key" label={t('admin.param.key')} rules={rules('key')}>
           <Input maxLength={64} disabled={param !== null} />
         </Form.Item>

@@ -83,7 +83,7 @@ function RoleDialog({
           style={{ marginBottom: 16 }}
         />
       )}
-      <Form form={form} layout="vertical" disabled={readOnly}>
+      <Form form={form} name="sys-role" layout="vertical" disabled={readOnly}>
         <Form.Item name="name" label={t('admin.role.name')} rules={rules('name')}>
           <Input maxLength={64} />
         </Form.Item>

@@ -127,7 +127,7 @@ function UserDialog({
       width={560}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="sys-user" layout="vertical">
         <Form.Item name="username" label={t('admin.user.username')} rules={rules('username')}>
           <Input maxLength={32} disabled={user !== null} autoComplete="off" />
         </Form.Item>
@@ -198,7 +198,7 @@ function ResetDialog({ user, onClose }: { user: SysUser | null; onClose: () => v
       cancelText={t('admin.console.cancel')}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="sys-user-password" layout="vertical">
         <Form.Item name="password" label={t('admin.user.newPassword')} rules={rules('password')}>
           <Input.Password maxLength={128} autoComplete="new-password" />
         </Form.Item>
