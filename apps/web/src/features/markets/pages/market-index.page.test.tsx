@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import type { AuthorizationUrl, AutoBuySettings, StorePage } from '@app/shared';
+import type { AuthorizationUrl, AuthorizedStore, AutoBuySettings, StorePage } from '@app/shared';
 import {
   apiGet,
   apiPost,
@@ -90,7 +90,17 @@ async function authorizeThroughSimulator(
 
 async function newSellerWithStore(alias: string) {
   const seller = await signInAsNewSeller();
-  const back = await authorizeThroughSimulator(seller, TEMU_US, alias);
+  let back = await authorizeThroughSimulator(seller, TEMU_US, alias);
+  // Temu's callback brings only its code, which the signed-in stores page hands on.
+  const code = new URLSearchParams(back.split('?')[1]).get('temu_code');
+  if (code) {
+    const done = await apiPost<AuthorizedStore>(
+      '/market/complete-authorization',
+      { code },
+      seller.api_token,
+    );
+    back = `/market/index?authorized=${done.store_id}`;
+  }
   const id = Number(new URLSearchParams(back.split('?')[1]).get('authorized'));
   expect(id).toBeGreaterThan(0);
   return { seller, back, id };
