@@ -59,7 +59,7 @@ describe('operator console: operation log and system info (real server)', () => 
   it('adds a department, which the operators page then offers', async () => {
     await openAsOperator('/admin/sys/dept');
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Add department' }, { timeout: 30_000 }),
+      await screen.findByRole('button', { name: /Add department/ }, { timeout: 10_000 }),
     );
     const name = `Page dept ${Date.now()}`;
     fireEvent.change(await screen.findByLabelText('Department'), { target: { value: name } });
@@ -68,6 +68,6 @@ describe('operator console: operation log and system info (real server)', () => 
     // The delete button asks first.
     const row = (await screen.findByText(name)).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(`Delete "${name}"?`)).toBeTruthy();
+    expect((await screen.findAllByText(`Delete "${name}"?`)).length).toBeGreaterThan(0);
   });
 });
