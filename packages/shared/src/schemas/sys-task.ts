@@ -27,10 +27,15 @@ const cron = text()
   .max(100)
   .regex(/^\S+( \S+){4}$/, 'validation.cron');
 
+const JSONB_UNSAFE =
+  /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
+
 /** A run's JSON body: an object, kept small. */
 export const TaskData = z
   .record(z.string(), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= 4000, 'validation.json_too_large');
+  .refine((value) => JSON.stringify(value).length <= 4000, 'validation.json_too_large')
+  // PostgreSQL's jsonb holds neither the NUL character nor half a surrogate pair.
+  .refine((value) => !JSONB_UNSAFE.test(JSON.stringify(value)), 'validation.invalid_input');
 export type TaskData = z.infer<typeof TaskData>;
 
 const taskFields = {

@@ -137,7 +137,9 @@ export async function madeHere(ctx: Ctx, skus: string[]) {
       blankStock: parentSkus.stock,
       factoryId: sql<
         number | null
-      >`coalesce(${parentProducts.factoryId}, (select ${factories.id} from ${factories} where ${factories.isDefault}))`,
+      >`coalesce(${parentProducts.factoryId}, (select ${factories.id} from ${factories} where ${factories.isDefault}))`
+        // node-postgres answers bigint as text; PGlite as a number.
+        .mapWith(Number),
     })
     .from(finishedSkus)
     .innerJoin(finishedProducts, eq(finishedProducts.id, finishedSkus.productId))
