@@ -131,7 +131,10 @@ it('opens every statistics page, changes the date range, and shows figures that 
   const start = Date.parse(`${overview.start_date}T00:00:00+08:00`) / 1000;
   const end = Date.parse(`${overview.end_date}T23:59:59+08:00`) / 1000;
   const counted = await recount(token, start, end);
-  expect(overview.totals).toMatchObject(counted);
+  expect(overview.totals).toMatchObject({ orders: counted.orders, units: counted.units });
+  // The rollups convert each store-day's sum to CNY and round it to the fen; the recount
+  // converts each currency's 30-day sum once. They differ by at most half a fen a store-day.
+  expect(Math.abs(overview.totals.sales - counted.sales)).toBeLessThanOrEqual(100);
   await page.goto(`${baseURL}/my/statistics?range=last30`);
   await page.locator('.stat-table .ant-table-row').last().waitFor();
   const total = await page.locator('.stat-table .ant-table-row').last().innerText();
