@@ -24,9 +24,12 @@ export class AdminConsole {
   /** Opens a console page from the side menu, as an operator would. */
   async openFromMenu(group: string, item: string): Promise<void> {
     const menu = this.sideMenu();
-    const entry = menu.getByRole('menuitem', { name: item, exact: true });
-    if (!(await entry.isVisible())) await menu.getByText(group, { exact: true }).click();
-    await entry.click();
+    // Opens the group only when it is closed: `isVisible` mid-animation read an open group as
+    // closed, and the click folded it away.
+    const title = menu.locator('.ant-menu-submenu-title').filter({ hasText: group }).first();
+    await title.waitFor();
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    await menu.getByRole('menuitem', { name: item, exact: true }).click();
   }
 
   sideMenu(): Locator {
