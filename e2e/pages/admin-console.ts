@@ -81,7 +81,7 @@ export class AdminConsole {
     const dialog = this.dialog('Add operator');
     await dialog.getByLabel('Username').fill(op.username);
     await dialog.getByLabel('Initial password').fill(op.password);
-    await dialog.getByLabel('Name').fill(op.name);
+    await dialog.getByLabel('Name', { exact: true }).fill(op.name);
     await this.pick(dialog.getByLabel('Department'), op.department);
     await this.pick(dialog.getByLabel('Roles'), op.role);
     await dialog.getByRole('button', { name: 'Save' }).click();
