@@ -12,10 +12,22 @@ const src = fileURLToPath(new URL('./src/', import.meta.url));
  * module with `vi.mock` keeps a graph of its own, or its mock would leak into later files and
  * miss modules earlier files already loaded.
  */
-const mockingUnitFiles = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file) && !file.endsWith('.page.test.tsx'))
+const mockingFiles = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
   .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(src + file, 'utf8')))
   .map((file) => `src/${file.replaceAll('\\', '/')}`);
+const mockingUnitFiles = mockingFiles.filter((file) => !file.endsWith('.page.test.tsx'));
+/**
+ * Page test files share one graph too, and a second graph would need a second server: a module
+ * mock there passed or failed by which file the worker ran first. They record what jsdom cannot
+ * do through test/pages.tsx (`recordLeaving`, `recordDownloads`) instead.
+ */
+const mockingPageFiles = mockingFiles.filter((file) => file.endsWith('.page.test.tsx'));
+if (mockingPageFiles.length > 0) {
+  throw new Error(
+    `Page tests may not use vi.mock (see vitest.config.ts): ${mockingPageFiles.join(', ')}`,
+  );
+}
 
 export default defineConfig({
   plugins: [react()],

@@ -1,5 +1,5 @@
 import { configure, render } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import type { UserInfo } from '@app/shared';
 import { AppProviders } from '../app/providers.tsx';
 import { AppRouter } from '../app/router.tsx';
@@ -7,6 +7,7 @@ import { syncTabsWithSession } from '../app/tabs/sync-tabs.ts';
 import { initialTabs } from '../app/tabs/tabs.ts';
 import { useTabsStore } from '../app/tabs/tabs-store.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
+import { replaceLeaveApp } from '../shared/navigation.ts';
 import { queryClient } from '../shared/query-client.ts';
 import { setLanguage } from '../shared/i18n/i18n.ts';
 import { DEMO, PAGE_TEST_CAPTCHA } from './page-constants.ts';
@@ -229,4 +230,49 @@ export function setupPageTests(): void {
     queryClient.clear();
     document.body.replaceChildren();
   }, 15_000);
+}
+
+/**
+ * jsdom cannot leave for another site: each URL the app would open through `leaveApp` (Alipay's
+ * cashier, a consent page) is kept here, emptied before each test. No module mock: page test
+ * files share one module graph, where a mock misses modules another file already loaded.
+ */
+export function recordLeaving(): string[] {
+  const urls: string[] = [];
+  let restore = () => {};
+  beforeEach(() => {
+    urls.length = 0;
+    restore = replaceLeaveApp((url) => urls.push(url));
+  });
+  afterEach(() => restore());
+  return urls;
+}
+
+/** jsdom saves no files: each download the page starts (`saveBlob`) is kept here, per test. */
+export function recordDownloads(): { blob: Blob; filename: string }[] {
+  const downloads: { blob: Blob; filename: string }[] = [];
+  const blobs = new Map<string, Blob>();
+  beforeEach(() => {
+    downloads.length = 0;
+    blobs.clear();
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:page-test/${blobs.size + 1}`;
+        blobs.set(url, blob);
+        return url;
+      },
+      revokeObjectURL: () => {},
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      const blob = blobs.get(this.href);
+      if (blob) downloads.push({ blob, filename: this.download });
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+  return downloads;
 }

@@ -55,18 +55,9 @@ function usePayMutation<I, O>(call: (paying: Paying<I>) => Promise<O>) {
 export const useAccountPay = () => usePayMutation(accountPay);
 /** Pays several purchase orders from the balance, all or none. */
 export const useBatchAccountPay = () => usePayMutation(batchAccountPay);
-/** Starts an Alipay trade for one order; open its `pay_url` with `openAlipay`. */
+/** Starts an Alipay trade for one order; open its `pay_url` with `leaveApp`. */
 export const useAlipayOrder = () => usePayMutation(alipayOrder);
 /** Starts one Alipay trade for several orders. */
 export const useBatchAlipayOrder = () => usePayMutation(batchAlipayOrder);
 /** Starts an Alipay trade that recharges the balance. */
 export const useAlipayRecharge = () => usePayMutation(alipayRecharge);
-
-/**
- * Leaves for Alipay's page pay in the same window; Alipay sends the browser back to the return
- * URL the server set (`/my/accountPay?out_trade_no=` or `/my/recharge?out_trade_no=`), where
- * `PaymentResult` picks it up. Page tests replace this function.
- */
-export function openAlipay(payUrl: string): void {
-  window.location.assign(payUrl);
-}

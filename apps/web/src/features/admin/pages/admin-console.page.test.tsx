@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { JobState, PurchaseOrder, Settlement, ShipImportReport } from '@app/shared';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useOperatorStore } from '../../../shared/auth/operator-store.ts';
@@ -11,22 +11,22 @@ import {
   TEST_PAY_PASSWORD,
 } from '../../../test/money.ts';
 import { PAGE_TEST_CAPTCHA } from '../../../test/page-constants.ts';
-import { apiRegister, renderApp, setupPageTests } from '../../../test/pages.tsx';
+import { apiRegister, recordDownloads, renderApp, setupPageTests } from '../../../test/pages.tsx';
 
 setupPageTests();
+/** The files the console saved (jsdom keeps them instead). */
+const downloads = recordDownloads();
 
 const realFetch = globalThis.fetch;
 
 /** Every API call the console made in this test; `answer` may take one over (see the job). */
 let calls: { url: URL; authorization: string | null }[] = [];
 let answer: ((url: URL) => Response | null) | null = null;
-const saved: Blob[] = [];
 
 beforeEach(() => {
   useOperatorStore.getState().clear();
   calls = [];
   answer = null;
-  saved.length = 0;
   const toServer = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://page.test');
@@ -34,18 +34,6 @@ beforeEach(() => {
     return Promise.resolve(answer?.(url) ?? toServer(input, init));
   });
   vi.stubGlobal('XMLHttpRequest', FetchXhr);
-  // jsdom saves no files: the blob the page hands to the browser is kept instead.
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      saved.push(blob);
-      return 'blob:page-test';
-    },
-    revokeObjectURL: () => {},
-  });
-});
-afterEach(() => {
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
 /** A call straight to the API, with a fresh Idempotency-Key for the paying routes. */
@@ -166,9 +154,11 @@ describe('operators console /admin (real server)', () => {
     expect(call.url.searchParams.get('ids')).toBe(String(order.id));
     expect(call.authorization).toBe(`Bearer ${useOperatorStore.getState().token}`);
     // What the browser saved is the server's workbook (an xlsx is a zip: "PK").
-    expect(saved).toHaveLength(1);
+    expect(downloads).toHaveLength(1);
     // The fetch answer's Blob (Node's, which jsdom's FileReader does not read).
-    expect([...new Uint8Array(await saved[0]!.arrayBuffer()).slice(0, 2)]).toEqual([0x50, 0x4b]);
+    expect([...new Uint8Array(await downloads[0]!.blob.arrayBuffer()).slice(0, 2)]).toEqual([
+      0x50, 0x4b,
+    ]);
   }, 120_000);
 
   it('batch ships a file: the bad row with its reason, the good row shipped by the job', async () => {

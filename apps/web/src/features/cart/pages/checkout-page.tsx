@@ -14,13 +14,9 @@ import { reportError } from '../../../api/form-errors.ts';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
+import { leaveApp } from '../../../shared/navigation.ts';
 import { PayPasswordDialog } from '../../../shared/payments/pay-password-dialog.tsx';
-import {
-  newIntentKey,
-  openAlipay,
-  useAccountPay,
-  useAlipayOrder,
-} from '../../../shared/payments/use-pay.ts';
+import { newIntentKey, useAccountPay, useAlipayOrder } from '../../../shared/payments/use-pay.ts';
 import { orderChangesOf, useSettlement, useSubmitOrder } from '../api/checkout.ts';
 import { AddressPicker } from '../components/address-picker.tsx';
 import { CheckoutResult } from '../components/checkout-result.tsx';
@@ -81,7 +77,7 @@ export function CheckoutPage({ title }: ViewProps) {
     alipay.mutate(
       { input: { order_id: target.id }, idempotencyKey: newIntentKey() },
       {
-        onSuccess: (payment) => openAlipay(payment.pay_url),
+        onSuccess: (payment) => leaveApp(payment.pay_url),
         onError: (error) => reportError(error),
       },
     );

@@ -15,11 +15,11 @@ import { reportError } from '../../../api/form-errors.ts';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCan } from '../../../shared/can.tsx';
 import { feedback } from '../../../shared/feedback.ts';
+import { leaveApp } from '../../../shared/navigation.ts';
 import { PayPasswordDialog } from '../../../shared/payments/pay-password-dialog.tsx';
 import { PaymentResult } from '../../../shared/payments/payment-result.tsx';
 import {
   newIntentKey,
-  openAlipay,
   useAccountPay,
   useAlipayOrder,
   useBatchAccountPay,
@@ -106,7 +106,7 @@ function useOrderPayments(onPaid: () => void) {
               idempotencyKey,
             });
       feedback.info(t('payments.redirecting'));
-      openAlipay(payment.pay_url);
+      leaveApp(payment.pay_url);
     } catch (error) {
       reportError(error);
     }

@@ -1,19 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { AlipayPayment, PaymentState, PurchaseOrder, Settlement } from '@app/shared';
-import { renderApp, setupPageTests, signInAsNewSeller } from '../../../test/pages.tsx';
-import type * as UsePay from '../../../shared/payments/use-pay.ts';
-import { openAlipay } from '../../../shared/payments/use-pay.ts';
-import { saveBlob } from '../../../shared/save-blob.ts';
-
-// The browser cannot leave for Alipay or save files here: both are recorded instead.
-vi.mock('../../../shared/payments/use-pay.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof UsePay>()),
-  openAlipay: vi.fn(),
-}));
-vi.mock('../../../shared/save-blob.ts', () => ({ saveBlob: vi.fn() }));
+import {
+  recordDownloads,
+  recordLeaving,
+  renderApp,
+  setupPageTests,
+  signInAsNewSeller,
+} from '../../../test/pages.tsx';
 
 setupPageTests();
+/** Alipay's cashier URLs the page left for, and the files it saved. */
+const leftFor = recordLeaving();
+const downloads = recordDownloads();
 
 const realFetch = globalThis.fetch;
 const PAY_PASSWORD = '135790';
@@ -25,8 +24,6 @@ let calls: { path: string; body: unknown; key: string | null }[] = [];
 
 beforeEach(() => {
   calls = [];
-  vi.mocked(openAlipay).mockClear();
-  vi.mocked(saveBlob).mockClear();
   const toServer = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://page.test').pathname;
@@ -151,13 +148,13 @@ describe('finance pages (real server)', () => {
     fireEvent.click(screen.getByRole('button', { name: '¥1000' }));
     expect(await screen.findByText('This recharge earns a ¥20.00 bonus')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Pay with Alipay/ }));
-    await waitFor(() => expect(openAlipay).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await waitFor(() => expect(leftFor).toHaveLength(1), { timeout: 10_000 });
     const request = calls.find((c) => c.path === '/api/pay/alipay');
     expect(request?.body).toEqual({ amount_minor: 100_000 });
     expect(request?.key).toMatch(/^[\w-]{8,}$/);
 
     // Alipay sends the browser back to the return URL; the page asks the server about the trade.
-    const back = await payThroughSimulator(vi.mocked(openAlipay).mock.calls[0]![0]);
+    const back = await payThroughSimulator(leftFor[0]!);
     expect(back.pathname).toBe('/my/recharge');
     view.unmount();
     renderApp(`${back.pathname}${back.search}`);
@@ -234,8 +231,8 @@ describe('finance pages (real server)', () => {
     expect(within(row).getByText('50.00')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /Export/ }));
-    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1), { timeout: 10_000 });
-    const [blob, file] = vi.mocked(saveBlob).mock.calls[0]!;
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 10_000 });
+    const { blob, filename: file } = downloads[0]!;
     expect(file).toMatch(/^transactions-\d{8}\.csv$/);
     // The export is written in the reader's language.
     expect(await blob.text()).toContain(',Recharge,');

@@ -7,8 +7,9 @@ import { formatMinor, majorToMinor, type FinanceRule } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { feedback } from '../../../shared/feedback.ts';
+import { leaveApp } from '../../../shared/navigation.ts';
 import { PaymentResult } from '../../../shared/payments/payment-result.tsx';
-import { newIntentKey, openAlipay, useAlipayRecharge } from '../../../shared/payments/use-pay.ts';
+import { newIntentKey, useAlipayRecharge } from '../../../shared/payments/use-pay.ts';
 import { useFinanceInfo } from '../../../shared/payments/finance-info.ts';
 import { useFinanceRule } from '../api/finance-rule.ts';
 import { useLedger } from '../api/ledger.ts';
@@ -78,7 +79,7 @@ function RechargeForm({ rule }: { rule: FinanceRule }) {
         idempotencyKey: intent.current.key,
       });
       feedback.info(t('payments.redirecting'));
-      openAlipay(payment.pay_url);
+      leaveApp(payment.pay_url);
     } catch (error) {
       reportError(error);
     }

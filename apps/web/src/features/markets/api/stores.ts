@@ -20,7 +20,7 @@ import type {
 } from '@app/shared';
 import { api } from '../../../api/client.ts';
 import { sessionKeys } from '../../../shared/session/session-keys.ts';
-import { openConsentPage } from '../consent-redirect.ts';
+import { leaveApp } from '../../../shared/navigation.ts';
 
 export const storeKeys = {
   all: [...sessionKeys.all, 'markets'] as const,
@@ -79,7 +79,7 @@ export const deleteStore = (input: IdInput) => api.post<unknown>('/market/delMar
 /** Starts the marketplace's OAuth: the browser leaves for its consent page and comes back to the callback. */
 export async function startAuthorization(input: AuthorizationUrlInput): Promise<void> {
   const { url } = await api.post<AuthorizationUrl>('/market/get-authorization-url', input);
-  openConsentPage(url);
+  leaveApp(url);
 }
 
 /** Temu's callback brings only a code: the signed-in seller's pending authorization takes it. */

@@ -4,16 +4,15 @@ import type { AuthorizationUrl, AuthorizedStore, AutoBuySettings, StorePage } fr
 import {
   apiGet,
   apiPost,
+  recordLeaving,
   renderApp,
   setupPageTests,
   signInAsNewSeller,
 } from '../../../test/pages.tsx';
-import { openConsentPage } from '../consent-redirect.ts';
-
-// The browser cannot leave the test page; the consent URL the page would open is recorded instead.
-vi.mock('../consent-redirect.ts', () => ({ openConsentPage: vi.fn() }));
 
 setupPageTests();
+/** The consent pages the page left for. */
+const leftFor = recordLeaving();
 
 const realFetch = globalThis.fetch;
 const TEMU_US = 301;
@@ -29,7 +28,6 @@ let answer: ((path: string) => Response | undefined) | null = null;
 beforeEach(() => {
   calls = [];
   answer = null;
-  vi.mocked(openConsentPage).mockClear();
   // setupPageTests has already pointed fetch at the real server; this wraps that.
   const toServer = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
@@ -323,7 +321,7 @@ describe('stores /market/index (real server)', () => {
     fireEvent.change(shop, { target: { value: 'page-test.myshopify.com' } });
     // Enter in a field submits, as the button does.
     fireEvent.submit(shop.closest('form')!);
-    await waitFor(() => expect(openConsentPage).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await waitFor(() => expect(leftFor).toHaveLength(1), { timeout: 10_000 });
 
     const request = calls.find((c) => c.path === '/api/market/get-authorization-url');
     expect(request?.body).toEqual({
@@ -331,7 +329,7 @@ describe('stores /market/index (real server)', () => {
       alias: 'Shopify DTC',
       shop: 'page-test.myshopify.com',
     });
-    const consent = new URL(vi.mocked(openConsentPage).mock.calls[0]![0]);
+    const consent = new URL(leftFor[0]!);
     expect(consent.pathname).toContain('page-test.myshopify.com');
     expect(consent.searchParams.get('state')).toBeTruthy();
   });
