@@ -78,6 +78,7 @@ export const listingsEn: typeof listingsZhCN = {
       delete: 'Delete',
       update: 'Batch edit',
       'update-content': 'Update content from templates',
+      'main-image': 'Make main images compliant',
     },
     running: 'Working on {{done}} of {{total}}…',
     finished: 'Finished: {{ok}} succeeded, {{failed}} failed',

@@ -76,6 +76,7 @@ export const listingsZhCN = {
       delete: '批量删除',
       update: '批量修改',
       'update-content': '按模板更新内容',
+      'main-image': '主图合规化',
     },
     running: '正在处理 {{done}} / {{total}}…',
     finished: '完成：成功 {{ok}} 条，失败 {{failed}} 条',
