@@ -55,12 +55,15 @@ function coloursOf(
   box: ImageTextBox,
 ): { paper: Rgb; ink: Rgb } {
   const at = (x: number, y: number): Rgb => {
-    const i = (Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * 3;
+    const i =
+      (Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * 3;
     return [data[i]!, data[i + 1]!, data[i + 2]!];
   };
   const ring: Rgb[] = [];
-  for (let x = box.x; x < box.x + box.width; x++) ring.push(at(x, box.y), at(x, box.y + box.height - 1));
-  for (let y = box.y; y < box.y + box.height; y++) ring.push(at(box.x, y), at(box.x + box.width - 1, y));
+  for (let x = box.x; x < box.x + box.width; x++)
+    ring.push(at(x, box.y), at(x, box.y + box.height - 1));
+  for (let y = box.y; y < box.y + box.height; y++)
+    ring.push(at(box.x, y), at(box.x + box.width - 1, y));
   const paper = [0, 1, 2].map((c) => {
     const sorted = ring.map((p) => p[c]!).sort((a, b) => a - b);
     return sorted[sorted.length >> 1]!;
@@ -80,8 +83,7 @@ function coloursOf(
   return { paper, ink };
 }
 
-const escapeMarkup = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeMarkup = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Paints each segment's box over in the colour around it and writes its new text inside, in

@@ -20,8 +20,8 @@ export function mobilePrefixes(): MobilePrefix[] {
     }))
     .sort(
       (a, b) =>
-        Number(b.country === DEFAULT_MOBILE_COUNTRY) - Number(a.country === DEFAULT_MOBILE_COUNTRY) ||
-        collator.compare(a.name_zh, b.name_zh),
+        Number(b.country === DEFAULT_MOBILE_COUNTRY) -
+          Number(a.country === DEFAULT_MOBILE_COUNTRY) || collator.compare(a.name_zh, b.name_zh),
     );
   return cached;
 }

@@ -47,8 +47,7 @@ export function registerImageToolRoutes(app: App, deps: AppDeps): void {
       response: ImageTranslateResult,
       access: { auth: 'user', perm: EDITOR_PERM },
     },
-    (_ctx, input, request) =>
-      translateImage({ ...uploadCtx(request, deps), translator }, input),
+    (_ctx, input, request) => translateImage({ ...uploadCtx(request, deps), translator }, input),
   );
 
   route(

@@ -10,11 +10,7 @@ import {
   TranslatorError,
   type Translator,
 } from '../../integrations/translator/index.ts';
-import {
-  readImageSource,
-  storeDerivedImage,
-  type ImageSource,
-} from '../uploads/index.ts';
+import { readImageSource, storeDerivedImage, type ImageSource } from '../uploads/index.ts';
 import type { UploadCtx } from '../uploads/service.ts';
 import { removeBackground } from './background.ts';
 import { readLines } from './ocr.ts';

@@ -296,7 +296,8 @@ function registerAmazonRoutes(app: App, kit: ListingRouteKit, deps: AppDeps): vo
       method: 'POST',
       url: `${base}/batch-main-image`,
       tags,
-      summary: 'Make the main image of many listings compliant, as a batch with per-listing results',
+      summary:
+        'Make the main image of many listings compliant, as a batch with per-listing results',
       body: ListingIdsInput,
       response: ListingBatchStarted,
       ...can('update'),

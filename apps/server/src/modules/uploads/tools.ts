@@ -160,7 +160,11 @@ export async function modifyImagesSize(
   // One at a time: each decodes a full image, and the quota is checked per copy.
   for (const id of ids) {
     try {
-      const file = await storeResized(ctx, await readImageSource(ctx, { ...input, file_id: id }), input);
+      const file = await storeResized(
+        ctx,
+        await readImageSource(ctx, { ...input, file_id: id }),
+        input,
+      );
       results.push({ id, ok: true, reason: null, file });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
