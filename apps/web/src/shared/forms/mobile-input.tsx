@@ -1,18 +1,35 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { joinMobile, splitMobile, type MobilePrefix } from '@app/shared';
 import { api } from '../../api/client.ts';
 
-/** Calling codes change with the library's metadata, never during a visit: asked once. */
-function useMobilePrefixes() {
-  return useQuery({
-    queryKey: ['mobile-prefixes'],
-    queryFn: ({ signal }) =>
-      api.get<MobilePrefix[]>('/common/get-mobile-prefix', undefined, { signal }),
-    staleTime: Infinity,
+/**
+ * Calling codes change with the library's metadata, never during a visit: asked once per page
+ * load. Not a query hook: the sign-in pages render outside the query client.
+ */
+let loading: Promise<MobilePrefix[]> | null = null;
+function loadPrefixes(): Promise<MobilePrefix[]> {
+  loading ??= api.get<MobilePrefix[]>('/common/get-mobile-prefix').catch((error: unknown) => {
+    loading = null;
+    throw error;
   });
+  return loading;
+}
+
+function useMobilePrefixes(): MobilePrefix[] {
+  const [prefixes, setPrefixes] = useState<MobilePrefix[]>([]);
+  useEffect(() => {
+    let live = true;
+    loadPrefixes()
+      .then((list) => live && setPrefixes(list))
+      // Without the list the selector still offers the current code.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return prefixes;
 }
 
 /**
@@ -33,7 +50,7 @@ export function MobileInput({
   id?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const prefixes = useMobilePrefixes().data ?? [];
+  const prefixes = useMobilePrefixes();
   const split = splitMobile(value);
   // Chosen before any digit is typed, the code has no value to live in yet.
   const [chosen, setChosen] = useState(split.callingCode);
