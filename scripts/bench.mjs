@@ -17,6 +17,7 @@ import {
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchOrders } from './bench-orders.mjs';
 import { benchDesign } from './bench-design.mjs';
+import { benchImages } from './bench-images.mjs';
 import { benchPayments } from './bench-pay.mjs';
 import { benchListings } from './bench-listings.mjs';
 import { benchPushes } from './bench-pushes.mjs';
@@ -203,6 +204,7 @@ const uploads = execFileSync(
 ).trim();
 console.log(uploads);
 const design = await benchDesign();
+const images = await benchImages();
 const payments = await benchPayments();
 const listings = await benchListings();
 const pushes = process.env.BENCH_PUSHES === '0' ? null : await benchPushes();
@@ -219,6 +221,7 @@ fs.writeFileSync(
       bundle,
       uploads,
       design,
+      images,
       payments,
       listings,
       pushes,

@@ -21,6 +21,7 @@ import { registerJobHandlers } from './jobs/handlers.ts';
 import { trackingDeps } from './integrations/tracking/index.ts';
 import { demoStoryOn } from './http/simulators.ts';
 import { startDemoStory } from './modules/demo/index.ts';
+import { createTranslator } from './integrations/translator/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
     },
     tracking: trackingDeps(config),
     pushLeaseSeconds: config.SHIPMENT_PUSH_LEASE_SECONDS,
+    translator: createTranslator(config),
   });
   // Starting also resumes the jobs a crash or shutdown left running.
   if (config.JOBS === 'on') await jobs.start();

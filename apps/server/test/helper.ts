@@ -20,6 +20,7 @@ import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from '../src/jobs/handlers.ts';
 import type { JobRunner } from '../src/jobs/runner.ts';
 import { adminQuery, databaseUrl, scratchRoot } from './databases.ts';
+import { createTranslator } from '../src/integrations/translator/index.ts';
 
 export const TEST_CAPTCHA = 'test-captcha';
 const execFileAsync = promisify(execFile);
@@ -140,6 +141,7 @@ export async function startApp(
     box: storeSecretBox(config),
     messenger,
     site: { name: config.SITE_NAME, url: 'http://localhost' },
+    translator: createTranslator(config),
   });
   const stop = async () => {
     await app.close();

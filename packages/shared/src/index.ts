@@ -16,6 +16,8 @@ export * from './markets.ts';
 export * from './schemas/market.ts';
 export * from './schemas/auto-buy.ts';
 export * from './schemas/design.ts';
+export * from './schemas/image-tools.ts';
+export * from './phone.ts';
 export * from './design-geometry.ts';
 export * from './schemas/finance.ts';
 export * from './schemas/cart.ts';

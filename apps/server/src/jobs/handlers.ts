@@ -31,7 +31,12 @@ import { kickShipmentPushes, ORDERS_SHIPMENT_PUSH } from '../modules/orders/ship
 import { runShipmentPushes } from '../modules/orders/shipment-push-job.ts';
 import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
 import { NOTIFICATIONS_MAIL, sendNotificationMails } from '../modules/notifications/index.ts';
-import { registerListingJobs } from '../modules/listings/index.ts';
+import {
+  LISTINGS_IMAGES_TRANSLATE,
+  registerListingJobs,
+  runImagesTranslate,
+} from '../modules/listings/index.ts';
+import type { Translator } from '../integrations/translator/index.ts';
 import {
   pollParcels,
   runShipImport,
@@ -197,6 +202,8 @@ export function registerJobHandlers(
     tracking?: Pick<TrackingDeps, 'provider' | 'pollEverySeconds'> | null;
     /** How long a push a run claimed is its own before another run may take it again. */
     pushLeaseSeconds?: number;
+    /** Machine translation for image work; without it those jobs fail with 503's message. */
+    translator?: Translator | null;
   },
 ): void {
   runner.define(PURGE_EXPIRED, async (job) => {
@@ -246,6 +253,13 @@ export function registerJobHandlers(
     { expireInSeconds: 2 * 60 * 60 },
   );
   registerListingJobs(runner, { ...stores, storage: deps.storage, jobs: runner });
+  // OCR is one worker per process, so one listing's images at a time.
+  runner.define(LISTINGS_IMAGES_TRANSLATE, (job) =>
+    runImagesTranslate(
+      { ...stores, storage: deps.storage, jobs: runner, translator: deps.translator ?? null },
+      job,
+    ),
+  );
   const files = { db: deps.database.db, storage: deps.storage };
   // 100,000 rows take under 30 s on the bench; an hour leaves room for the largest files.
   const fileWork = { expireInSeconds: 60 * 60 };

@@ -13,6 +13,7 @@ import { registerFinanceRoutes } from './finance/routes.ts';
 import { registerGoodsLibraryRoutes } from './goods-library/routes.ts';
 import { registerGoodsRoutes } from './goods/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
+import { registerImageToolRoutes } from './image-tools/routes.ts';
 import { registerInventoryRoutes } from './inventory/index.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { registerMarketRoutes } from './markets/routes.ts';
@@ -74,6 +75,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerUploadRoutes(app, deps);
   registerDirectUploadRoutes(app, deps);
   registerImageRoutes(app, deps);
+  registerImageToolRoutes(app, deps);
   registerMaterialRoutes(app, deps);
   registerGoodsLibraryRoutes(app);
   registerGoodsRoutes(app, deps);

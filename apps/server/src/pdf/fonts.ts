@@ -141,3 +141,9 @@ export async function embedPdfText(doc: PDFDocument, chars: string): Promise<Pdf
     },
   };
 }
+
+/** The CJK font's file and family, for text drawn into images (sharp's text input). */
+export const CJK_FONT = {
+  file: () => packageFile(...FILES.cjk.regular),
+  family: 'Noto Sans S Chinese',
+};

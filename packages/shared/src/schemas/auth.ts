@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { text } from './common.ts';
 import { LANGUAGES } from '../language.ts';
+import { isValidMobile } from '../phone.ts';
 
 export const Email = z
   .email()
   .max(254)
   .transform((s) => s.trim().toLowerCase());
-/** Mainland mobile numbers, optionally with a +country prefix for other regions. */
-export const Mobile = z
-  .string()
-  .trim()
-  .regex(/^(\+\d{1,4})?1\d{10}$|^\+\d{6,15}$/, 'validation.mobile');
+/**
+ * A mobile number: a bare mainland number (the default country), or `+<calling code><number>`
+ * checked against that country's mobile numbering plan (libphonenumber's metadata).
+ */
+export const Mobile = z.string().trim().refine(isValidMobile, 'validation.mobile');
 /**
  * A new login password (ASVS 6.2.1, 6.2.9): length only, no composition rules. The server
  * also refuses the most common passwords (`assertPasswordAllowed`), a list too big for the web.

@@ -466,6 +466,7 @@ export const LISTING_BATCH_KINDS = [
   'delete',
   'update',
   'update-content',
+  'main-image',
 ] as const;
 export type ListingBatchKind = (typeof LISTING_BATCH_KINDS)[number];
 

@@ -448,3 +448,81 @@ export async function renderPrintFile(
     .png()
     .toBuffer();
 }
+
+/** What the white main image needs from the background remover (image-tools). */
+export interface Cutter {
+  /** The product's mask of a picture: 0 where its backdrop is. */
+  mask(bytes: Buffer): Promise<{ alpha: Buffer; width: number; height: number }>;
+  /** RGBA pixels of the product, cropped and centred on a pure white square. */
+  onWhite(rgba: Buffer, width: number, height: number): Promise<Buffer>;
+}
+
+/**
+ * The designed product alone on pure white, large enough for a marketplace's main image: the
+ * blank is scaled up to `size` px on its longest side, the layers drawn again at that scale (sharp, not scaled
+ * pixels), the blank's backdrop cut away by its mask while the artwork stays whole, and the
+ * result centred on a white square. Every pixel outside the product is exactly white.
+ */
+export async function renderWhiteMain(
+  blank: Buffer,
+  area: PrintArea,
+  layers: DesignLayer[],
+  artwork: ArtworkSource,
+  cutter: Cutter,
+  size: number,
+): Promise<Buffer> {
+  const mask = await cutter.mask(blank);
+  const scale = size / Math.max(mask.width, mask.height);
+  const width = Math.round(mask.width * scale);
+  const height = Math.round(mask.height * scale);
+  const big = await sharp(blank)
+    .rotate()
+    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const alpha = await sharp(mask.alpha, {
+    raw: { width: mask.width, height: mask.height, channels: 1 },
+  })
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const mm = areaSizeMm(area);
+  const scaled: PrintArea = {
+    ...area,
+    x: Math.round(area.x * scale),
+    y: Math.round(area.y * scale),
+    width: Math.round(area.width * scale),
+    height: Math.round(area.height * scale),
+    widthMm: mm.width,
+    heightMm: mm.height,
+  };
+  const art = await renderLayers(scaled, layers, scaled.width / mm.width, artwork);
+  const rgba = Buffer.alloc(width * height * CHANNELS);
+  for (let i = 0, j = 0; i < width * height; i++, j += 3) {
+    rgba[i * 4] = big[j]!;
+    rgba[i * 4 + 1] = big[j + 1]!;
+    rgba[i * 4 + 2] = big[j + 2]!;
+    rgba[i * 4 + 3] = alpha[i]!;
+  }
+  // The artwork over the blank ("over" in unpremultiplied pixels); it counts as product too.
+  for (let y = 0; y < art.height; y++) {
+    const cy = scaled.y + y;
+    if (cy < 0 || cy >= height) continue;
+    for (let x = 0; x < art.width; x++) {
+      const cx = scaled.x + x;
+      if (cx < 0 || cx >= width) continue;
+      const s = (y * art.width + x) * CHANNELS;
+      const a = art.data[s + 3]! / 255;
+      if (a === 0) continue;
+      const d = (cy * width + cx) * CHANNELS;
+      for (let c = 0; c < 3; c++) {
+        rgba[d + c] = Math.round(art.data[s + c]! * a + rgba[d + c]! * (1 - a));
+      }
+      rgba[d + 3] = Math.max(rgba[d + 3]!, art.data[s + 3]!);
+    }
+  }
+  return cutter.onWhite(rgba, width, height);
+}

@@ -40,9 +40,12 @@ import {
   renderLayers,
   renderMockup,
   renderPrintFile,
+  renderWhiteMain,
   type ArtworkSource,
+  type Cutter,
   type Raster,
 } from './render.ts';
+import { backgroundMask, onWhiteSquare, WHITE_MAIN_PX } from '../image-tools/index.ts';
 
 export const DESIGN_RENDER = 'design.render';
 
@@ -429,4 +432,67 @@ export async function renderDesign(
     return false;
   });
   return { mockups: mockupOut.length, print_files: printOut.length, rendered, stale };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The white main image
+
+/** The blank is drawn this much larger than the output, so cropping to the product never upsamples. */
+const WHITE_MAIN_OVERSAMPLE = 1.25;
+const WHITE_CUTTER: Cutter = {
+  mask: (bytes) => backgroundMask(bytes),
+  onWhite: onWhiteSquare,
+};
+
+/**
+ * The designed product on pure white for a listing's main image, from the mockup at `url` (its
+ * colour and side) or the product's first mockup. Stored under a content-derived key, so the
+ * same design and blank always give the same file. Null when the product has no design.
+ */
+export async function whiteMainImage(
+  ctx: Ctx,
+  deps: { storage: ObjectStorage },
+  productId: number,
+  url?: string,
+): Promise<string | null> {
+  const product = await showProduct(ctx, { id: productId }, 'own');
+  const parsed = DesignDocument.safeParse(product.design);
+  if (!parsed.success) return null;
+  const doc = parsed.data;
+  const mockup = doc.mockups.find((m) => m.url === url) ?? doc.mockups[0];
+  const side = mockup?.side ?? doc.layers[0]?.side;
+  const color = mockup?.color ?? doc.colors[0];
+  if (side === undefined || color === undefined) return null;
+  const images = await ctx.db
+    .select()
+    .from(parentProductImages)
+    .where(eq(parentProductImages.productId, product.parent.id))
+    .orderBy(asc(parentProductImages.orderNum), asc(parentProductImages.id));
+  const blank = blankFor(images, side, color);
+  if (!blank) return null;
+  const layers = doc.layers.filter((l) => l.side === side);
+  const sellerId = sellerIdOf(ctx);
+  const key = outputKey(sellerId, 'png', {
+    kind: 'white-main',
+    size: WHITE_MAIN_PX,
+    blank: blank.image.url,
+    area: blank.area,
+    color,
+    layers: drawn(layers),
+  });
+  if (!(await exists(deps.storage, key))) {
+    const blankKey = keyOfUrl(blank.image.url, deps.storage);
+    const bytes = blankKey === null ? null : await readBytes(deps.storage, blankKey);
+    if (!bytes) throw new NotFoundError('design.blank_picture_missing', { side, color });
+    const png = await renderWhiteMain(
+      bytes,
+      blank.area,
+      layers,
+      artworkFrom(deps.storage),
+      WHITE_CUTTER,
+      WHITE_MAIN_PX * WHITE_MAIN_OVERSAMPLE,
+    );
+    await deps.storage.put(key, png, CONTENT_TYPES.png);
+  }
+  return deps.storage.url(key);
 }

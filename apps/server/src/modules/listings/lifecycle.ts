@@ -40,6 +40,7 @@ import { storeSessionFor, type StoreRow } from '../markets/service.ts';
 import { markCodesPublished, releaseCodes, takeFreeCode } from '../upc/index.ts';
 import { complianceReport, complianceTools, type ComplianceTools } from './compliance.ts';
 import { sellerCtx, type ListingCtx, type ListingDeps } from './context.ts';
+import { makeMainImageCompliant } from './main-image.ts';
 import { findListing, itemSummary, visibleListings, type LoadedListing } from './rows.ts';
 import { pricingRule, sitePrice, textsFromTemplates } from './pricing.ts';
 
@@ -522,6 +523,7 @@ const RUNNERS: Record<ListingBatchKind, (rt: Runtime, listingId: number) => Prom
     delete: deleteItem,
     update: updateItem,
     'update-content': updateContentItem,
+    'main-image': (rt, id) => makeMainImageCompliant(rt.ctx, id).then(() => done()),
   };
 
 function messageOf(error: unknown, log: FastifyBaseLogger): string {

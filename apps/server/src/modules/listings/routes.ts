@@ -15,6 +15,9 @@ import {
   ListingDownloadInput,
   ListingIdInput,
   ListingIdsInput,
+  ListingImagesTranslateInput,
+  ImageJobStarted,
+  MainImageCompliantResult,
   ListingInfo,
   ListingInfoQuery,
   ListingRowList,
@@ -31,7 +34,10 @@ import { listCategories, showCategory } from './categories.ts';
 import { copyListing } from './copy.ts';
 import { listingImageEntries, listingsWorkbook } from './export.ts';
 import { getDefaults, getInfo, getMarket } from './info.ts';
-import { batchUpdate, batchUpdateContent } from './lifecycle.ts';
+import { batchUpdate, batchUpdateContent, startBatches } from './lifecycle.ts';
+import { makeMainImageCompliant } from './main-image.ts';
+import { startImagesTranslate } from './image-translate.ts';
+import { createTranslator } from '../../integrations/translator/index.ts';
 import { registerMultistationRoutes } from './multistation-routes.ts';
 import {
   registerListingTable,
@@ -268,6 +274,53 @@ function registerAmazonRoutes(app: App, kit: ListingRouteKit, deps: AppDeps): vo
       ...can('update'),
     },
     own(many, batchUpdateContent),
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/main-image/compliant`,
+      tags,
+      summary:
+        "Replace the listing's main image with a compliant one: the designed product rendered on pure white at 1,600 px, or the photo's background removed",
+      body: ListingIdInput,
+      response: MainImageCompliantResult,
+      ...can('update'),
+    },
+    own(one, (ctx, input) => makeMainImageCompliant(ctx, input.id)),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/batch-main-image`,
+      tags,
+      summary:
+        'Make the main image of many listings compliant, as a batch with per-listing results',
+      body: ListingIdsInput,
+      response: ListingBatchStarted,
+      ...can('update'),
+    },
+    own(many, (ctx, input) => startBatches(ctx, 'main-image', input.ids)),
+  );
+  const translator = createTranslator(deps.config);
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/images/translate`,
+      tags,
+      summary:
+        "Queue the translation of the text in every image of a listing into the target site's language; images with text are replaced by their translated copies. Poll the job; 503 without a translator",
+      body: ListingImagesTranslateInput,
+      response: ImageJobStarted,
+      ...can('update'),
+    },
+    own(
+      (input: ListingImagesTranslateInput) => [input.id],
+      (ctx, input) => startImagesTranslate({ ...ctx, translator }, input),
+    ),
   );
 
   // Downloads

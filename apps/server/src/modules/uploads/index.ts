@@ -3,6 +3,12 @@
 export { createFolder, folderTree, requireFolder, subtreeIds, updateFolder } from './folders.ts';
 export { MAX_UPLOAD_BYTES, parseFields, readUpload, registerMultipart } from './multipart.ts';
 export { dilateStorage, storageSpace } from './quota.ts';
-export { foreignUrls, isPlatformKey } from './tools.ts';
+export {
+  foreignUrls,
+  isPlatformKey,
+  readImageSource,
+  storeDerivedImage,
+  type ImageSource,
+} from './tools.ts';
 export { storeCatalogImage } from './service.ts';
 export { uploadCtx } from './upload-ctx.ts';

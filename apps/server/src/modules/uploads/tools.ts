@@ -13,7 +13,8 @@ import type { ZipEntry } from '../../http/zip.ts';
 import type { Ctx } from '../../context.ts';
 import { keyOfUrl, type ObjectStorage } from '../../integrations/object-storage.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
-import { resizeImage, type ResizeTarget } from './images.ts';
+import sharp from 'sharp';
+import { resizeImage, THUMB_SIZE, type ProcessedImage, type ResizeTarget } from './images.ts';
 import {
   readBytes,
   requireOwnedFiles,
@@ -69,25 +70,32 @@ async function ownedFileByKey(ctx: UploadCtx, key: string): Promise<FileRow | nu
   return row ?? null;
 }
 
-interface Source {
+export interface ImageSource {
   bytes: Buffer;
   name: string;
   placement: Placement;
+  /** Where the source is served, for a before/after view. */
+  url: string;
 }
 
-/** A resized copy stays beside its original; a copy of a platform file lands in the image space. */
-async function sourceOf(ctx: UploadCtx, input: ImageResizeInput): Promise<Source> {
+/**
+ * The image a tool works on: one of the seller's files (`file_id`), or an image URL of this
+ * server the seller may use (their file, their design output, a platform picture). A copy
+ * stays beside its original; a copy of anything else lands at the top of the image space.
+ */
+export async function readImageSource(
+  ctx: UploadCtx,
+  input: { file_id?: number; url?: string },
+): Promise<ImageSource> {
   let row: FileRow | null = null;
   let key: string | null = null;
   if (input.file_id !== undefined) {
     row = (await requireOwnedFiles(ctx, [input.file_id]))[0]!;
     key = row.key;
   } else {
-    key = keyOfUrl(input.url!);
-    if (key && !isPlatformKey(key)) {
-      row = await ownedFileByKey(ctx, key);
-      if (!row) key = null;
-    }
+    key = keyOfUrl(input.url!, ctx.storage);
+    if (key && (await foreignUrls(ctx, [input.url!], ctx.storage)).has(input.url!)) key = null;
+    if (key && !isPlatformKey(key)) row = await ownedFileByKey(ctx, key);
   }
   const bytes = key ? await readBytes(ctx.storage, key) : null;
   if (!key || !bytes) throw new NotFoundError('uploads.image_not_found');
@@ -97,7 +105,22 @@ async function sourceOf(ctx: UploadCtx, input: ImageResizeInput): Promise<Source
     placement: row
       ? { purpose: row.purpose, folderId: row.folderId }
       : { purpose: 'image', folderId: null },
+    url: ctx.storage.url(key),
   };
+}
+
+/** A picture a tool made from a checked one: stored with its thumbnail like an upload. */
+export async function storeDerivedImage(
+  ctx: UploadCtx,
+  image: Omit<ProcessedImage, 'thumb'>,
+  name: string,
+  placement: Placement,
+): Promise<UploadedFile> {
+  const thumb = await sharp(image.data)
+    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  return toUploadedFile(ctx.storage, await storeImage(ctx, { ...image, thumb }, name, placement));
 }
 
 /** `shirt.png` resized to 800x600 is `shirt_800x600.png`. */
@@ -108,7 +131,7 @@ function resizedName(name: string, target: ResizeTarget): string {
 
 async function storeResized(
   ctx: UploadCtx,
-  source: Source,
+  source: ImageSource,
   target: ResizeTarget,
 ): Promise<UploadedFile> {
   const image = await resizeImage(source.bytes, target);
@@ -121,7 +144,7 @@ export async function resizeToNewImage(
   ctx: UploadCtx,
   input: ImageResizeInput,
 ): Promise<UploadedFile> {
-  return storeResized(ctx, await sourceOf(ctx, input), input);
+  return storeResized(ctx, await readImageSource(ctx, input), input);
 }
 
 /**
@@ -137,7 +160,11 @@ export async function modifyImagesSize(
   // One at a time: each decodes a full image, and the quota is checked per copy.
   for (const id of ids) {
     try {
-      const file = await storeResized(ctx, await sourceOf(ctx, { ...input, file_id: id }), input);
+      const file = await storeResized(
+        ctx,
+        await readImageSource(ctx, { ...input, file_id: id }),
+        input,
+      );
       results.push({ id, ok: true, reason: null, file });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

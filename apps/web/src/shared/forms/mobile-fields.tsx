@@ -1,25 +1,20 @@
 import type { ReactNode } from 'react';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Mobile } from '@app/shared';
 import { CodeField } from './code-field.tsx';
+import { MobileInput } from './mobile-input.tsx';
 import { SendCodeButton, type SendCodeButtonProps } from './send-code-button.tsx';
 import { valueRule } from './zod-rule.ts';
 
 type FieldLook = { prefix?: ReactNode; autoFocus?: boolean };
 
 /** The `mobile` field; an `SmsCodeField` in the same form sends its code to this number. */
-export function MobileField({ label, prefix, autoFocus }: FieldLook & { label: string }) {
+export function MobileField({ label, autoFocus }: FieldLook & { label: string }) {
   const { t } = useTranslation();
   return (
     <Form.Item name="mobile" label={label} rules={[valueRule(Mobile, t)]}>
-      <Input
-        prefix={prefix}
-        type="tel"
-        autoComplete="tel"
-        placeholder={t('auth.login.mobilePlaceholder')}
-        autoFocus={autoFocus}
-      />
+      <MobileInput placeholder={t('auth.login.mobilePlaceholder')} autoFocus={autoFocus} />
     </Form.Item>
   );
 }

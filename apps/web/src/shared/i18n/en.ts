@@ -21,6 +21,7 @@ export const en: typeof zhCN = {
     empty: 'Nothing here yet',
     copySucceeded: 'copy succeeded',
     copyFailed: 'copy failed',
+    mobilePrefix: 'Country or region calling code',
   },
   language: { 'zh-CN': '简体中文', en: 'English' },
   request: {

@@ -20,6 +20,7 @@ export const zhCN = {
     empty: '暂无数据',
     copySucceeded: '复制成功',
     copyFailed: '复制失败',
+    mobilePrefix: '国家或地区区号',
   },
   language: { 'zh-CN': '简体中文', en: 'English' },
   request: {

@@ -27,6 +27,11 @@ import type {
   PlanSale,
   PlanSaleInput,
   FinishedProductDetail,
+  ImageJobStarted,
+  ImageTranslateInput,
+  ImageTranslateResult,
+  ListingImagesTranslateInput,
+  MainImageCompliantResult,
   PricingTemplatePage,
   TextTemplateKind,
   TextTemplatePage,
@@ -201,7 +206,19 @@ export const BATCH_CALLS = {
   publish: (ids: number[]) => api.post<ListingBatchStarted>('/publish/batch-publish', { ids }),
   down: (ids: number[]) => api.post<ListingBatchStarted>('/publish/batch-down', { ids }),
   delete: (ids: number[]) => api.post<ListingBatchStarted>('/publish/batch-delete', { ids }),
+  'main-image': (ids: number[]) =>
+    api.post<ListingBatchStarted>('/publish/batch-main-image', { ids }),
 };
+
+/** Replaces the listing's main image with a compliant white one (design render or cut-out). */
+export const makeMainImageCompliant = (id: number) =>
+  api.post<MainImageCompliantResult>('/publish/main-image/compliant', { id });
+/** One image's text translated and drawn back: before and after URLs. */
+export const translateImage = (input: ImageTranslateInput) =>
+  api.post<ImageTranslateResult>('/common/image-translate', input);
+/** Every image of the listing translated for a site, as a job. */
+export const translateListingImages = (input: ListingImagesTranslateInput) =>
+  api.post<ImageJobStarted>('/publish/images/translate', input);
 export const batchUpdate = (input: BatchUpdateInput) =>
   api.post<ListingBatchStarted>('/publish/batch-update', input);
 export const batchUpdateContent = (input: BatchUpdateContentInput) =>

@@ -17,6 +17,7 @@ import { useTextTemplateOptions } from '../api/listings.ts';
 import type { EditorValues } from '../editor-form.ts';
 import { issueExtra, type IssuesFor } from './field-issues.tsx';
 import { ImageStrip } from './image-strip.tsx';
+import { ImageTools } from './image-tools.tsx';
 import { MarkedText } from './marked-text.tsx';
 
 /** Fills one field (or, for bullet templates, the five bullets) from a text template. */
@@ -191,6 +192,7 @@ export function StepContent({
       >
         <ImageStrip goodsId={listing.goods_id} issuesFor={issuesFor} />
       </Form.Item>
+      <ImageTools listing={listing} />
     </div>
   );
 }

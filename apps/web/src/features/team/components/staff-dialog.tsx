@@ -1,11 +1,12 @@
 import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language, type StaffUser } from '@app/shared';
+import { isValidMobile, LANGUAGES, type Language, type StaffUser } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { createStaff, updateStaff, useAllStores, useGroups, useTeamMutation } from '../api.ts';
 import { groupName } from '../group-name.ts';
+import { MobileInput } from '../../../shared/forms/mobile-input.tsx';
 
 interface Values {
   name: string;
@@ -135,8 +136,19 @@ export function StaffDialog({
         <Form.Item name="email" label={t('team.staff.email')} rules={[contactRule]}>
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item name="mobile" label={t('team.staff.mobile')} dependencies={['email']}>
-          <Input autoComplete="off" />
+        <Form.Item
+          name="mobile"
+          label={t('team.staff.mobile')}
+          dependencies={['email']}
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) => {
+                if (value && !isValidMobile(value)) throw new Error(t('validation.mobile'));
+              },
+            },
+          ]}
+        >
+          <MobileInput />
         </Form.Item>
         {!staff && (
           <Form.Item name="access" label={t('team.staff.access')}>

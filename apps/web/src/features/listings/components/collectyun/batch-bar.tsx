@@ -5,6 +5,7 @@ import {
   DownloadOutlined,
   EditOutlined,
   FileTextOutlined,
+  PictureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +56,11 @@ export function BatchBar({
       {can.update && (
         <Button icon={<FileTextOutlined />} onClick={onContent}>
           {t('listings.actions.updateContent')}
+        </Button>
+      )}
+      {can.update && (
+        <Button icon={<PictureOutlined />} onClick={() => confirmMany('main-image', selected)}>
+          {t('listings.actions.main-image')}
         </Button>
       )}
       {can.update && selected.length > 1 && (

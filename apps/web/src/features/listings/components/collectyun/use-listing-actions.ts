@@ -67,7 +67,7 @@ export function useListingActions({
             ? t('listings.confirm.downHint')
             : undefined,
       okText: t(`listings.actions.${kind}`),
-      okButtonProps: { danger: kind !== 'publish' },
+      okButtonProps: { danger: kind === 'down' || kind === 'delete' },
       cancelText: t('common.cancel'),
       onOk: () =>
         many

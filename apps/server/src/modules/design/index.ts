@@ -1,0 +1,1 @@
+export { whiteMainImage } from './service.ts';
