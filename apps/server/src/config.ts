@@ -237,3 +237,14 @@ export function loadConfig(
   const config = { ...parsed.data, ...overrides };
   return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
 }
+
+/**
+ * Where this server's own files are reached from this server's jobs: PUBLIC_URL, else the
+ * listening port on loopback (a connector that uploads image bytes, as Shopee's does, reads
+ * `/api/files/...` there; without PUBLIC_URL a relative URL reached no one).
+ */
+export function ownBaseUrl(config: Config): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, '');
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+}
