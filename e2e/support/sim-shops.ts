@@ -183,7 +183,11 @@ export class ShopeeShop {
   /** An item made in Seller Centre (not through our app), for synchronisation to pull. */
   async addItem(name: string, sku: string): Promise<number> {
     const form = new FormData();
-    form.append('image', new Blob([makePng(64, 64, () => [238, 77, 45, 255])]), 'item.png');
+    form.append(
+      'image',
+      new Blob([new Uint8Array(makePng(64, 64, () => [238, 77, 45, 255]))]),
+      'item.png',
+    );
     const upload = (await ShopeeShop.publicCall('/api/v2/media_space/upload_image', {
       method: 'POST',
       body: form,

@@ -16,6 +16,7 @@ import { registerImageRoutes } from './images/routes.ts';
 import { registerInventoryRoutes } from './inventory/index.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { registerMarketRoutes } from './markets/routes.ts';
+import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { registerMaterialRoutes } from './materials/routes.ts';
 import { registerMenuRoutes } from './menus/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
@@ -78,6 +79,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerGoodsLibraryRoutes(app);
   registerGoodsRoutes(app, deps);
   registerMarketRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   registerAutoBuyRoutes(app);
   registerDesignRoutes(app, deps);
   registerFinanceRoutes(app, deps);

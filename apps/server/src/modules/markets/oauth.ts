@@ -18,7 +18,7 @@ import { withTransaction } from '../../db/tx.ts';
 import { ValidationError } from '../../errors.ts';
 import { MarketplaceError, type StoreAuth } from '../../integrations/marketplaces/connector.ts';
 import { ofSeller, requireUser, sellerIdOf } from '../../tenancy.ts';
-import { findStore, sealAuth, siteOf, type MarketCtx } from './service.ts';
+import { findStore, sealAuth, siteOf, storeSessionFor, type MarketCtx } from './service.ts';
 
 /** How long a consent link works: the state expires, and with it the link. */
 export const OAUTH_STATE_TTL_SECONDS = 600;
@@ -244,6 +244,7 @@ export async function completeAuthorization(
       throw new AuthorizationFailure(`${name} authorized ${auth.account}, not ${state.shop}`);
     }
     const storeId = await saveStore(ctx, state, auth, connector.sandbox);
+    await subscribeEvents(ctx, storeId);
     return `${storesPage}?authorized=${storeId}`;
   } catch (error) {
     const message = failureMessage(error);
@@ -254,6 +255,24 @@ export async function completeAuthorization(
       MAX_ERROR_LENGTH,
     );
     return `${storesPage}?auth_error=${encodeURIComponent(shown)}`;
+  }
+}
+
+/**
+ * Asks the marketplace to push the store's events to `/api/webhooks/<marketplace>` where it can
+ * (Shopify's webhooks). A refusal does not undo the authorization: the scheduled sync still
+ * reads every order, only later.
+ */
+async function subscribeEvents(ctx: MarketCtx, storeId: number): Promise<void> {
+  if (!ctx.publicBase) return;
+  const [store] = await ctx.db.select().from(stores).where(eq(stores.id, storeId));
+  if (!store) return;
+  const { connector, session } = storeSessionFor(ctx, store, { forWrite: false });
+  if (!connector.subscribeEvents) return;
+  try {
+    await connector.subscribeEvents(session, `${ctx.publicBase}/api/webhooks/${store.marketplace}`);
+  } catch (error) {
+    ctx.log.warn({ err: error, storeId }, 'event subscription refused; polling stays');
   }
 }
 

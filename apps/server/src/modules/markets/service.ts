@@ -59,6 +59,8 @@ import { containsPattern } from '../goods-library/service.ts';
 export interface MarketCtx extends Ctx {
   connectors: Connectors;
   box: SecretBox;
+  /** Where marketplaces reach this server (`ownBaseUrl`): their event subscriptions point there. */
+  publicBase?: string;
 }
 
 export type StoreRow = typeof stores.$inferSelect;
