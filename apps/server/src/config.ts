@@ -88,6 +88,10 @@ export const ConfigSchema = z
     SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
     /** Default the production host; Shopee's test host is https://partner.test-stable.shopeemobile.com. */
     SHOPEE_API_URL: z.string().url().default('https://partner.shopeemobile.com'),
+    /** Brazil's shops have their own partner host (reference 3.1). */
+    SHOPEE_API_URL_BR: z.string().url().default('https://openplatform.shopee.com.br'),
+    /** Shops of the China mainland seller centre (region `CN`); its test host is openplatform.test-stable.shopee.cn. */
+    SHOPEE_API_URL_CN: z.string().url().default('https://openplatform.shopee.cn'),
     TEMU_APP_KEY: z.string().min(1).optional(),
     TEMU_APP_SECRET: z.string().min(1).optional(),
     /** Alipay merchant app; without it (and with simulators on) the Alipay simulator's test keys. */

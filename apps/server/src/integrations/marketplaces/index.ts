@@ -139,13 +139,18 @@ export function createMarketplaceConnectors(
     );
   }
 
+  const shopeeHosts = {
+    GLOBAL: config.SHOPEE_API_URL,
+    BR: config.SHOPEE_API_URL_BR,
+    CN: config.SHOPEE_API_URL_CN,
+  };
   if (config.SHOPEE_PARTNER_ID && config.SHOPEE_PARTNER_KEY) {
     connectors.shopee = createShopeeConnector(
       {
         partnerId: config.SHOPEE_PARTNER_ID,
         partnerKey: config.SHOPEE_PARTNER_KEY,
-        apiOrigin: config.SHOPEE_API_URL,
-        publicOrigin: config.SHOPEE_API_URL,
+        apiOrigin: (host) => shopeeHosts[host],
+        publicOrigin: (host) => shopeeHosts[host],
         sandbox: false,
       },
       http,
@@ -154,8 +159,9 @@ export function createMarketplaceConnectors(
     connectors.shopee = createShopeeConnector(
       {
         ...SIM_SHOPEE_DEFAULTS,
-        apiOrigin: `${sim.internal}/shopee`,
-        publicOrigin: `${sim.public}/shopee`,
+        // The simulator serves every region's shops on one host.
+        apiOrigin: () => `${sim.internal}/shopee`,
+        publicOrigin: () => `${sim.public}/shopee`,
         sandbox: true,
       },
       http,
