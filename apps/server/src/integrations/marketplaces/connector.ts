@@ -194,6 +194,8 @@ export interface OrderPage {
  */
 export interface StoreSession {
   site: MarketSiteInfo;
+  /** The store's mode where the marketplace has several (Temu's `TEMU_MODES`); null otherwise. */
+  mode?: string | null;
   auth: StoreAuth;
   saveAuth(auth: StoreAuth): Promise<void>;
   /** The authorization as stored now (another process may have refreshed it). */
@@ -202,6 +204,8 @@ export interface StoreSession {
 
 export interface AuthorizeUrlInput {
   site: MarketSiteInfo;
+  /** The store's mode where the marketplace has several (Temu); its consent page may differ. */
+  mode?: string;
   /** Opaque CSRF value the callback must carry back. */
   state: string;
   redirectUri: string;

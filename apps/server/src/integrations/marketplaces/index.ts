@@ -36,12 +36,20 @@ const TEMU_GATEWAYS: Record<string, string> = {
   US: 'https://openapi-b-us.temu.com/openapi/router',
   EU: 'https://openapi-b-eu.temu.com/openapi/router',
   GLOBAL: 'https://openapi-b-global.temu.com/openapi/router',
+  // A cross-border (semi-managed) seller's category tree, and its goods (reference 4.1).
+  CN: 'https://openapi.kuajingmaihuo.com/openapi/router',
+  PARTNER: 'https://openapi-b-partner.temu.com/openapi/router',
 };
 
 const TEMU_SELLER_CENTER: Record<string, string> = {
   US: 'https://seller.temu.com/open-platform/client-manage',
   EU: 'https://seller-eu.temu.com/open-platform/client-manage',
   GLOBAL: 'https://seller.temu.com/open-platform/client-manage',
+};
+/** Cross-border sellers authorize in the agent seller centre (reference 4.4). */
+const TEMU_AGENT_SELLER_CENTER: Record<string, string> = {
+  US: 'https://agentseller.temu.com/open-platform/system-manage/client-manage',
+  EU: 'https://agentseller-eu.temu.com/open-platform/system-manage/client-manage',
 };
 
 /**
@@ -174,7 +182,10 @@ export function createMarketplaceConnectors(
         appKey: config.TEMU_APP_KEY,
         appSecret: config.TEMU_APP_SECRET,
         gatewayUrl: (region) => TEMU_GATEWAYS[region] ?? TEMU_GATEWAYS.US!,
-        authorizePageUrl: (site) => TEMU_SELLER_CENTER[site.region] ?? TEMU_SELLER_CENTER.US!,
+        authorizePageUrl: (site, mode) =>
+          (mode === 'cross_border'
+            ? TEMU_AGENT_SELLER_CENTER[site.region]
+            : TEMU_SELLER_CENTER[site.region]) ?? TEMU_SELLER_CENTER.US!,
         sandbox: false,
       },
       http,

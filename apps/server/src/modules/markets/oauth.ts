@@ -11,6 +11,7 @@ import {
   type CompleteAuthorizationInput,
   type StoreTokenInput,
   type Marketplace,
+  type TemuMode,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { oauthStates, stores, storeStaff, users } from '../../db/schema.ts';
@@ -66,11 +67,13 @@ export async function createAuthorizationUrl(
 
   const state = randomBytes(32).toString('base64url');
   const redirectUri = callbackUrl(origin, site.marketplace);
+  const mode = modeOf(site.marketplace, input.temu_mode);
   const url = connector.authorizeUrl({
     site,
     state,
     redirectUri,
     ...(shop ? { shop } : {}),
+    ...(mode ? { mode } : {}),
   });
   await ctx.db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now() - interval '1 day'`));
   await ctx.db.insert(oauthStates).values({
@@ -81,10 +84,16 @@ export async function createAuthorizationUrl(
     storeId: input.store_id ?? null,
     alias: input.alias || null,
     shop: site.marketplace === 'shopify' ? shop! : null,
+    mode,
     redirectUri,
     expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_SECONDS * 1000),
   });
   return { url, expires_in: OAUTH_STATE_TTL_SECONDS };
+}
+
+/** Temu's mode as chosen (local unless cross-border was); other marketplaces have none. */
+function modeOf(marketplace: string, chosen: TemuMode | undefined): TemuMode | null {
+  return marketplace === 'temu' ? (chosen ?? 'local') : null;
 }
 
 /**
@@ -117,7 +126,7 @@ async function consumeState(ctx: Ctx, state: string | undefined): Promise<StateR
 /** The store the authorization lands in: the one being re-authorized, or the seller's store for that account. */
 async function saveStore(
   ctx: MarketCtx,
-  state: Pick<StateRow, 'sellerId' | 'userId' | 'marketSiteId' | 'storeId' | 'alias'>,
+  state: Pick<StateRow, 'sellerId' | 'userId' | 'marketSiteId' | 'storeId' | 'alias' | 'mode'>,
   auth: StoreAuth,
   sandbox: boolean,
 ): Promise<number> {
@@ -126,6 +135,7 @@ async function saveStore(
   const sealed = sealAuth(ctx.box, auth);
   const authorized = {
     ...sealed,
+    mode: state.mode,
     source: sandbox ? ('sandbox' as const) : ('live' as const),
     authStatus: 'active' as const,
     authorizedAt: now,
@@ -360,6 +370,7 @@ export async function authorizeWithToken(
       marketSiteId: site.id,
       storeId: input.store_id ?? null,
       alias: input.alias || null,
+      mode: modeOf(site.marketplace, input.temu_mode),
     };
     return { store_id: await saveStore(ctx, grant, auth, connector.sandbox) };
   } catch (error) {
