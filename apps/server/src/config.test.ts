@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, ownBaseUrl } from './config.ts';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -51,5 +51,16 @@ describe('loadConfig', () => {
     expect(loadConfig({}).SHOPIFY_API_VERSION).toBeUndefined();
     expect(loadConfig({ SHOPIFY_API_VERSION: '2026-04' }).SHOPIFY_API_VERSION).toBe('2026-04');
     expect(() => loadConfig({ SHOPIFY_API_VERSION: '2026-02' })).toThrow(/SHOPIFY_API_VERSION/);
+  });
+});
+
+describe('ownBaseUrl', () => {
+  it('is PUBLIC_URL when set, else the listening port on loopback or the bound address', () => {
+    expect(ownBaseUrl(loadConfig({ PUBLIC_URL: 'https://hub.example.com/' }))).toBe(
+      'https://hub.example.com',
+    );
+    expect(ownBaseUrl(loadConfig({ PORT: '4100' }))).toBe('http://127.0.0.1:4100');
+    expect(ownBaseUrl(loadConfig({ PORT: '4100', HOST: '10.0.0.5' }))).toBe('http://10.0.0.5:4100');
+    expect(ownBaseUrl(loadConfig({ PORT: '4100', HOST: '::1' }))).toBe('http://[::1]:4100');
   });
 });

@@ -88,6 +88,10 @@ export const ConfigSchema = z
     SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
     /** Default the production host; Shopee's test host is https://partner.test-stable.shopeemobile.com. */
     SHOPEE_API_URL: z.string().url().default('https://partner.shopeemobile.com'),
+    /** Brazil's shops have their own partner host (reference 3.1). */
+    SHOPEE_API_URL_BR: z.string().url().default('https://openplatform.shopee.com.br'),
+    /** Shops of the China mainland seller centre (region `CN`); its test host is openplatform.test-stable.shopee.cn. */
+    SHOPEE_API_URL_CN: z.string().url().default('https://openplatform.shopee.cn'),
     TEMU_APP_KEY: z.string().min(1).optional(),
     TEMU_APP_SECRET: z.string().min(1).optional(),
     /** Alipay merchant app; without it (and with simulators on) the Alipay simulator's test keys. */
@@ -236,4 +240,15 @@ export function loadConfig(
   }
   const config = { ...parsed.data, ...overrides };
   return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+}
+
+/**
+ * Where this server's own files are reached from this server's jobs: PUBLIC_URL, else the
+ * listening port on loopback (a connector that uploads image bytes, as Shopee's does, reads
+ * `/api/files/...` there; without PUBLIC_URL a relative URL reached no one).
+ */
+export function ownBaseUrl(config: Config): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, '');
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
 }

@@ -4,6 +4,7 @@ import {
   createMarketplaceSimulators,
   startSimulator,
   type OrderPace,
+  type WebhookDeliver,
 } from '@app/sim';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { buildTestApp, type StartAppOptions, type TestApp } from './helper.ts';
@@ -34,7 +35,12 @@ export interface SimHarness {
  * does, with a fresh store secret key. `now` is the simulators' clock.
  */
 export async function startSimHarness(
-  options: { now?: () => Date; orders?: OrderPace } = {},
+  options: {
+    now?: () => Date;
+    orders?: OrderPace;
+    /** Where Shopify's webhooks go; the app under test is not listening on a port. */
+    deliverWebhook?: WebhookDeliver;
+  } = {},
 ): Promise<SimHarness> {
   const sims = createMarketplaceSimulators({ basePath: BASE_PATH, ...options });
   const sim = await startSimulator(combineSimulators(sims, BASE_PATH));

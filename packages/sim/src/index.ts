@@ -12,6 +12,8 @@ export type { SimCredentials } from './s3/signature.ts';
 export * from './http.ts';
 export * from './market.ts';
 export * from './marketplaces.ts';
+export type { Deliver as WebhookDeliver } from './shopify/webhooks.ts';
+export { webhookHmac } from './shopify/webhooks.ts';
 export { createAmazonSimulator } from './amazon/server.ts';
 export {
   createShopifySimulator,

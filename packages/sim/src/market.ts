@@ -45,6 +45,11 @@ export interface MarketSimulator extends SimHandler {
    * same package is not counted again. What tests check pushes against.
    */
   shipments(account: string): SimShipment[];
+  /**
+   * Sends the event notifications due now (Shopify webhooks, Amazon notifications) to their
+   * subscribers; answers how many were sent. Simulators without events have none.
+   */
+  deliverEvents?(): Promise<number>;
 }
 
 /** One confirmed shipment as the marketplace recorded it. */

@@ -3,6 +3,7 @@ import { sendJson, type OrderPace, type SimHandler } from './http.ts';
 import type { MarketSimOptions, MarketSimulator } from './market.ts';
 import { createShopeeSimulator } from './shopee/server.ts';
 import { createShopifySimulator, shopifyPlanThrottle, type ShopifyPlan } from './shopify/server.ts';
+import type { Deliver } from './shopify/webhooks.ts';
 import { createTemuSimulator } from './temu/server.ts';
 
 export const MARKETPLACE_SIMULATORS = {
@@ -25,6 +26,8 @@ export function createMarketplaceSimulators(
     /** The plan whose query-cost bucket the Shopify simulator keeps (default Standard). */
     shopifyPlan?: ShopifyPlan;
     orders?: OrderPace;
+    /** How Shopify's webhooks reach their subscriber (`fetch` by default). */
+    deliverWebhook?: Deliver;
   } = {},
 ): Record<MarketplaceSimulatorName, MarketSimulator> {
   const base = (options.basePath ?? '').replace(/\/$/, '');
@@ -39,6 +42,9 @@ export function createMarketplaceSimulators(
       stepSeconds: options.stepSeconds,
       ...(name === 'shopify' && options.shopifyPlan
         ? { throttle: shopifyPlanThrottle(options.shopifyPlan) }
+        : {}),
+      ...(name === 'shopify' && options.deliverWebhook
+        ? { deliverWebhook: options.deliverWebhook }
         : {}),
     }),
   ]);

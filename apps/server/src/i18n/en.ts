@@ -310,6 +310,10 @@ export const en = {
     low_balance: 'Your balance is down to ¥{{balance}}, below ¥{{threshold}}: please recharge',
     awaiting_funds:
       'Order {{number}} is waiting for funds: the balance could not pay its production',
+    privacy_request:
+      'A buyer ({{customer}}) of {{marketplace}} shop {{shop}} asks for the personal data we hold: orders {{orders}}. Give the store owner the names, phones and addresses of these orders within 30 days',
+    privacy_request_none:
+      'A buyer ({{customer}}) of {{marketplace}} shop {{shop}} asks for the personal data we hold: we hold no order of theirs',
     mail: {
       subject: '{{site}} notification: {{message}}',
       body: '{{message}}\n\nOpen it: {{url}}\n\nTo stop these e-mails, turn off "E-mail notifications" on your profile.',

@@ -297,6 +297,10 @@ export const zhCN = {
     push_refused: '平台拒绝了订单 {{number}} 的运单号 {{tracking}}：{{reason}}',
     low_balance: '账户余额仅剩 ¥{{balance}}，已低于 ¥{{threshold}}，请及时充值',
     awaiting_funds: '订单 {{number}} 正在等待资金：余额不足以支付其生产费用',
+    privacy_request:
+      '{{marketplace}} 店铺 {{shop}} 的买家（{{customer}}）要求查看我们保存的其个人数据：订单 {{orders}}。请在 30 天内将订单中的姓名、电话和地址提供给店主',
+    privacy_request_none:
+      '{{marketplace}} 店铺 {{shop}} 的买家（{{customer}}）要求查看其个人数据：我们没有保存该买家的任何订单',
     mail: {
       subject: '{{site}} 通知：{{message}}',
       body: '{{message}}\n\n查看详情：{{url}}\n\n不想再收到这类邮件？请在“个人资料”中关闭“邮件通知”。',

@@ -27,6 +27,7 @@ import {
   runStoreSync,
 } from '../modules/orders/sync.ts';
 import { ORDERS_EXPORT, runOrderExport } from '../modules/orders/export.ts';
+import { ORDERS_SYNC_ORDER, runOrderSync } from '../modules/orders/sync-order.ts';
 import { kickShipmentPushes, ORDERS_SHIPMENT_PUSH } from '../modules/orders/shipment-push.ts';
 import { runShipmentPushes } from '../modules/orders/shipment-push-job.ts';
 import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
@@ -229,6 +230,16 @@ export function registerJobHandlers(
       return result;
     },
     { concurrency: 4, expireInSeconds: 60 * 60 },
+  );
+  // An order a webhook named: one short read and one upsert, so many may run at once.
+  runner.define(
+    ORDERS_SYNC_ORDER,
+    async (job) => {
+      const result = await runOrderSync(stores, job);
+      await queueAutoBuy(deps.database.db, runner, result);
+      return result;
+    },
+    { concurrency: 4 },
   );
   // One at a time per process: each order is one short transaction under the seller's money lock.
   runner.define(ORDERS_AUTO_BUY, (job) => runAutoBuy(deps.database.db, job));

@@ -17,6 +17,7 @@ import { registerImageToolRoutes } from './image-tools/routes.ts';
 import { registerInventoryRoutes } from './inventory/index.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { registerMarketRoutes } from './markets/routes.ts';
+import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { registerMaterialRoutes } from './materials/routes.ts';
 import { registerMenuRoutes } from './menus/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
@@ -80,6 +81,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerGoodsLibraryRoutes(app);
   registerGoodsRoutes(app, deps);
   registerMarketRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   registerAutoBuyRoutes(app);
   registerDesignRoutes(app, deps);
   registerFinanceRoutes(app, deps);

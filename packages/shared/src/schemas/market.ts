@@ -27,6 +27,13 @@ export const STORE_STATUS = { off: 0, on: 1 } as const;
 export const STORE_AUTH_STATUSES = ['active', 'expired', 'revoked'] as const;
 /** `sandbox`: authorized against the local simulator; `live`: against the real marketplace. */
 export const STORE_SOURCES = ['sandbox', 'live'] as const;
+/**
+ * How a Temu seller sells (reference 4.4, 4.6): `local` (a local seller's own goods,
+ * bg.local.goods.*) or `cross_border` (a semi-managed seller shipping from abroad,
+ * temu.goods.* on the partner gateway). Chosen at authorization; it decides the calls.
+ */
+export const TEMU_MODES = ['local', 'cross_border'] as const;
+export type TemuMode = (typeof TEMU_MODES)[number];
 
 export const MarketSite = z.object({
   id: z.number().int(),
@@ -55,6 +62,8 @@ export const Store = z.object({
   marketplace: MarketplaceCode,
   site: MarketSite,
   auth_status: z.enum(STORE_AUTH_STATUSES),
+  /** Temu's mode (`TEMU_MODES`); null for the other marketplaces. */
+  mode: z.enum(TEMU_MODES).nullable(),
   /** Unix seconds. */
   authorized_at: z.number().int(),
   token_expires_at: z.number().int().nullable(),
@@ -126,6 +135,8 @@ export const AuthorizationUrlInput = z.object({
     .toLowerCase()
     .regex(SHOPIFY_SHOP_PATTERN, 'validation.shopify_shop')
     .optional(),
+  /** Temu only: local or cross-border seller; local when left out. */
+  temu_mode: z.enum(TEMU_MODES).optional(),
 });
 export type AuthorizationUrlInput = z.infer<typeof AuthorizationUrlInput>;
 

@@ -4,7 +4,8 @@ import { pageResultOf, queryInt } from './common.ts';
 /**
  * What a seller is told about (the bell in the console's header, and by e-mail to users who
  * opted in): a purchase order shipped, delivered or in exception, a marketplace refusing a
- * tracking push, the balance running low, an order waiting for funds.
+ * tracking push, the balance running low, an order waiting for funds, a marketplace passing on
+ * a buyer's request for the data we hold about them (Shopify's customers/data_request).
  */
 export const NOTIFICATION_KINDS = [
   'po_shipped',
@@ -13,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'push_refused',
   'low_balance',
   'awaiting_funds',
+  'privacy_request',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -24,6 +24,7 @@ import {
   type ShopifyStore,
   type SimProduct,
 } from './store.ts';
+import type { ShopifyWebhooks } from './webhooks.ts';
 import { categoryById, CATEGORIES, fullName, isLeaf, type SimCategory } from './taxonomy.ts';
 
 export interface RequestContext {
@@ -35,6 +36,7 @@ export interface RequestContext {
   scopes: string[];
   /** Lines of the shop's wholesale orders (`ShopifySimOptions.bulkOrderLines`). */
   bulkLines?: number;
+  webhooks: ShopifyWebhooks;
 }
 
 /**
@@ -58,6 +60,7 @@ function requireScope(ctx: RequestContext, scope: string, field: string, ...or: 
 const READ_LOCATIONS = 'read_locations';
 const READ_INVENTORY = 'read_inventory';
 const READ_PRODUCTS = 'read_products';
+const READ_ORDERS = 'read_orders';
 const WRITE_PRODUCTS = 'write_products';
 const READ_FULFILLMENT_ORDERS = 'read_merchant_managed_fulfillment_orders';
 const WRITE_FULFILLMENT_ORDERS = 'write_merchant_managed_fulfillment_orders';
@@ -470,6 +473,28 @@ export const rootValue = {
     }
     const { product, userErrors } = ctx.store.updateProduct(ctx.shop, args.product, ctx.now);
     return { product: product && productNode(product), userErrors };
+  },
+  /** Any valid token may subscribe; each topic's payload needs its own scope (reference 2.6). */
+  webhookSubscriptionCreate: (
+    args: { topic: string; webhookSubscription: { uri?: string | null } },
+    ctx: RequestContext,
+  ) => {
+    const uri = args.webhookSubscription.uri ?? '';
+    if (!/^https?:\/\//.test(uri)) {
+      return {
+        webhookSubscription: null,
+        userErrors: [{ field: ['webhookSubscription', 'uri'], message: 'Address is invalid' }],
+      };
+    }
+    if (args.topic.startsWith('ORDERS_'))
+      requireScope(ctx, READ_ORDERS, 'webhookSubscriptionCreate');
+    if (args.topic.startsWith('PRODUCTS_'))
+      requireScope(ctx, READ_PRODUCTS, 'webhookSubscriptionCreate', WRITE_PRODUCTS);
+    const sub = ctx.webhooks.subscribe(ctx.shop, args.topic, uri);
+    return {
+      webhookSubscription: { ...sub, id: `gid://shopify/WebhookSubscription/${sub.id}` },
+      userErrors: [],
+    };
   },
   fulfillmentCreate: (args: { fulfillment: FulfillmentInput }, ctx: RequestContext) => {
     requireScope(ctx, WRITE_FULFILLMENT_ORDERS, 'fulfillmentCreate');

@@ -495,7 +495,35 @@ export const ADMIN_SDL = /* GraphQL */ `
     userErrors: [UserError!]!
   }
 
+  enum WebhookSubscriptionTopic {
+    ORDERS_CREATE
+    ORDERS_UPDATED
+    PRODUCTS_UPDATE
+    APP_UNINSTALLED
+  }
+  enum WebhookSubscriptionFormat {
+    JSON
+    XML
+  }
+  input WebhookSubscriptionInput {
+    uri: String
+    format: WebhookSubscriptionFormat
+  }
+  type WebhookSubscription {
+    id: ID!
+    topic: WebhookSubscriptionTopic!
+    uri: String!
+  }
+  type WebhookSubscriptionCreatePayload {
+    webhookSubscription: WebhookSubscription
+    userErrors: [UserError!]!
+  }
+
   type Mutation {
+    webhookSubscriptionCreate(
+      topic: WebhookSubscriptionTopic!
+      webhookSubscription: WebhookSubscriptionInput!
+    ): WebhookSubscriptionCreatePayload
     productSet(
       identifier: ProductSetIdentifiers
       input: ProductSetInput!

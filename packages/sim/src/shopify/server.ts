@@ -30,6 +30,7 @@ import { rootValue, type RequestContext } from './resolvers.ts';
 import { adminSchema, MAX_QUERY_COST, requestedCost } from './schema.ts';
 import { SHOP_DOMAIN, signCallback } from './signing.ts';
 import { ShopifyStore } from './store.ts';
+import { ShopifyWebhooks, type Deliver } from './webhooks.ts';
 
 /**
  * The restore rate of each Shopify plan (reference 2.3, points per second). The bucket holds
@@ -57,6 +58,13 @@ export interface ShopifySimOptions extends MarketSimOptions {
   apiSecret?: string;
   /** About one order in ten has this many lines (every published SKU, up to it); off by default. */
   bulkOrderLines?: number;
+  /**
+   * Seconds between two looks for changed orders to deliver as webhooks (default 5); 0 leaves
+   * delivery to `deliverEvents()` (tests).
+   */
+  webhookEverySeconds?: number;
+  /** How webhooks reach their subscriber; `fetch` by default (tests hand them to app.inject). */
+  deliverWebhook?: Deliver;
 }
 
 const ACCESS_PREFIX = 'shpat_';
@@ -113,6 +121,24 @@ export function createShopifySimulator(options: ShopifySimOptions = {}): MarketS
   const store = new ShopifyStore(options.stateFile);
   const faults = new Faults();
   const buckets = new Map<string, { available: number; at: number }>();
+  const webhooks = new ShopifyWebhooks({
+    store,
+    secret: apiSecret,
+    apiVersion: '2026-01',
+    now,
+    pace: options.orders,
+    deliver: options.deliverWebhook,
+  });
+  // The delivery timer never keeps a process alive, and does nothing until a shop subscribes.
+  const every = options.webhookEverySeconds ?? 5;
+  if (every > 0) {
+    let running = false;
+    setInterval(() => {
+      if (running || store.subscribedShops().length === 0) return;
+      running = true;
+      void webhooks.deliver().finally(() => (running = false));
+    }, every * 1000).unref();
+  }
 
   function issueTokens(shop: string, scope: string, expiring: boolean) {
     const at = now();
@@ -342,6 +368,7 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
       store,
       pace: options.orders,
       scopes: String(claims.scope ?? '').split(','),
+      webhooks,
       ...(options.bulkOrderLines ? { bulkLines: options.bulkOrderLines } : {}),
     };
     const result = await execute({
@@ -404,6 +431,7 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
 
   return {
     faults,
+    deliverEvents: () => webhooks.deliver(),
     shipments(account) {
       return store.fulfillments(account).map((f) => ({
         orderId: `${ORDER_GID}${f.orderSlot}`,

@@ -37,9 +37,18 @@ export interface SimFulfillment {
   tracking: { company: string | null; number: string | null; url: string | null };
 }
 
+/** A `webhookSubscriptionCreate` subscription: its topic (GraphQL enum) and address. */
+export interface WebhookSubscription {
+  id: number;
+  topic: string;
+  uri: string;
+}
+
 interface ShopState {
   products: SimProduct[];
   fulfillments: SimFulfillment[];
+  /** `webhookSubscriptionCreate`'s subscriptions; absent in states saved before webhooks. */
+  webhooks?: WebhookSubscription[];
 }
 
 interface State {
@@ -128,6 +137,27 @@ export class ShopifyStore {
   product(shop: string, gid: string): SimProduct | null {
     const id = gidNumber(gid, PRODUCT_GID);
     return this.products(shop).find((p) => p.id === id) ?? null;
+  }
+
+  subscriptions(shop: string): WebhookSubscription[] {
+    return this.shop(shop).webhooks ?? [];
+  }
+
+  subscribedShops(): string[] {
+    return Object.entries(this.state.shops)
+      .filter(([, s]) => (s.webhooks ?? []).length > 0)
+      .map(([shop]) => shop);
+  }
+
+  /** One subscription per topic and address, as Shopify refuses a duplicate (the same one back). */
+  addSubscription(shop: string, sub: Omit<WebhookSubscription, 'id'>): WebhookSubscription {
+    const own = (this.shop(shop).webhooks ??= []);
+    const same = own.find((s) => s.topic === sub.topic && s.uri === sub.uri);
+    if (same) return same;
+    const created = { id: this.nextId(), ...sub };
+    own.push(created);
+    this.save();
+    return created;
   }
 
   fulfillments(shop: string): SimFulfillment[] {

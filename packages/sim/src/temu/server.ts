@@ -45,6 +45,7 @@ import {
   US_REGION_ID,
   type Shipment,
 } from './orders.ts';
+import { addProduct, semiManagedAttrs, semiManagedCats } from './semi-managed.ts';
 import { signMatches } from './signature.ts';
 
 export interface TemuSimOptions extends MarketSimOptions {
@@ -123,6 +124,9 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
     'bg.logistics.shippingservices.get',
     'bg.logistics.shipment.confirm',
     'bg.logistics.companies.get',
+    'bg.goods.cats.get',
+    'bg.goods.attrs.get',
+    'temu.goods.add',
   ];
 
   const tokenInfo = (mallId: string, exp: number) => ({
@@ -163,6 +167,10 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
       return { goodsProperties: templateOf(catId) };
     },
     'bg.freight.template.list.query': () => ({ templateList: FREIGHT_TEMPLATES }),
+    'bg.goods.cats.get': ({ body }) => semiManagedCats(body),
+    'bg.goods.attrs.get': ({ body }) => semiManagedAttrs(body),
+    'temu.goods.add': (ctx) =>
+      changed(addProduct(state.goods, ctx.mallId, ctx.body, seconds(ctx.now))),
     'bg.local.goods.add': (ctx) =>
       changed(saveGoods(state.goods, ctx.mallId, ctx.body, seconds(ctx.now), false)),
     'bg.local.goods.update': (ctx) =>

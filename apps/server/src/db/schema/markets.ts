@@ -17,6 +17,7 @@ import {
   MARKETPLACES,
   STORE_AUTH_STATUSES,
   STORE_SOURCES,
+  TEMU_MODES,
 } from '@app/shared';
 import { sellers, users } from './accounts.ts';
 
@@ -44,6 +45,11 @@ export const stores = pgTable(
     source: text('source', { enum: STORE_SOURCES }).notNull(),
     authStatus: text('auth_status', { enum: STORE_AUTH_STATUSES }).notNull().default('active'),
     credentials: text('credentials').notNull(),
+    /**
+     * Temu: `local` (a US local seller, bg.local.goods.*) or `cross_border` (a semi-managed
+     * seller, temu.goods.* on the partner gateway), chosen at authorization; null elsewhere.
+     */
+    mode: text('mode', { enum: TEMU_MODES }),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     authorizedAt: timestamp('authorized_at', { withTimezone: true }).notNull().defaultNow(),
     /** Auto-buy: paid orders of our finished products are purchased and paid automatically. */
@@ -143,6 +149,8 @@ export const oauthStates = pgTable(
     }),
     alias: text('alias'),
     shop: text('shop'),
+    /** Temu's mode the seller chose (`stores.mode`), carried to the store the consent makes. */
+    mode: text('mode', { enum: TEMU_MODES }),
     /** The redirect URI of the consent link; the token exchange must send the same one. */
     redirectUri: text('redirect_uri').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

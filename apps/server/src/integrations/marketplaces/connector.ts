@@ -194,6 +194,8 @@ export interface OrderPage {
  */
 export interface StoreSession {
   site: MarketSiteInfo;
+  /** The store's mode where the marketplace has several (Temu's `TEMU_MODES`); null otherwise. */
+  mode?: string | null;
   auth: StoreAuth;
   saveAuth(auth: StoreAuth): Promise<void>;
   /** The authorization as stored now (another process may have refreshed it). */
@@ -202,6 +204,8 @@ export interface StoreSession {
 
 export interface AuthorizeUrlInput {
   site: MarketSiteInfo;
+  /** The store's mode where the marketplace has several (Temu); its consent page may differ. */
+  mode?: string;
   /** Opaque CSRF value the callback must carry back. */
   state: string;
   redirectUri: string;
@@ -284,8 +288,16 @@ export interface MarketplaceConnector {
    * 0.5 a second) have this, so a sync can show the orders at once and fill them in.
    */
   fetchOrderDetails?(session: StoreSession, remoteId: string): Promise<MarketOrderDetails>;
+  /** One order by its remote id, as `fetchOrders` maps it; null when the marketplace has none. */
+  fetchOrder?(session: StoreSession, remoteId: string): Promise<MarketOrder | null>;
   /**
-   * Tells the marketplace these packages of the order left with their tracking (the order
+   * Asks the marketplace to send the store's order and listing events to `callbackUrl`
+   * (Shopify webhooks). Marketplaces without push events, or where it is configured
+   * elsewhere, do not have it; polling covers them.
+   */
+  subscribeEvents?(session: StoreSession, callbackUrl: string): Promise<void>;
+  /**
+   * Tells the marketplace these packages these packages of the order left with their tracking (the order
    * then reads shipped or partially shipped). Idempotent per package `reference`: a repeat
    * after a lost answer or a crash confirms nothing twice and answers the same.
    */

@@ -32,6 +32,19 @@ describe('createMarketplaceConnectors', () => {
     expect(connectors.shopify!.sandbox).toBe(true);
   });
 
+  it("sends each Shopee shop's consent to its region's partner host", () => {
+    const connectors = createMarketplaceConnectors(
+      loadConfig({ SHOPEE_PARTNER_ID: '1001', SHOPEE_PARTNER_KEY: 'key' }),
+    );
+    const origin = (site: MarketSiteInfo) =>
+      new URL(connectors.shopee!.authorizeUrl({ ...authorize, site })).origin;
+    const singapore = marketSiteById(201) as MarketSiteInfo;
+    const brazil = marketSiteById(208) as MarketSiteInfo;
+    expect(origin(singapore)).toBe('https://partner.shopeemobile.com');
+    expect(origin(brazil)).toBe('https://openplatform.shopee.com.br');
+    expect(origin({ ...singapore, remoteId: 'CN' })).toBe('https://openplatform.shopee.cn');
+  });
+
   it('offers no marketplace without credentials when the simulators are off', () => {
     expect(createMarketplaceConnectors(loadConfig({ MARKETPLACE_SIM: 'off', DEMO: '1' }))).toEqual(
       {},

@@ -36,12 +36,20 @@ const TEMU_GATEWAYS: Record<string, string> = {
   US: 'https://openapi-b-us.temu.com/openapi/router',
   EU: 'https://openapi-b-eu.temu.com/openapi/router',
   GLOBAL: 'https://openapi-b-global.temu.com/openapi/router',
+  // A cross-border (semi-managed) seller's category tree, and its goods (reference 4.1).
+  CN: 'https://openapi.kuajingmaihuo.com/openapi/router',
+  PARTNER: 'https://openapi-b-partner.temu.com/openapi/router',
 };
 
 const TEMU_SELLER_CENTER: Record<string, string> = {
   US: 'https://seller.temu.com/open-platform/client-manage',
   EU: 'https://seller-eu.temu.com/open-platform/client-manage',
   GLOBAL: 'https://seller.temu.com/open-platform/client-manage',
+};
+/** Cross-border sellers authorize in the agent seller centre (reference 4.4). */
+const TEMU_AGENT_SELLER_CENTER: Record<string, string> = {
+  US: 'https://agentseller.temu.com/open-platform/system-manage/client-manage',
+  EU: 'https://agentseller-eu.temu.com/open-platform/system-manage/client-manage',
 };
 
 /**
@@ -139,13 +147,18 @@ export function createMarketplaceConnectors(
     );
   }
 
+  const shopeeHosts = {
+    GLOBAL: config.SHOPEE_API_URL,
+    BR: config.SHOPEE_API_URL_BR,
+    CN: config.SHOPEE_API_URL_CN,
+  };
   if (config.SHOPEE_PARTNER_ID && config.SHOPEE_PARTNER_KEY) {
     connectors.shopee = createShopeeConnector(
       {
         partnerId: config.SHOPEE_PARTNER_ID,
         partnerKey: config.SHOPEE_PARTNER_KEY,
-        apiOrigin: config.SHOPEE_API_URL,
-        publicOrigin: config.SHOPEE_API_URL,
+        apiOrigin: (host) => shopeeHosts[host],
+        publicOrigin: (host) => shopeeHosts[host],
         sandbox: false,
       },
       http,
@@ -154,8 +167,9 @@ export function createMarketplaceConnectors(
     connectors.shopee = createShopeeConnector(
       {
         ...SIM_SHOPEE_DEFAULTS,
-        apiOrigin: `${sim.internal}/shopee`,
-        publicOrigin: `${sim.public}/shopee`,
+        // The simulator serves every region's shops on one host.
+        apiOrigin: () => `${sim.internal}/shopee`,
+        publicOrigin: () => `${sim.public}/shopee`,
         sandbox: true,
       },
       http,
@@ -168,7 +182,10 @@ export function createMarketplaceConnectors(
         appKey: config.TEMU_APP_KEY,
         appSecret: config.TEMU_APP_SECRET,
         gatewayUrl: (region) => TEMU_GATEWAYS[region] ?? TEMU_GATEWAYS.US!,
-        authorizePageUrl: (site) => TEMU_SELLER_CENTER[site.region] ?? TEMU_SELLER_CENTER.US!,
+        authorizePageUrl: (site, mode) =>
+          (mode === 'cross_border'
+            ? TEMU_AGENT_SELLER_CENTER[site.region]
+            : TEMU_SELLER_CENTER[site.region]) ?? TEMU_SELLER_CENTER.US!,
         sandbox: false,
       },
       http,

@@ -17,6 +17,7 @@ import {
   permOf,
   StepAllResult,
 } from '@app/shared';
+import { ownBaseUrl } from '../../config.ts';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
@@ -89,7 +90,7 @@ export function registerListingTable(
     box,
     storage: deps.storage,
     jobs: deps.jobs,
-    publicUrl: deps.config.PUBLIC_URL,
+    publicUrl: ownBaseUrl(deps.config),
   });
   for (const row of table) registerRow(app, deps, row, lctx);
 }

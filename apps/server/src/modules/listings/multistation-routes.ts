@@ -15,6 +15,7 @@ import {
   TranslateInput,
   TranslateResult,
 } from '@app/shared';
+import { ownBaseUrl } from '../../config.ts';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
@@ -47,7 +48,7 @@ export function registerMultistationRoutes(app: App, deps: AppDeps): void {
     box,
     storage: deps.storage,
     jobs: deps.jobs,
-    publicUrl: deps.config.PUBLIC_URL,
+    publicUrl: ownBaseUrl(deps.config),
     translator,
   });
 

@@ -333,4 +333,35 @@ describe('Temu without state (reference 4.4)', () => {
     expect(amazon.status).toBe(422);
     expect(Object.keys(amazon.body.data.fields)).toEqual(['market_site_id']);
   });
+
+  it('keeps the Temu mode chosen at authorization, through the consent or a pasted token', async () => {
+    const crossBorder = await answerConsent(
+      await consentLink({ market_site_id: 301, temu_mode: 'cross_border' }),
+      'allow',
+      { mall_id: '777000444' },
+    );
+    const done = await followCallback(crossBorder);
+    expect(done.error).toBeNull();
+    const list = await call(t.app, 'GET', '/api/market/index', {
+      token: seller.token,
+      query: { marketplace: 'temu' },
+    });
+    const shown = list.body.data.list.find((s: { account: string }) => s.account === '777000444');
+    expect(shown.mode).toBe('cross_border');
+    // Local unless chosen; other marketplaces have none.
+    const local = list.body.data.list.find((s: { account: string }) => s.account === '777000111');
+    expect(local.mode).toBe('local');
+    const amazon = await call(t.app, 'GET', '/api/market/index', {
+      token: seller.token,
+      query: { marketplace: 'amazon' },
+    });
+    expect(amazon.body.data.list.every((s: { mode: unknown }) => s.mode === null)).toBe(true);
+
+    const bad = await call(t.app, 'POST', '/api/market/get-authorization-url', {
+      token: seller.token,
+      body: { market_site_id: 301, temu_mode: 'wholesale' },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.data.fields)).toEqual(['temu_mode']);
+  });
 });

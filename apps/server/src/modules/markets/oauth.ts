@@ -11,6 +11,7 @@ import {
   type CompleteAuthorizationInput,
   type StoreTokenInput,
   type Marketplace,
+  type TemuMode,
 } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import { oauthStates, stores, storeStaff, users } from '../../db/schema.ts';
@@ -18,7 +19,7 @@ import { withTransaction } from '../../db/tx.ts';
 import { ValidationError } from '../../errors.ts';
 import { MarketplaceError, type StoreAuth } from '../../integrations/marketplaces/connector.ts';
 import { ofSeller, requireUser, sellerIdOf } from '../../tenancy.ts';
-import { findStore, sealAuth, siteOf, type MarketCtx } from './service.ts';
+import { findStore, sealAuth, siteOf, storeSessionFor, type MarketCtx } from './service.ts';
 
 /** How long a consent link works: the state expires, and with it the link. */
 export const OAUTH_STATE_TTL_SECONDS = 600;
@@ -66,11 +67,13 @@ export async function createAuthorizationUrl(
 
   const state = randomBytes(32).toString('base64url');
   const redirectUri = callbackUrl(origin, site.marketplace);
+  const mode = modeOf(site.marketplace, input.temu_mode);
   const url = connector.authorizeUrl({
     site,
     state,
     redirectUri,
     ...(shop ? { shop } : {}),
+    ...(mode ? { mode } : {}),
   });
   await ctx.db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now() - interval '1 day'`));
   await ctx.db.insert(oauthStates).values({
@@ -81,10 +84,16 @@ export async function createAuthorizationUrl(
     storeId: input.store_id ?? null,
     alias: input.alias || null,
     shop: site.marketplace === 'shopify' ? shop! : null,
+    mode,
     redirectUri,
     expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_SECONDS * 1000),
   });
   return { url, expires_in: OAUTH_STATE_TTL_SECONDS };
+}
+
+/** Temu's mode as chosen (local unless cross-border was); other marketplaces have none. */
+function modeOf(marketplace: string, chosen: TemuMode | undefined): TemuMode | null {
+  return marketplace === 'temu' ? (chosen ?? 'local') : null;
 }
 
 /**
@@ -117,7 +126,7 @@ async function consumeState(ctx: Ctx, state: string | undefined): Promise<StateR
 /** The store the authorization lands in: the one being re-authorized, or the seller's store for that account. */
 async function saveStore(
   ctx: MarketCtx,
-  state: Pick<StateRow, 'sellerId' | 'userId' | 'marketSiteId' | 'storeId' | 'alias'>,
+  state: Pick<StateRow, 'sellerId' | 'userId' | 'marketSiteId' | 'storeId' | 'alias' | 'mode'>,
   auth: StoreAuth,
   sandbox: boolean,
 ): Promise<number> {
@@ -126,6 +135,7 @@ async function saveStore(
   const sealed = sealAuth(ctx.box, auth);
   const authorized = {
     ...sealed,
+    mode: state.mode,
     source: sandbox ? ('sandbox' as const) : ('live' as const),
     authStatus: 'active' as const,
     authorizedAt: now,
@@ -244,6 +254,7 @@ export async function completeAuthorization(
       throw new AuthorizationFailure(`${name} authorized ${auth.account}, not ${state.shop}`);
     }
     const storeId = await saveStore(ctx, state, auth, connector.sandbox);
+    await subscribeEvents(ctx, storeId);
     return `${storesPage}?authorized=${storeId}`;
   } catch (error) {
     const message = failureMessage(error);
@@ -254,6 +265,24 @@ export async function completeAuthorization(
       MAX_ERROR_LENGTH,
     );
     return `${storesPage}?auth_error=${encodeURIComponent(shown)}`;
+  }
+}
+
+/**
+ * Asks the marketplace to push the store's events to `/api/webhooks/<marketplace>` where it can
+ * (Shopify's webhooks). A refusal does not undo the authorization: the scheduled sync still
+ * reads every order, only later.
+ */
+async function subscribeEvents(ctx: MarketCtx, storeId: number): Promise<void> {
+  if (!ctx.publicBase) return;
+  const [store] = await ctx.db.select().from(stores).where(eq(stores.id, storeId));
+  if (!store) return;
+  const { connector, session } = storeSessionFor(ctx, store, { forWrite: false });
+  if (!connector.subscribeEvents) return;
+  try {
+    await connector.subscribeEvents(session, `${ctx.publicBase}/api/webhooks/${store.marketplace}`);
+  } catch (error) {
+    ctx.log.warn({ err: error, storeId }, 'event subscription refused; polling stays');
   }
 }
 
@@ -341,6 +370,7 @@ export async function authorizeWithToken(
       marketSiteId: site.id,
       storeId: input.store_id ?? null,
       alias: input.alias || null,
+      mode: modeOf(site.marketplace, input.temu_mode),
     };
     return { store_id: await saveStore(ctx, grant, auth, connector.sandbox) };
   } catch (error) {

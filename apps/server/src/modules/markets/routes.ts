@@ -31,6 +31,7 @@ import {
   UpdateAliasInput,
   UpdateMarketInfoInput,
 } from '@app/shared';
+import { ownBaseUrl } from '../../config.ts';
 import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
@@ -70,6 +71,7 @@ export const marketCtx = (request: FastifyRequest, deps: AppDeps): MarketCtx => 
   ...request.ctx,
   connectors: deps.connectors,
   box: storeSecretBox(deps.config),
+  publicBase: ownBaseUrl(deps.config),
 });
 
 export function registerMarketRoutes(app: App, deps: AppDeps): void {

@@ -59,6 +59,8 @@ import { containsPattern } from '../goods-library/service.ts';
 export interface MarketCtx extends Ctx {
   connectors: Connectors;
   box: SecretBox;
+  /** Where marketplaces reach this server (`ownBaseUrl`): their event subscriptions point there. */
+  publicBase?: string;
 }
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -166,6 +168,8 @@ async function toStores(ctx: Ctx, rows: StoreRow[]): Promise<Store[]> {
       marketplace: row.marketplace,
       site: toMarketSite(site),
       auth_status: row.authStatus,
+      // Temu stores authorized before modes existed sell locally.
+      mode: row.marketplace === 'temu' ? (row.mode ?? 'local') : null,
       authorized_at: unixSeconds(row.authorizedAt),
       token_expires_at: row.tokenExpiresAt ? unixSeconds(row.tokenExpiresAt) : null,
       staff_ids: staff.get(row.id) ?? [],
@@ -425,6 +429,7 @@ function openAuth(box: SecretBox, sealed: string): StoreAuth {
 function sessionOf(ctx: StoreAccess, row: StoreRow): StoreSession {
   const session: StoreSession = {
     site: siteOf(row.marketSiteId),
+    mode: row.mode,
     auth: openAuth(ctx.box, row.credentials),
     async saveAuth(auth) {
       await ctx.db

@@ -18,6 +18,8 @@ export const KIND_PERM: Record<NotificationKind, PermRequirement> = {
   push_refused: permOf('/newOrder', 'logistics'),
   low_balance: { or: [PAY, RECHARGE] },
   awaiting_funds: { or: [PAY, RECHARGE] },
+  // What the buyer asked about is read on the order desk.
+  privacy_request: permOf('/newOrder', 'info'),
 };
 
 /** The web paths notifications open (the pages of the seed's seller menu). */

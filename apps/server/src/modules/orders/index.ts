@@ -11,4 +11,5 @@ export { kickShipmentPushes } from './shipment-push.ts';
 export { matchFinishedSkus } from './relations.ts';
 export { toOrders } from './rows.ts';
 export { queueStoreSyncs } from './sync.ts';
+export { queueOrderSync, ORDERS_SYNC_ORDER, runOrderSync } from './sync-order.ts';
 export { assertAllowed } from './transitions.ts';

@@ -294,7 +294,7 @@ async function replaceItems(db: Executor, orderId: number, items: ItemValues[]):
  * Upserts one page of a store's orders in one transaction; answers how many were new, and the
  * log row written for each changed order.
  */
-async function savePage(
+export async function savePage(
   db: Executor,
   store: StoreRow,
   page: MarketOrder[],

@@ -33,6 +33,7 @@ export const marketsEn: typeof marketsZhCN = {
   },
   site: '{{name}} · {{code}} · {{currency}}',
   sandbox: 'Sandbox',
+  temuMode: { local: 'Local', cross_border: 'Cross-border' },
   sandboxHint: 'Authorized against the local simulator, not the real marketplace',
   authStatus: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
   statusOn: 'On',
@@ -134,6 +135,13 @@ export const marketsEn: typeof marketsZhCN = {
     shopPlaceholder: 'your-shop.myshopify.com',
     shopRequired: 'Enter the shop domain',
     shopInvalid: 'Enter the shop as name.myshopify.com',
+    temuMode: 'Selling mode',
+    temuModeHint: {
+      local:
+        'Local seller: authorize in Temu Seller Center (seller.temu.com); goods use the local calls',
+      cross_border:
+        'Cross-border seller (semi-managed): authorize in the agent seller centre (agentseller.temu.com); goods use the cross-border calls',
+    },
     continue: 'Continue to {{name}}',
     back: 'Back',
     redirectNote: "You will be taken to {{name}}'s consent page and brought back here afterwards.",

@@ -32,6 +32,7 @@ export const marketsZhCN = {
   },
   site: '{{name}} · {{code}} · {{currency}}',
   sandbox: '沙箱',
+  temuMode: { local: '本土店', cross_border: '跨境店' },
   sandboxHint: '已授权到本地模拟器，不会连接真实平台',
   authStatus: { active: '正常', expired: '已过期', revoked: '已撤销' },
   statusOn: '已启用',
@@ -128,6 +129,12 @@ export const marketsZhCN = {
     shopPlaceholder: 'your-shop.myshopify.com',
     shopRequired: '请输入店铺域名',
     shopInvalid: '格式应为 name.myshopify.com',
+    temuMode: '经营模式',
+    temuModeHint: {
+      local: '本土店：在 Temu 卖家中心（seller.temu.com）授权，商品走本土商品接口',
+      cross_border:
+        '跨境店（半托管）：在代理卖家中心（agentseller.temu.com）授权，商品走跨境商品接口',
+    },
     continue: '前往 {{name}} 授权',
     back: '上一步',
     redirectNote: '将跳转到 {{name}} 的授权页面，完成后自动返回此页。',

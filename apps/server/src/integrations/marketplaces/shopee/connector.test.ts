@@ -32,8 +32,8 @@ const connectorWith = (partnerKey: string = SIM_SHOPEE_DEFAULTS.partnerKey) =>
     {
       partnerId: SIM_SHOPEE_DEFAULTS.partnerId,
       partnerKey,
-      apiOrigin: api.url,
-      publicOrigin: api.url,
+      apiOrigin: () => api.url,
+      publicOrigin: () => api.url,
       sandbox: true,
       now: () => clock,
       documentPollMs: 0,

@@ -31,13 +31,24 @@ import {
   type ShopeeOrderDetail,
 } from './mapping.ts';
 
+/**
+ * Which of Shopee's partner hosts serves a shop (reference 3.1): Brazil's shops have their own,
+ * shops of the China mainland seller centre theirs, every other region the global one.
+ */
+export type ShopeeHost = 'GLOBAL' | 'BR' | 'CN';
+
+/** The host of a shop's region code (the site's `remoteId`, kept in the store's `region`). */
+export function shopeeHostOf(region: string | undefined): ShopeeHost {
+  return region === 'BR' ? 'BR' : region === 'CN' ? 'CN' : 'GLOBAL';
+}
+
 export interface ShopeeSettings {
   partnerId: number;
   partnerKey: string;
-  /** e.g. https://partner.shopeemobile.com, or the simulator, as the server reaches it. */
-  apiOrigin: string;
+  /** e.g. https://partner.shopeemobile.com for GLOBAL, or the simulator, as the server reaches it. */
+  apiOrigin(host: ShopeeHost): string;
   /** The same host as the seller's browser reaches it (the auth_partner link). */
-  publicOrigin: string;
+  publicOrigin(host: ShopeeHost): string;
   sandbox: boolean;
   /** Clock for timestamps, token expiry and order windows; tests move it. */
   now?: () => Date;
@@ -145,7 +156,7 @@ export interface ShopeeItemInfo {
 export class ShopeeConnector implements MarketplaceConnector {
   readonly marketplace = 'shopee' as const;
   readonly sandbox: boolean;
-  private readonly client: ShopeeClient;
+  private readonly clients = new Map<ShopeeHost, ShopeeClient>();
   private readonly http: MarketHttp;
   private readonly now: () => Date;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -158,13 +169,28 @@ export class ShopeeConnector implements MarketplaceConnector {
     this.now = settings.now ?? (() => new Date());
     this.sleep = http.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.http = new MarketHttp({ ...http, marketplace: 'shopee' });
-    this.client = new ShopeeClient(
-      this.http,
-      settings.partnerId,
-      settings.partnerKey,
-      settings.apiOrigin,
-      () => this.nowSeconds(),
-    );
+  }
+
+  /** One client per partner host, made when a shop of its region first calls. */
+  private clientFor(region: string | undefined): ShopeeClient {
+    const host = shopeeHostOf(region);
+    let client = this.clients.get(host);
+    if (!client) {
+      client = new ShopeeClient(
+        this.http,
+        this.settings.partnerId,
+        this.settings.partnerKey,
+        this.settings.apiOrigin(host),
+        () => this.nowSeconds(),
+      );
+      this.clients.set(host, client);
+    }
+    return client;
+  }
+
+  /** The store's region: kept in its authorization, else its site's. */
+  private regionOf(session: StoreSession): string {
+    return session.auth.extra.region ?? session.site.remoteId;
   }
 
   private nowSeconds(): number {
@@ -175,8 +201,8 @@ export class ShopeeConnector implements MarketplaceConnector {
   authorizeUrl(input: AuthorizeUrlInput): string {
     const redirect = new URL(input.redirectUri);
     redirect.searchParams.set('state', input.state);
-    return this.client.signedUrl(
-      this.settings.publicOrigin,
+    return this.clientFor(input.site.remoteId).signedUrl(
+      this.settings.publicOrigin(shopeeHostOf(input.site.remoteId)),
       AUTH_PARTNER,
       { kind: 'public' },
       {
@@ -193,7 +219,7 @@ export class ShopeeConnector implements MarketplaceConnector {
         : 'The seller did not authorize the shop.';
       throw new MarketplaceError('shopee', 'auth', 'no_code', reason);
     }
-    const answer = await this.client.call<{
+    const answer = await this.clientFor(input.site.remoteId).call<{
       access_token: string;
       refresh_token: string;
       expire_in: number;
@@ -233,7 +259,7 @@ export class ShopeeConnector implements MarketplaceConnector {
     if (!auth.refreshToken) {
       throw new MarketplaceError('shopee', 'auth', 'no_refresh_token', 'Authorize the shop again.');
     }
-    const answer = await this.client.call<{
+    const answer = await this.clientFor(auth.extra.region).call<{
       access_token: string;
       refresh_token: string;
       expire_in: number;
@@ -261,7 +287,7 @@ export class ShopeeConnector implements MarketplaceConnector {
       session,
       (auth) => this.refresh(auth),
       (accessToken) =>
-        this.client.call<ShopeeEnvelope<T>>({
+        this.clientFor(this.regionOf(session)).call<ShopeeEnvelope<T>>({
           method,
           path,
           ...params,
@@ -305,7 +331,7 @@ export class ShopeeConnector implements MarketplaceConnector {
   }
 
   /** Fetches an image from our storage and uploads it to the media space (a public API). */
-  async uploadImage(imageUrl: string): Promise<string> {
+  async uploadImage(imageUrl: string, region: string): Promise<string> {
     const image = await this.http.request({ method: 'GET', url: imageUrl });
     if (image.status !== 200) {
       throw new MarketplaceError(
@@ -319,7 +345,7 @@ export class ShopeeConnector implements MarketplaceConnector {
     const type = image.headers.get('content-type') ?? 'application/octet-stream';
     form.append('image', new Blob([image.body], { type }), 'image');
     form.append('scene', 'normal');
-    const { response } = await this.client.call<
+    const { response } = await this.clientFor(region).call<
       ShopeeEnvelope<{ image_info: { image_id: string } }>
     >({
       method: 'POST',
@@ -346,7 +372,7 @@ export class ShopeeConnector implements MarketplaceConnector {
         : [];
     const imageIds: string[] = [];
     for (const url of listing.imageUrls.slice(0, MAX_IMAGES))
-      imageIds.push(await this.uploadImage(url));
+      imageIds.push(await this.uploadImage(url, this.regionOf(session)));
     // The editor keeps the chosen channels as a comma-separated `logistics` list.
     const chosen =
       typeof listing.attributes.logistics === 'string'
@@ -902,7 +928,7 @@ export class ShopeeConnector implements MarketplaceConnector {
       session,
       (auth) => this.refresh(auth),
       (accessToken) =>
-        this.client.send({
+        this.clientFor(this.regionOf(session)).send({
           method: 'POST',
           path: '/api/v2/logistics/download_shipping_document',
           body: { shipping_document_type: type, order_list: orders },

@@ -11,7 +11,7 @@ import {
   type ShopifySettings,
 } from './connector.ts';
 import * as operations from './operations.ts';
-import { callbackHmac } from './signing.ts';
+import { callbackHmac, webhookHmac } from './signing.ts';
 
 const SHOP = 'demo-store.myshopify.com';
 const REDIRECT = 'https://app.example.com/market/callback';
@@ -591,6 +591,19 @@ describe('Shopify connector against the simulator', () => {
     expect(denied.reason).toContain('read_locations');
     // No refresh and retry: a new token would carry the same scopes.
     expect(narrowSession.saved).toHaveLength(0);
+  });
+
+  it('reads one order by id, subscribes the shop to its webhooks and checks their HMAC', async () => {
+    const since = new Date(t.clock.ms - 86_400_000);
+    const { orders } = await t.connector.fetchOrders(session, { updatedAfter: since });
+    expect(await t.connector.fetchOrder!(session, orders[0]!.remoteId)).toEqual(orders[0]);
+    expect(await t.connector.fetchOrder!(session, 'gid://shopify/Order/987654321')).toBeNull();
+    await t.connector.subscribeEvents!(session, 'https://app.example.com/api/webhooks/shopify');
+    const raw = Buffer.from('{"id":1}');
+    const hmac = webhookHmac(raw, t.settings.apiSecret);
+    expect(t.connector.verifyWebhook(raw, hmac)).toBe(true);
+    expect(t.connector.verifyWebhook(Buffer.from('{"id": 1}'), hmac)).toBe(false);
+    expect(t.connector.verifyWebhook(raw, undefined)).toBe(false);
   });
 
   it("declares each operation's cost as Shopify calculates it", () => {

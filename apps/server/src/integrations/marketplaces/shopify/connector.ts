@@ -5,6 +5,7 @@ import {
   type CompleteAuthorizationInput,
   type ListingInput,
   type MarketCategory,
+  type MarketOrder,
   type MarketplaceConnector,
   type OrderPage,
   type OrderPageQuery,
@@ -31,6 +32,7 @@ import {
   CATEGORIES_PAGE_SIZE,
   CATEGORY_ATTRIBUTES,
   FULFILLMENT_CREATE,
+  ORDER,
   ORDER_FULFILLMENT_ORDERS,
   ORDER_LINE_ITEMS,
   ORDER_LINES_PAGE_SIZE,
@@ -45,8 +47,26 @@ import {
   PRODUCTS_PAGE_SIZE,
   SHOP_INFO,
   TAXONOMY_CATEGORIES,
+  WEBHOOK_SUBSCRIPTION_CREATE,
 } from './operations.ts';
-import { CALLBACK_MAX_SKEW_SECONDS, SHOP_DOMAIN, verifyCallbackHmac } from './signing.ts';
+import {
+  CALLBACK_MAX_SKEW_SECONDS,
+  SHOP_DOMAIN,
+  verifyCallbackHmac,
+  verifyWebhookHmac,
+} from './signing.ts';
+
+/**
+ * The topics the app subscribes to at authorization (reference 2.6). The privacy topics
+ * (customers/data_request, customers/redact, shop/redact) are not subscribable: they are set
+ * in the app's configuration (README "Going live").
+ */
+export const SHOPIFY_WEBHOOK_TOPICS = [
+  'ORDERS_CREATE',
+  'ORDERS_UPDATED',
+  'PRODUCTS_UPDATE',
+  'APP_UNINSTALLED',
+] as const;
 
 export interface ShopifySettings {
   apiKey: string;
@@ -96,6 +116,8 @@ export interface ShopifyConnector extends MarketplaceConnector {
     session: StoreSession,
     input: ShopifyFulfillmentInput,
   ): Promise<{ fulfillmentId: string; status: string }>;
+  /** True when `X-Shopify-Hmac-Sha256` signs this raw body with the app's secret. */
+  verifyWebhook(rawBody: Buffer, hmac: string | undefined): boolean;
 }
 
 interface Connection<T> {
@@ -382,6 +404,33 @@ class ShopifyAdminConnector implements ShopifyConnector {
       orders: nodes.map(toMarketOrder),
       nextCursor: pageInfo.hasNextPage ? pageInfo.endCursor : null,
     };
+  }
+
+  async fetchOrder(session: StoreSession, remoteId: string): Promise<MarketOrder | null> {
+    const data = await this.call<{ order: OrderNode | null }>(session, ORDER, { id: remoteId });
+    if (!data.order) return null;
+    await this.restOfLines(session, data.order);
+    return toMarketOrder(data.order);
+  }
+
+  async subscribeEvents(session: StoreSession, callbackUrl: string): Promise<void> {
+    for (const topic of SHOPIFY_WEBHOOK_TOPICS) {
+      const data = await this.call<{
+        webhookSubscriptionCreate: { userErrors: UserError[] } | null;
+      }>(session, WEBHOOK_SUBSCRIPTION_CREATE, {
+        topic,
+        sub: { uri: callbackUrl, format: 'JSON' },
+      });
+      const errors = data.webhookSubscriptionCreate?.userErrors ?? [];
+      // "already taken" is a subscription made at an earlier authorization: it stays.
+      if (errors.length > 0 && !errors.some((e) => /taken/i.test(e.message))) {
+        throw fail('validation', 'webhook_subscription', describeUserErrors(errors));
+      }
+    }
+  }
+
+  verifyWebhook(rawBody: Buffer, hmac: string | undefined): boolean {
+    return verifyWebhookHmac(rawBody, hmac, this.settings.apiSecret);
   }
 
   /** An order with more lines than the order page reads gets the rest, page by page. */

@@ -109,21 +109,42 @@ export const CATEGORY_ATTRIBUTES = op(
 export const ORDERS_PAGE_SIZE = 25;
 /** Lines read with the order; an order with more reads the rest with ORDER_LINE_ITEMS. */
 export const ORDER_LINES = 10;
+/** What an order page and a single order read of each order. */
+const ORDER_FIELDS = `id name createdAt updatedAt cancelledAt displayFinancialStatus displayFulfillmentStatus
+  totalPriceSet { shopMoney { amount currencyCode } }
+  shippingAddress { name phone address1 address2 city provinceCode zip countryCodeV2 }
+  lineItems(first: ${ORDER_LINES}) {
+    pageInfo { hasNextPage endCursor }
+    nodes { id sku title quantity unfulfilledQuantity originalUnitPriceSet { shopMoney { amount currencyCode } } }
+  }`;
+const ORDER_COST = 1 + 2 + 1 + 2 + 1 + ORDER_LINES * (1 + 2);
+
 export const ORDERS = op(
   'Orders',
-  2 + 1 + ORDERS_PAGE_SIZE * (1 + 2 + 1 + 2 + 1 + ORDER_LINES * (1 + 2)),
+  2 + 1 + ORDERS_PAGE_SIZE * ORDER_COST,
   `query Orders($first: Int!, $after: String, $query: String) {
     orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
       pageInfo { hasNextPage endCursor }
-      nodes {
-        id name createdAt updatedAt cancelledAt displayFinancialStatus displayFulfillmentStatus
-        totalPriceSet { shopMoney { amount currencyCode } }
-        shippingAddress { name phone address1 address2 city provinceCode zip countryCodeV2 }
-        lineItems(first: ${ORDER_LINES}) {
-          pageInfo { hasNextPage endCursor }
-          nodes { id sku title quantity unfulfilledQuantity originalUnitPriceSet { shopMoney { amount currencyCode } } }
-        }
-      }
+      nodes { ${ORDER_FIELDS} }
+    }
+  }`,
+);
+
+/** One order, for the sync a webhook asks for. */
+export const ORDER = op(
+  'Order',
+  ORDER_COST,
+  `query Order($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`,
+);
+
+/** Reference 2.6: the app's own subscription to a topic, delivered to `uri`. */
+export const WEBHOOK_SUBSCRIPTION_CREATE = op(
+  'WebhookSubscriptionCreate',
+  10,
+  `mutation WebhookSubscriptionCreate($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
+    webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) {
+      webhookSubscription { id }
+      userErrors { field message }
     }
   }`,
 );

@@ -403,3 +403,70 @@ describe('Temu orders (reference 4.6)', () => {
     });
   });
 });
+
+describe('Temu cross-border (semi-managed) stores (reference 4.6)', () => {
+  const crossBorder = (mallId: string) => ({ ...sessionOf(mallId), mode: 'cross_border' });
+  const gateways: string[] = [];
+  const routed = connectorWith({
+    gatewayUrl: (region) => {
+      gateways.push(region);
+      return `${running.url}/openapi/router`;
+    },
+    authorizePageUrl: (_site, mode) =>
+      `https://${mode === 'cross_border' ? 'agent' : ''}seller.example/auth`,
+  });
+
+  it('reads the tree and templates on the CN gateway and adds goods with temu.goods.add on the partner one', async () => {
+    const session = crossBorder('8800001');
+    const top = await routed.listCategories(session, null);
+    expect(top.map((c) => c.name)).toContain('Cell Phones & Accessories');
+    const cases = await routed.listCategories(session, '25001');
+    expect(cases).toContainEqual({
+      id: '25101',
+      name: 'Phone Cases',
+      parentId: '25001',
+      leaf: true,
+    });
+    const attributes = await routed.categoryAttributes(session, '25101');
+    expect(attributes.find((a) => a.required)?.label).toBe('Material');
+    expect(gateways).toEqual(['CN', 'CN', 'CN']);
+
+    const result = await routed.publish(session, listing('XB-1', { Material: 'Silicone' }));
+    expect(result).toMatchObject({ status: 'accepted' });
+    expect(gateways.slice(-2)).toEqual(['CN', 'PARTNER']);
+    const local = await connectorWith().listGoods(sessionOf('8800001'), {
+      pageNo: 1,
+      pageSize: 10,
+    });
+    expect(local.goods[0]).toMatchObject({
+      goodsId: Number(result.remoteId),
+      outGoodsSn: 'XB-1',
+      goodsName: 'Shockproof phone case',
+    });
+    expect(local.goods[0]!.skuInfoList.map((s) => [s.outSkuSn, s.price])).toEqual([
+      ['XB-1-BLK', '12.99'],
+      ['XB-1-RED', '13.49'],
+    ]);
+  });
+
+  it('refuses what the reference names no cross-border call for, and sends such sellers to the agent seller centre', async () => {
+    const session = crossBorder('8800002');
+    const again = await routed.publish(session, {
+      ...listing('XB-2', { Material: 'Silicone' }),
+      remoteId: '123',
+    });
+    expect(again).toMatchObject({
+      status: 'invalid',
+      issues: [expect.objectContaining({ code: 'cross_border_unsupported' })],
+    });
+    const down = await marketplaceError(routed.takeDown(session, { sku: 'XB-2', remoteId: '123' }));
+    expect(down).toMatchObject({ kind: 'validation', code: 'cross_border_unsupported' });
+    const redirectUri = 'https://hub.example/cb';
+    expect(routed.authorizeUrl({ site, state: 's', redirectUri, mode: 'cross_border' })).toMatch(
+      /^https:\/\/agentseller\.example\/auth\?/,
+    );
+    expect(routed.authorizeUrl({ site, state: 's', redirectUri })).toMatch(
+      /^https:\/\/seller\.example\/auth\?/,
+    );
+  });
+});

@@ -19,6 +19,14 @@ import {
 import { MarketHttp, type MarketHttpOptions } from '../http.ts';
 import { TemuClient } from './client.ts';
 import {
+  fromCategoryDto,
+  GOODS_CALLS,
+  modeOf,
+  toProductAddPayload,
+  type GoodsCall,
+  type TemuCategoryDto,
+} from './modes.ts';
+import {
   fieldsOf,
   toAddress,
   toAttribute,
@@ -41,7 +49,7 @@ export interface TemuSettings {
   /** The router URL for a site's region (US, EU, GLOBAL), e.g. https://openapi-b-us.temu.com/openapi/router. */
   gatewayUrl(region: string): string;
   /** Where a seller authorizes the app and is sent back with `?code=` (Seller Center live, the simulator otherwise). */
-  authorizePageUrl(site: MarketSiteInfo): string;
+  authorizePageUrl(site: MarketSiteInfo, mode?: string): string;
   sandbox: boolean;
   /** Orders per `bg.order.list.v2.get` page; at most 100 (reference 4.6). */
   orderPageSize?: number;
@@ -144,19 +152,39 @@ class TemuConnectorImpl implements TemuConnector {
     session: StoreSession,
     type: string,
     params: Record<string, unknown> = {},
-    options: { unsafe?: boolean } = {},
+    options: { unsafe?: boolean; gateway?: 'site' | 'CN' | 'PARTNER' } = {},
   ) {
     const token = session.auth.accessToken;
     if (!token) {
       throw new MarketplaceError('temu', 'auth', '3000030', 'the store has no access token');
     }
+    const gateway = options.gateway ?? 'site';
     return this.client.call<T>(
-      this.settings.gatewayUrl(session.site.region),
+      this.settings.gatewayUrl(gateway === 'site' ? session.site.region : gateway),
       type,
       token,
       params,
-      options,
+      { unsafe: options.unsafe },
     );
+  }
+
+  /** The goods call of the store's mode; a mode the reference names no such call for is refused. */
+  private goodsCall(session: StoreSession, name: keyof (typeof GOODS_CALLS)['local']) {
+    const call: GoodsCall = GOODS_CALLS[modeOf(session)][name];
+    if (!call) {
+      throw new MarketplaceError(
+        'temu',
+        'validation',
+        'cross_border_unsupported',
+        "Temu's open API offers cross-border sellers no call for this; do it in Seller Center",
+      );
+    }
+    return call;
+  }
+
+  /** Refuses, for a cross-border store, what only a local seller's calls can do. */
+  private localOnly(session: StoreSession): void {
+    if (modeOf(session) === 'cross_border') this.goodsCall(session, 'update');
   }
 
   /**
@@ -207,7 +235,7 @@ class TemuConnectorImpl implements TemuConnector {
       state: input.state,
       redirect_url: input.redirectUri,
     });
-    return `${this.settings.authorizePageUrl(input.site)}?${query}`;
+    return `${this.settings.authorizePageUrl(input.site, input.mode)}?${query}`;
   }
 
   async completeAuthorization(input: CompleteAuthorizationInput): Promise<StoreAuth> {
@@ -256,6 +284,17 @@ class TemuConnectorImpl implements TemuConnector {
   }
 
   async listCategories(session: StoreSession, parentId: string | null): Promise<MarketCategory[]> {
+    if (modeOf(session) === 'cross_border') {
+      const { type, gateway } = this.goodsCall(session, 'cats');
+      // Level 1 leaves parentCatId out (reference 4.6).
+      const result = await this.call<{ categoryDTOList: TemuCategoryDto[] }>(
+        session,
+        type,
+        parentId ? { parentCatId: Number(parentId) } : {},
+        { gateway },
+      );
+      return result.categoryDTOList.filter((c) => !c.isHidden).map(fromCategoryDto);
+    }
     const result = await this.call<{ goodsCatsList: TemuCategory[] }>(
       session,
       'bg.local.goods.cats.get',
@@ -264,11 +303,14 @@ class TemuConnectorImpl implements TemuConnector {
     return result.goodsCatsList.filter((c) => (c.availableStatus ?? 0) === 0).map(toCategory);
   }
 
+  /** [U: bg.goods.attrs.get's answer is read as the local template's `goodsProperties`.] */
   private async template(session: StoreSession, categoryId: string) {
+    const { type, gateway } = this.goodsCall(session, 'template');
     const result = await this.call<{ goodsProperties: TemuTemplateProperty[] }>(
       session,
-      'bg.local.goods.template.get',
+      type,
       { catId: Number(categoryId) },
+      { gateway },
     );
     return result.goodsProperties;
   }
@@ -286,6 +328,9 @@ class TemuConnectorImpl implements TemuConnector {
       listing.attributes,
       await this.template(session, listing.categoryId),
     );
+    if (modeOf(session) === 'cross_border') {
+      return this.publishCrossBorder(session, listing, properties, issues);
+    }
     const costTemplateId =
       listing.attributes.costTemplateId !== undefined
         ? String(listing.attributes.costTemplateId)
@@ -323,6 +368,39 @@ class TemuConnectorImpl implements TemuConnector {
     }
   }
 
+  /**
+   * A semi-managed seller's product (`temu.goods.add` on the partner gateway). Sent once, never
+   * resent after a lost answer; the reference names no update call for this mode, so a product
+   * already on Temu is changed in Seller Center.
+   */
+  private async publishCrossBorder(
+    session: StoreSession,
+    listing: ListingInput,
+    properties: Parameters<typeof toProductAddPayload>[1],
+    issues: PublishResult['issues'],
+  ): Promise<PublishResult> {
+    const remoteId = listing.remoteId ?? null;
+    try {
+      const { type, gateway } = this.goodsCall(session, remoteId ? 'update' : 'add');
+      const siteId = Number(session.auth.extra.regionId ?? session.site.remoteId);
+      const result = await this.call<{ productId: number }>(
+        session,
+        type,
+        toProductAddPayload(listing, properties, siteId),
+        { unsafe: true, gateway },
+      );
+      return { status: 'accepted', remoteId: String(result.productId), issues };
+    } catch (error) {
+      if (!(error instanceof MarketplaceError) || error.kind !== 'validation') throw error;
+      const message = error.reason;
+      return {
+        status: 'invalid',
+        remoteId,
+        issues: [...issues, { code: error.code, message, severity: 'error', fields: [] }],
+      };
+    }
+  }
+
   private async goodsById(session: StoreSession, goodsId: string): Promise<TemuGoods | undefined> {
     const page = await this.call<{ goodsList: TemuGoods[] }>(session, 'bg.local.goods.list.query', {
       pageNo: 1,
@@ -339,6 +417,7 @@ class TemuConnectorImpl implements TemuConnector {
     ref: { sku: string; remoteId: string | null },
   ): Promise<RemoteListingState> {
     if (!ref.remoteId) return { remoteId: null, status: 'not_found', issues: [] };
+    this.localOnly(session);
     return toListingState(await this.goodsById(session, ref.remoteId));
   }
 
@@ -348,6 +427,7 @@ class TemuConnectorImpl implements TemuConnector {
     ref: { sku: string; remoteId: string | null },
   ): Promise<void> {
     if (!ref.remoteId) return;
+    this.localOnly(session);
     await this.call(session, 'bg.local.goods.sale.status.set', {
       goodsId: Number(ref.remoteId),
       onsale: 0,
@@ -392,6 +472,7 @@ class TemuConnectorImpl implements TemuConnector {
     session: StoreSession,
     { pageNo, pageSize }: { pageNo: number; pageSize: number },
   ): Promise<TemuGoodsPage> {
+    this.localOnly(session);
     const result = await this.call<{ goodsList: TemuGoods[]; total: number }>(
       session,
       'bg.local.goods.list.query',
@@ -409,6 +490,7 @@ class TemuConnectorImpl implements TemuConnector {
     goodsId: string,
     targets: Array<{ skuId: number; quantity: number }>,
   ): Promise<void> {
+    this.localOnly(session);
     await this.call(session, 'bg.local.goods.stock.edit', {
       goodsId: Number(goodsId),
       skuStockTargetList: targets.map((t) => ({ skuId: t.skuId, stockTarget: t.quantity })),
@@ -416,6 +498,7 @@ class TemuConnectorImpl implements TemuConnector {
   }
 
   async deleteGoods(session: StoreSession, goodsId: string): Promise<void> {
+    this.localOnly(session);
     await this.call(session, 'temu.local.goods.delete', { goodsId: Number(goodsId) });
   }
 

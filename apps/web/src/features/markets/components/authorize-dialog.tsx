@@ -1,13 +1,27 @@
 import { useState } from 'react';
-import { Alert, Button, Collapse, Form, Input, Modal, Select, Skeleton, Steps, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Collapse,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Select,
+  Skeleton,
+  Steps,
+  Tag,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MARKETPLACE_NAMES,
   MARKETPLACES,
   SHOPIFY_SHOP_PATTERN,
   STORE_ALIAS_MAX,
+  TEMU_MODES,
   type AuthApp,
   type Marketplace,
+  type TemuMode,
 } from '@app/shared';
 import { reportError } from '../../../api/form-errors.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
@@ -15,6 +29,8 @@ import { authorizeWithToken, startAuthorization, useAuthApps } from '../api/stor
 import { MarketplaceMark } from './marketplace-mark.tsx';
 
 interface SiteValues {
+  /** Temu only: local or cross-border seller. */
+  temu_mode?: TemuMode;
   market_site_id?: number;
   alias?: string;
   shop?: string;
@@ -57,11 +73,13 @@ function TokenForm({
   app,
   siteId,
   alias,
+  mode,
   onDone,
 }: {
   app: AuthApp;
   siteId: number | undefined;
   alias: string | undefined;
+  mode: TemuMode | undefined;
   onDone: (storeId: number) => void;
 }) {
   const { t } = useTranslation();
@@ -73,6 +91,7 @@ function TokenForm({
       const { store_id } = await authorizeWithToken({
         market_site_id: siteId!,
         alias: alias?.trim() || undefined,
+        temu_mode: mode,
         access_token: access_token.trim(),
       });
       onDone(store_id);
@@ -116,6 +135,8 @@ function SiteStep({
   const [form] = Form.useForm<SiteValues>();
   const siteId = Form.useWatch('market_site_id', form);
   const alias = Form.useWatch('alias', form);
+  const mode = Form.useWatch('temu_mode', form);
+  const temu = app.marketplace === 'temu';
   const [pending, setPending] = useState(false);
   const zh = currentLanguage() === 'zh-CN';
   const site = app.sites.find((s) => s.id === siteId);
@@ -127,6 +148,7 @@ function SiteStep({
         market_site_id: values.market_site_id!,
         alias: values.alias?.trim() || undefined,
         shop: app.needsShopDomain ? values.shop?.trim().toLowerCase() : undefined,
+        temu_mode: temu ? values.temu_mode : undefined,
       });
     } catch (error) {
       reportError(error, form);
@@ -140,7 +162,10 @@ function SiteStep({
         form={form}
         name="authorize-store"
         layout="vertical"
-        initialValues={{ market_site_id: app.sites.length === 1 ? app.sites[0]!.id : undefined }}
+        initialValues={{
+          market_site_id: app.sites.length === 1 ? app.sites[0]!.id : undefined,
+          ...(temu ? { temu_mode: 'local' } : {}),
+        }}
         onFinish={(values) => void submit(values)}
       >
         <Form.Item
@@ -181,6 +206,18 @@ function SiteStep({
             <Input placeholder={t('markets.authDialog.shopPlaceholder')} autoComplete="off" />
           </Form.Item>
         )}
+        {temu && (
+          <Form.Item
+            name="temu_mode"
+            label={t('markets.authDialog.temuMode')}
+            extra={t(`markets.authDialog.temuModeHint.${mode ?? 'local'}`)}
+          >
+            <Radio.Group
+              optionType="button"
+              options={TEMU_MODES.map((m) => ({ value: m, label: t(`markets.temuMode.${m}`) }))}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="alias" label={t('markets.authDialog.alias')}>
           <Input
             maxLength={STORE_ALIAS_MAX}
@@ -206,7 +243,15 @@ function SiteStep({
             {
               key: 'token',
               label: t('markets.authDialog.tokenTitle'),
-              children: <TokenForm app={app} siteId={siteId} alias={alias} onDone={onAuthorized} />,
+              children: (
+                <TokenForm
+                  app={app}
+                  siteId={siteId}
+                  alias={alias}
+                  mode={temu ? mode : undefined}
+                  onDone={onAuthorized}
+                />
+              ),
             },
           ]}
         />

@@ -56,7 +56,14 @@ function SiteCell({ store }: { store: Store }) {
     <span className="markets-site">
       <MarketplaceMark marketplace={store.marketplace} />
       <span>
-        <span className="markets-site__name">{MARKETPLACE_NAMES[store.marketplace]}</span>
+        <span className="markets-site__name">
+          {MARKETPLACE_NAMES[store.marketplace]}
+          {store.mode && (
+            <Tag className="markets-site__mode" bordered={false}>
+              {t(`markets.temuMode.${store.mode}`)}
+            </Tag>
+          )}
+        </span>
         <span className="markets-site__detail">
           {t('markets.site', {
             name: zh ? store.site.nameZh : store.site.name,

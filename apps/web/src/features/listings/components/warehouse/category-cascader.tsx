@@ -11,12 +11,15 @@ export interface CategoryOption {
 /**
  * A marketplace's category tree level by level (each level asked of the store's shop when
  * opened); the value is the chosen category's id. A saved category opens along its path where
- * `ancestorsOf` can spell it from the id (Shopify's can), else it shows as its id.
+ * `ancestorsOf` can spell it from the id (Shopify's can), else it shows as its id. `leafOnly`
+ * (Temu, Shopee: only a leaf has a template) changes the value on a leaf only, so no template
+ * is asked of a category that has none.
  */
 export function CategoryCascader({
   marketId,
   load,
   ancestorsOf = (id) => [id],
+  leafOnly = false,
   value,
   onChange,
   id,
@@ -24,6 +27,7 @@ export function CategoryCascader({
   marketId: number;
   load: (marketId: number, parentId: string | null) => Promise<CategoryOption[]>;
   ancestorsOf?: (id: string) => string[];
+  leafOnly?: boolean;
   value?: string;
   onChange?: (value: string) => void;
   id?: string;
@@ -56,7 +60,7 @@ export function CategoryCascader({
       id={id}
       options={options}
       value={known}
-      changeOnSelect
+      changeOnSelect={!leafOnly}
       allowClear
       showSearch={false}
       displayRender={(labels) => labels.join(' > ')}

@@ -228,7 +228,7 @@ export function MarketEditor({
             label={t('marketEditor.category')}
             extra={t('marketEditor.categoryHint')}
           >
-            <CategoryCascader marketId={l.market_id} load={api.loadCategories} />
+            <CategoryCascader marketId={l.market_id} load={api.loadCategories} leafOnly />
           </Form.Item>
           <Typography.Title level={5}>{t('marketEditor.attributes')}</Typography.Title>
           {!categoryId ? (
