@@ -57,7 +57,11 @@ async function step(label: string, query: ReturnType<typeof sql>) {
   return ms;
 }
 
-/** Orders `from`..`to` of generate_series for the seller's stores, with two items each. */
+/**
+ * Orders `from`..`to` of generate_series for the seller's stores, with two items each. Orders of
+ * the last two days are unshipped (new on the desk), older ones shipped or cancelled, as on a live
+ * store, where an order does not wait unshipped for months.
+ */
 function ordersSql(sellerId: number, stores: number[], from: number, to: number) {
   return sql`
     with o as (
@@ -67,8 +71,11 @@ function ordersSql(sellerId: number, stores: number[], from: number, to: number)
       select ${sellerId},
         (${`{${stores.join(',')}}`}::bigint[])[1 + ${h(1)} % ${stores.length}],
         'amazon', 'S' || g, 'S' || g,
-        (array['unshipped','shipped','shipped','shipped','canceled'])[1 + ${h(3)} % 5],
-        10, '', to_timestamp(${NOW} - ${h(5)} % (365 * ${DAY})),
+        case when ${h(5)} % (365 * ${DAY}) < 2 * ${DAY} then 'unshipped'
+          else (array['shipped','shipped','shipped','canceled'])[1 + ${h(3)} % 4] end,
+        case when ${h(5)} % (365 * ${DAY}) < 2 * ${DAY} then 10
+          else (array[50, 50, 50, 60])[1 + ${h(3)} % 4] end,
+        '', to_timestamp(${NOW} - ${h(5)} % (365 * ${DAY})),
         to_timestamp(${NOW} - ${h(5)} % (365 * ${DAY})),
         (array['USD','USD','EUR','JPY'])[1 + ${h(2)} % 4], 500 + ${h(6)} % 50000,
         to_char((500 + ${h(6)} % 50000) / 100.0, 'FM999999990.00'), 'MFN', 'US', 'sync', 2,
@@ -114,6 +121,7 @@ async function seed(): Promise<{ sellerId: number; userId: number; stores: numbe
   console.log(`  rollup rebuild: ${(rebuildMs / 1000).toFixed(1)} s`);
   await db.execute(sql`analyze stat_store_days`);
   await db.execute(sql`analyze stat_sku_days`);
+  await db.execute(sql`analyze stat_sku_months`);
   return { sellerId, userId: Number(user.rows[0]!.id), stores: ids };
 }
 

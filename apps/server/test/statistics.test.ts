@@ -6,6 +6,7 @@ import {
   orders,
   purchaseOrders,
   statSkuDays,
+  statSkuMonths,
   statStoreDays,
   storeStaff,
 } from '../src/db/schema.ts';
@@ -82,13 +83,23 @@ async function recount(sellerId: number) {
       skus.set(`${key}|${sku}`, skuRow);
     }
   }
-  return { stores, skus };
+  // Months are the SKU days summed per store, month, currency and SKU.
+  const months = new Map<string, number[]>();
+  for (const [key, row] of skus) {
+    const [store, day, currency, sku] = key.split('|');
+    const monthKey = `${store}|${day!.slice(0, 7)}-01|${currency}|${sku}`;
+    const month = months.get(monthKey) ?? [0, 0, 0];
+    row.forEach((n, i) => (month[i]! += n));
+    months.set(monthKey, month);
+  }
+  return { stores, skus, months };
 }
 
 async function rollups(sellerId: number) {
   const db = t.database.db;
   const s = await db.select().from(statStoreDays).where(eq(statStoreDays.sellerId, sellerId));
   const k = await db.select().from(statSkuDays).where(eq(statSkuDays.sellerId, sellerId));
+  const m = await db.select().from(statSkuMonths).where(eq(statSkuMonths.sellerId, sellerId));
   return {
     stores: new Map(
       s.map((r) => [
@@ -99,6 +110,12 @@ async function rollups(sellerId: number) {
     skus: new Map(
       k.map((r) => [
         `${r.storeId}|${r.day}|${r.currency}|${r.sku}`,
+        [r.orders, r.units, r.salesMinor],
+      ]),
+    ),
+    months: new Map(
+      m.map((r) => [
+        `${r.storeId}|${r.month}|${r.currency}|${r.sku}`,
         [r.orders, r.units, r.salesMinor],
       ]),
     ),

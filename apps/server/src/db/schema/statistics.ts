@@ -63,3 +63,33 @@ export const statSkuDays = pgTable(
     index('stat_sku_days_seller_day_idx').on(t.sellerId, t.day),
   ],
 );
+
+/**
+ * `stat_sku_days` summed per calendar month, kept by the same writes as deltas: a ranking over a
+ * year reads twelve months of rows and the days at its edges instead of every SKU's every day
+ * (a day's SKU rows barely fold: most hold one order).
+ */
+export const statSkuMonths = pgTable(
+  'stat_sku_months',
+  {
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    storeId: bigint('store_id', { mode: 'number' })
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    sku: text('sku').notNull(),
+    currency: text('currency').notNull(),
+    marketplace: text('marketplace', { enum: MARKETPLACES }).notNull(),
+    marketSiteId: integer('market_site_id').notNull(),
+    orders: integer('orders').notNull(),
+    units: integer('units').notNull(),
+    salesMinor: bigint('sales_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.month, t.sku, t.currency] }),
+    index('stat_sku_months_seller_month_idx').on(t.sellerId, t.month),
+  ],
+);

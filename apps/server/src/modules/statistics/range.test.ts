@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StatisticsQuery } from '@app/shared';
-import { periodOf, periodsOf, resolveRange } from './range.ts';
+import { periodOf, periodsOf, resolveRange, splitByMonths } from './range.ts';
 
 const q = (input: Record<string, string>) => StatisticsQuery.parse(input);
 
@@ -61,5 +61,26 @@ describe('statistics ranges', () => {
     expect(fields({ range: 'custom', start_date: '2026-02-30', end_date: '2026-03-01' })).toEqual([
       'start_date',
     ]);
+  });
+
+  it('splits a range into the whole months it covers and the days at its edges', () => {
+    expect(splitByMonths({ start: '2026-01-15', end: '2026-04-10' })).toEqual({
+      months: { start: '2026-02-01', end: '2026-03-01' },
+      days: [
+        { start: '2026-01-15', end: '2026-01-31' },
+        { start: '2026-04-01', end: '2026-04-10' },
+      ],
+    });
+    // Whole months only, across a year's end.
+    expect(splitByMonths({ start: '2025-12-01', end: '2026-02-28' })).toEqual({
+      months: { start: '2025-12-01', end: '2026-02-01' },
+      days: [],
+    });
+    // Inside one month, or across two without a whole one: days only.
+    expect(splitByMonths({ start: '2026-03-02', end: '2026-03-31' })).toEqual({
+      months: null,
+      days: [{ start: '2026-03-02', end: '2026-03-31' }],
+    });
+    expect(splitByMonths({ start: '2026-02-20', end: '2026-03-05' }).months).toBeNull();
   });
 });

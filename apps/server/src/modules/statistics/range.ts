@@ -57,3 +57,28 @@ export function periodsOf(range: DayRange, group: StatGroup): string[] {
   }
   return periods;
 }
+
+/**
+ * The range as the whole months it covers (first days of the first and last such month) and
+ * the days left at its edges, so a month rollup serves the middle and the day rollup the rest.
+ */
+export function splitByMonths(range: DayRange): { months: DayRange | null; days: DayRange[] } {
+  const firstWhole = range.start.endsWith('-01') ? range.start : nextMonth(range.start);
+  const afterEnd = addDays(range.end, 1);
+  // The first day of the month after the last whole one.
+  const endWhole = afterEnd.endsWith('-01') ? afterEnd : `${afterEnd.slice(0, 7)}-01`;
+  if (firstWhole >= endWhole) return { months: null, days: [range] };
+  const days: DayRange[] = [];
+  if (range.start < firstWhole) days.push({ start: range.start, end: addDays(firstWhole, -1) });
+  if (endWhole <= range.end) days.push({ start: endWhole, end: range.end });
+  return { months: { start: firstWhole, end: addMonths(endWhole, -1) }, days };
+}
+
+/** The first day of the month after the day's month. */
+const nextMonth = (day: string) => addMonths(`${day.slice(0, 7)}-01`, 1);
+
+/** A month's first day moved by `months` months. */
+function addMonths(firstDay: string, months: number): string {
+  const [year, month] = firstDay.split('-').map(Number) as [number, number];
+  return toDay(Date.UTC(year, month - 1 + months, 1));
+}

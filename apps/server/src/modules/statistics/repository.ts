@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { PurchaseOrderStatus, StatGroup, StatisticsFilter } from '@app/shared';
 import type { Ctx } from '../../context.ts';
 import {
@@ -7,13 +7,14 @@ import {
   orders,
   purchaseOrders,
   statSkuDays,
+  statSkuMonths,
   statStoreDays,
   stores,
 } from '../../db/schema.ts';
 import { ownedBy, storeViewOf } from '../../tenancy.ts';
 import { BUSINESS_TIME_ZONE, zonedDayRange } from '../../time.ts';
 import { visibleStores } from '../markets/service.ts';
-import type { DayRange } from './range.ts';
+import { splitByMonths, type DayRange } from './range.ts';
 
 /** Sums of one group of rollup rows, in the rows' currency. */
 export interface RawFigures {
@@ -48,7 +49,7 @@ const periodSql = (column: SQL | PgColumn, group: StatGroup) =>
  */
 function storeScope(
   ctx: Ctx,
-  table: typeof statStoreDays | typeof statSkuDays,
+  table: typeof statStoreDays | typeof statSkuDays | typeof statSkuMonths,
   q: Pick<StatisticsFilter, 'market_id' | 'source'>,
 ): SQL {
   const view = storeViewOf(ctx);
@@ -100,19 +101,44 @@ export function storeRows(ctx: Ctx, q: StatisticsFilter, range: DayRange) {
     );
 }
 
-/** Figures per SKU and currency (cost and refunds are kept per order, not per SKU). */
-export function skuRows(ctx: Ctx, q: StatisticsFilter, range: DayRange) {
+/**
+ * Figures per SKU and currency (cost and refunds are kept per order, not per SKU): the months
+ * the range covers whole from `stat_sku_months`, the days at its edges from `stat_sku_days`.
+ */
+export async function skuRows(ctx: Ctx, q: StatisticsFilter, range: DayRange) {
+  const { months, days } = splitByMonths(range);
+  // The same columns from either table, named alike, so the parts can be one union.
+  const part = (t: typeof statSkuDays | typeof statSkuMonths, where: SQL) =>
+    ctx.db
+      .select({
+        sku: sql<string>`${t.sku}`.as('sku'),
+        currency: sql<string>`${t.currency}`.as('currency'),
+        orders: sql<number>`${t.orders}`.as('orders'),
+        units: sql<number>`${t.units}`.as('units'),
+        sales: sql<number>`${t.salesMinor}`.as('sales'),
+      })
+      .from(t as typeof statSkuDays)
+      .where(and(storeScope(ctx, t, q), where));
+  const parts = days.map((d) => part(statSkuDays, inDays(statSkuDays, d)));
+  if (months) {
+    const within = and(
+      gte(statSkuMonths.month, months.start),
+      lte(statSkuMonths.month, months.end),
+    );
+    parts.push(part(statSkuMonths, within!));
+  }
+  const [first, second, ...rest] = parts;
+  const r = (second ? unionAll(first!, second, ...rest) : first!).as('r');
   return ctx.db
     .select({
-      sku: statSkuDays.sku,
-      currency: statSkuDays.currency,
-      orders: total(statSkuDays.orders),
-      units: total(statSkuDays.units),
-      sales: total(statSkuDays.salesMinor),
+      sku: r.sku,
+      currency: r.currency,
+      orders: total(sql`${r.orders}`),
+      units: total(sql`${r.units}`),
+      sales: total(sql`${r.sales}`),
     })
-    .from(statSkuDays)
-    .where(and(storeScope(ctx, statSkuDays, q), inDays(statSkuDays, range)))
-    .groupBy(statSkuDays.sku, statSkuDays.currency);
+    .from(r)
+    .groupBy(r.sku, r.currency);
 }
 
 /** Purchase orders paid in the range, per period: what the seller spent on the platform. */

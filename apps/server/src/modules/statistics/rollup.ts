@@ -3,9 +3,10 @@ import type { Executor } from '../../db/client.ts';
 import { BUSINESS_TIME_ZONE } from '../../time.ts';
 
 /**
- * Keeps `stat_store_days` and `stat_sku_days` equal to a recount of the orders table. A key is
- * (store, business day of purchase): a store and a purchase time never change on an order, so
- * recounting the keys of the orders a write touched, in the write's transaction, is exact.
+ * Keeps `stat_store_days`, `stat_sku_days` and `stat_sku_months` equal to a recount of the
+ * orders table. A key is (store, business day of purchase): a store and a purchase time never
+ * change on an order, so recounting the keys of the orders a write touched, in the write's
+ * transaction, is exact.
  *
  * What counts: an order is counted (orders, units, sales) unless it is cancelled without a
  * refund (a buyer's cancel before money moved); a refunded order counts its sales and its
@@ -29,6 +30,26 @@ const ORDERS_OF_KEY = sql`orders o on o.store_id = k.store_id
 
 const COUNTED = sql`(o.order_status <> 'canceled' or r.refunded is not null)`;
 
+const SKU_COLUMNS = sql.raw(
+  'seller_id, store_id, sku, currency, marketplace, market_site_id, orders, units, sales_minor',
+);
+
+/**
+ * Adds the SKU-day rows `rows` (a CTE name) to their months, negated when `sign` is -1: the
+ * months follow the days by deltas, never by summing a month's days again.
+ */
+const toMonths = (rows: string, sign: 1 | -1) => sql`
+  insert into stat_sku_months as m (month, ${SKU_COLUMNS})
+  select date_trunc('month', d.day)::date, d.seller_id, d.store_id, d.sku, d.currency,
+    d.marketplace, d.market_site_id, ${sql.raw(String(sign))} * sum(d.orders),
+    ${sql.raw(String(sign))} * sum(d.units), ${sql.raw(String(sign))} * sum(d.sales_minor)
+  from ${sql.raw(rows)} d
+  group by 1, d.seller_id, d.store_id, d.sku, d.currency, d.marketplace, d.market_site_id
+  on conflict (store_id, month, sku, currency) do update set
+    orders = m.orders + excluded.orders,
+    units = m.units + excluded.units,
+    sales_minor = m.sales_minor + excluded.sales_minor`;
+
 /**
  * Recounts the keys `keysQuery` selects (store id, day). The keys are read first and handed on
  * as one JSON parameter, so each statement plans for the few keys it gets.
@@ -44,7 +65,10 @@ async function recount(db: Executor, keysQuery: SQL): Promise<void> {
   const keys = sql`select x.store_id, x.day from jsonb_to_recordset(${json}::jsonb)
     as x(store_id bigint, day date)`;
   await db.execute(sql`delete from stat_store_days s where (s.store_id, s.day) in (${keys})`);
-  await db.execute(sql`delete from stat_sku_days s where (s.store_id, s.day) in (${keys})`);
+  await db.execute(sql`
+    with gone as (
+      delete from stat_sku_days s where (s.store_id, s.day) in (${keys}) returning s.*
+    ) ${toMonths('gone', -1)}`);
   await db.execute(sql`
     insert into stat_store_days (seller_id, store_id, day, currency, marketplace, market_site_id,
       orders, units, sales_minor, refunds_minor, cost_minor, fees_minor)
@@ -74,19 +98,28 @@ async function recount(db: Executor, keysQuery: SQL): Promise<void> {
     ) c on true
     group by o.seller_id, o.store_id, k.day, o.currency, st.marketplace, st.market_site_id`);
   await db.execute(sql`
-    insert into stat_sku_days (seller_id, store_id, day, sku, currency, marketplace,
-      market_site_id, orders, units, sales_minor)
-    select o.seller_id, o.store_id, k.day, i.sku, o.currency, st.marketplace, st.market_site_id,
-      count(distinct o.id), sum(i.quantity), sum(i.line_total_minor)
-    from (${keys}) as k(store_id, day)
-    join ${ORDERS_OF_KEY}
-    join stores st on st.id = o.store_id
-    join order_items i on i.order_id = o.id and i.cancelled_at is null
-    left join lateral (
-      select sum(x.amount_minor) as refunded from order_refunds x where x.order_id = o.id
-    ) r on true
-    where ${COUNTED}
-    group by o.seller_id, o.store_id, k.day, i.sku, o.currency, st.marketplace, st.market_site_id`);
+    with added as (
+      insert into stat_sku_days (seller_id, store_id, day, sku, currency, marketplace,
+        market_site_id, orders, units, sales_minor)
+      select o.seller_id, o.store_id, k.day, i.sku, o.currency, st.marketplace, st.market_site_id,
+        count(distinct o.id), sum(i.quantity), sum(i.line_total_minor)
+      from (${keys}) as k(store_id, day)
+      join ${ORDERS_OF_KEY}
+      join stores st on st.id = o.store_id
+      join order_items i on i.order_id = o.id and i.cancelled_at is null
+      left join lateral (
+        select sum(x.amount_minor) as refunded from order_refunds x where x.order_id = o.id
+      ) r on true
+      where ${COUNTED}
+      group by o.seller_id, o.store_id, k.day, i.sku, o.currency, st.marketplace, st.market_site_id
+      returning *
+    ) ${toMonths('added', 1)}`);
+  // A SKU that left a month altogether leaves a row of zeros there.
+  await db.execute(sql`
+    delete from stat_sku_months m
+    where (m.store_id, m.month) in (
+      select distinct k.store_id, date_trunc('month', k.day)::date from (${keys}) as k(store_id, day)
+    ) and m.orders = 0 and m.units = 0 and m.sales_minor = 0`);
 }
 
 /**
@@ -146,6 +179,18 @@ export async function addNewOrderFigures(db: Executor, orderIds: readonly number
       orders = s.orders + excluded.orders,
       units = s.units + excluded.units,
       sales_minor = s.sales_minor + excluded.sales_minor`);
+  await db.execute(sql`
+    with added as (
+      select o.seller_id, o.store_id, ${day} as day, i.sku, o.currency, st.marketplace,
+        st.market_site_id, count(distinct o.id) as orders, sum(i.quantity) as units,
+        sum(i.line_total_minor) as sales_minor
+      from orders o
+      join stores st on st.id = o.store_id
+      join order_items i on i.order_id = o.id and i.cancelled_at is null
+      where o.id in ${ids} and ${counted}
+      group by o.seller_id, o.store_id, ${day}, i.sku, o.currency, st.marketplace,
+        st.market_site_id
+    ) ${toMonths('added', 1)}`);
 }
 
 /** Recounts the keys of the orders a purchase order bought (it was paid or refunded). */
@@ -162,6 +207,7 @@ export async function rebuildFigures(db: Executor, sellerId?: number): Promise<v
   const seller = sellerId === undefined ? sql`true` : sql`s.seller_id = ${sellerId}`;
   await db.execute(sql`delete from stat_store_days s where ${seller}`);
   await db.execute(sql`delete from stat_sku_days s where ${seller}`);
+  await db.execute(sql`delete from stat_sku_months s where ${seller}`);
   const owner = sellerId === undefined ? sql`true` : sql`o.seller_id = ${sellerId}`;
   await recount(
     db,
