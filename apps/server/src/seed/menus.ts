@@ -239,8 +239,6 @@ const ADMIN_MENUS: MenuSeed[] = [
       icon: 'InfoCircleOutlined',
       actions: [...STANDARD, 'record'],
     }),
-    // The help center's articles and categories (issue 24): one set of `sys:article:*` keys.
-    page('/sys/article', 'menu.sys.article', { icon: 'QuestionCircleOutlined', actions: CRUD }),
   ]),
   // Help-centre articles (issue 24): the role of an operator who only edits them.
   dir('menu.group.help', 'ReadOutlined', [
