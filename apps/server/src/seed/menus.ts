@@ -235,6 +235,7 @@ const ADMIN_MENUS: MenuSeed[] = [
       icon: 'FileSearchOutlined',
       actions: [...STANDARD, 'clear', 'get-keep', 'set-keep'],
     }),
+    page('/sys/login-log', 'menu.sys.loginLog', { icon: 'UserOutlined', actions: ['page'] }),
     page('/sys/info', 'menu.sys.info', {
       icon: 'InfoCircleOutlined',
       actions: [...STANDARD, 'record'],
