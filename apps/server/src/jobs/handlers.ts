@@ -31,7 +31,9 @@ import { kickShipmentPushes, ORDERS_SHIPMENT_PUSH } from '../modules/orders/ship
 import { runShipmentPushes } from '../modules/orders/shipment-push-job.ts';
 import { ORDERS_IMPORT, runOrderImport } from '../modules/orders/import.ts';
 import { NOTIFICATIONS_MAIL, sendNotificationMails } from '../modules/notifications/index.ts';
-import { registerListingJobs } from '../modules/listings/index.ts';
+import { registerListingJobs, registerListingStatusJobs } from '../modules/listings/index.ts';
+import { RATES_REFRESH, refreshExchangeRates } from '../modules/templates/index.ts';
+import type { RateSource } from '../integrations/exchange-rates/index.ts';
 import {
   pollParcels,
   runShipImport,
@@ -41,6 +43,7 @@ import {
 } from '../modules/production/index.ts';
 import { DEMO_STORY, runDemoStoryJob } from '../modules/demo/index.ts';
 import { runDueTasks, TASKS_TICK } from '../modules/sys-tasks/index.ts';
+import { paramValue } from '../modules/sys-params/index.ts';
 import { EVERY_MINUTE, type PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 import { ValidationError } from '../errors.ts';
@@ -193,6 +196,8 @@ export function registerJobHandlers(
     messenger: Messenger;
     /** The site's name and address, for the links in notification e-mails. */
     site: { name: string; url: string };
+    /** The exchange-rate refresh's sources, by the names `exchange_rate.source` takes. */
+    rateSources: Record<string, RateSource>;
     /** Carrier tracking; without it parcels are not polled. */
     tracking?: Pick<TrackingDeps, 'provider' | 'pollEverySeconds'> | null;
     /** How long a push a run claimed is its own before another run may take it again. */
@@ -230,8 +235,15 @@ export function registerJobHandlers(
     // A run once with a body it cannot read says so in the task's log.
     if (!parsed.success) throw new ValidationError({ data: 'validation.invalid_input' });
     const data = parsed.data;
+    // A scheduled run honours `sync.order_interval_minutes` (read now, so a change applies from
+    // this run); a run once naming stores or a seller syncs them whenever asked.
+    const named = data?.store_ids !== undefined || data?.seller_id !== undefined;
+    const interval = named
+      ? null
+      : await paramValue(deps.database.db, 'sync.order_interval_minutes');
     const where = {
       skipQueued: true,
+      ...(interval ? { freshSeconds: interval * 60 } : {}),
       ...(data?.store_ids ? { storeIds: data.store_ids } : {}),
       ...(data?.seller_id ? { sellerId: data.seller_id } : {}),
     };
@@ -246,6 +258,8 @@ export function registerJobHandlers(
     { expireInSeconds: 2 * 60 * 60 },
   );
   registerListingJobs(runner, { ...stores, storage: deps.storage, jobs: runner });
+  registerListingStatusJobs(runner, { ...stores, storage: deps.storage, jobs: runner });
+  runner.define(RATES_REFRESH, () => refreshExchangeRates(deps.database.db, deps.rateSources));
   const files = { db: deps.database.db, storage: deps.storage };
   // 100,000 rows take under 30 s on the bench; an hour leaves room for the largest files.
   const fileWork = { expireInSeconds: 60 * 60 };

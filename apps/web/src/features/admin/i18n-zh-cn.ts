@@ -451,6 +451,8 @@ export const adminZhCN = {
         'orders.shipment-push': '发货信息回传平台',
         'fba.sync-shipments': 'FBA 货件同步',
         'notifications.mail': '通知邮件发送',
+        'rates.refresh': '汇率刷新（按汇率来源参数）',
+        'listings.status-sync-all': '刊登状态同步（所有有在售刊登的店铺）',
       },
     },
     article: {
@@ -495,6 +497,29 @@ export const adminZhCN = {
         bodyZh: '中文正文',
         bodyEn: '英文正文',
       },
+    },
+  },
+  /** Names and remarks of the seeded scheduled tasks (`sys_tasks` stores these keys). */
+  task: {
+    name: {
+      orderSync: '订单同步',
+      logCleanup: '日志清理',
+      trackingPoll: '物流轨迹查询',
+      shipmentPush: '发货信息回传',
+      fbaSync: 'FBA 货件同步',
+      notificationMail: '通知邮件',
+      ratesRefresh: '汇率刷新',
+      listingStatusSync: '刊登状态同步',
+    },
+    remark: {
+      orderSync: '为每个已授权店铺排队订单同步，间隔见参数“订单同步间隔”',
+      logCleanup: '清理操作日志（按保留天数）、过期验证码与会话',
+      trackingPoll: '查询已发货包裹的物流轨迹',
+      shipmentPush: '把发货信息回传到各平台',
+      fbaSync: '同步未关闭的 FBA 货件',
+      notificationMail: '发送待发的通知邮件',
+      ratesRefresh: '按参数“汇率来源”刷新汇率；manual 时保持人工汇率',
+      listingStatusSync: '读取各店铺在售刊登在平台上的状态，间隔见参数“刊登状态同步间隔”',
     },
   },
   menu: {
