@@ -21,7 +21,12 @@ import type { App, AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { categoryTree } from '../goods-library/index.ts';
 import { listFactories } from '../production/index.ts';
-import { readUpload, registerMultipart, storeCatalogImage, uploadCtx } from '../uploads/index.ts';
+import {
+  readImageUpload,
+  registerMultipart,
+  storeCatalogImage,
+  uploadCtx,
+} from '../uploads/index.ts';
 import { addFactory, updateFactory } from './factories.ts';
 import { addGoods, goodsInfo, pageGoods, setGoodsStatus, updateGoods } from './service.ts';
 
@@ -165,13 +170,13 @@ export function registerSysGoodsRoutes(app: App, deps: AppDeps): void {
         url: '/api/sys/goods/upload',
         tags,
         summary:
-          'Upload a catalogue picture (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB), re-encoded and shared with every seller',
+          'Upload a catalogue picture (multipart field `file`, JPEG/PNG/WebP/GIF up to the `upload.max_mb` parameter, 10 MB at most), re-encoded and shared with every seller',
         consumes: ['multipart/form-data'],
         response: CatalogImage,
         ...can({ or: [GOODS_PERMS.add, GOODS_PERMS.update] }),
       },
-      async (_ctx, _input, request) =>
-        storeCatalogImage(uploadCtx(request, deps), await readUpload(scope, request)),
+      async (ctx, _input, request) =>
+        storeCatalogImage(uploadCtx(request, deps), await readImageUpload(scope, request, ctx)),
     );
   });
 }
