@@ -113,6 +113,8 @@ export function SysLoginLogPage() {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: t('admin.sysLoginLog.empty') }}
+        tableLayout="fixed"
+        scroll={{ x: 1300 }}
         pagination={{
           current: paging.page,
           pageSize: paging.size,
@@ -125,11 +127,13 @@ export function SysLoginLogPage() {
           {
             key: 'at',
             title: t('admin.sysLoginLog.columns.at'),
+            width: 170,
             render: (_, row) => formatTimestamp(row.at),
           },
           {
             key: 'user',
             title: t('admin.sysLoginLog.columns.user'),
+            width: 240,
             render: (_, row) => (
               <Space size={4} wrap>
                 <Tag color={row.actor === 'admin' ? 'purple' : 'blue'}>
@@ -143,13 +147,15 @@ export function SysLoginLogPage() {
           {
             key: 'seller',
             title: t('admin.sysLoginLog.columns.seller'),
+            width: 180,
             render: (_, row) =>
               row.seller_id === null ? '' : `${row.seller_name ?? ''} (#${row.seller_id})`,
           },
-          { key: 'ip', title: t('admin.sysLoginLog.columns.ip'), dataIndex: 'ip' },
+          { key: 'ip', title: t('admin.sysLoginLog.columns.ip'), dataIndex: 'ip', width: 130 },
           {
             key: 'result',
             title: t('admin.sysLoginLog.columns.result'),
+            width: 90,
             render: (_, row) => (
               <Tag color={row.success ? 'green' : 'red'}>
                 {t(`admin.sysLoginLog.results.${row.success ? 'success' : 'failure'}`)}
@@ -159,17 +165,14 @@ export function SysLoginLogPage() {
           {
             key: 'reason',
             title: t('admin.sysLoginLog.columns.reason'),
+            width: 200,
             render: (_, row) => row.reason ?? '',
           },
           {
             key: 'agent',
             title: t('admin.sysLoginLog.columns.userAgent'),
-            render: (_, row) => (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: row.user_agent }}>
-                {row.user_agent}
-              </Typography.Text>
-            ),
-            width: 220,
+            dataIndex: 'user_agent',
+            ellipsis: true,
           },
         ]}
       />
