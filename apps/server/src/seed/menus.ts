@@ -206,7 +206,7 @@ const ADMIN_MENUS: MenuSeed[] = [
   dir('menu.group.platform', 'ShopOutlined', [
     page('/sys/goods', 'menu.sys.goods', {
       icon: 'AppstoreOutlined',
-      actions: ['page', 'list', 'info', 'add', 'update'],
+      actions: ['page', 'list', 'info', 'add', 'update', 'delete'],
     }),
     page('/sys/level', 'menu.sys.level', { icon: 'ProfileOutlined', actions: CRUD.slice(0, 3) }),
     page('/sys/finance', 'menu.sys.finance', {

@@ -4,9 +4,12 @@ import {
   CatalogImage,
   CategoryTree,
   Factory,
+  IdInput,
   IdQuery,
   permOf,
   type PermRequirement,
+  SysCategoryInput,
+  SysCategoryUpdate,
   SysFactoryInput,
   SysFactoryUpdate,
   SysGoodsDetail,
@@ -27,6 +30,7 @@ import {
   storeCatalogImage,
   uploadCtx,
 } from '../uploads/index.ts';
+import { addCategory, deleteCategory, updateCategory } from './categories.ts';
 import { addFactory, updateFactory } from './factories.ts';
 import { addGoods, goodsInfo, pageGoods, setGoodsStatus, updateGoods } from './service.ts';
 
@@ -38,6 +42,7 @@ export const GOODS_PERMS = {
   info: permOf(PAGE, 'info'),
   add: permOf(PAGE, 'add'),
   update: permOf(PAGE, 'update'),
+  delete: permOf(PAGE, 'delete'),
 } as const;
 
 const can = (perm: PermRequirement): { access: Access } => ({ access: { auth: 'admin', perm } });
@@ -121,6 +126,46 @@ export function registerSysGoodsRoutes(app: App, deps: AppDeps): void {
       ...can(GOODS_PERMS.list),
     },
     (ctx) => categoryTree(ctx),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/goods/category-add',
+      tags,
+      summary: 'Add a category under a parent (null: top level); answers the tree',
+      body: SysCategoryInput,
+      response: CategoryTree,
+      ...can(GOODS_PERMS.add),
+    },
+    (ctx, input) => addCategory(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/goods/category-update',
+      tags,
+      summary: 'Rename, move (not under itself) or reorder a category; answers the tree',
+      body: SysCategoryUpdate,
+      response: CategoryTree,
+      ...can(GOODS_PERMS.update),
+    },
+    (ctx, input) => updateCategory(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/goods/category-delete',
+      tags,
+      summary:
+        'Delete a category without subcategories or products (409 naming how many products use it)',
+      body: IdInput,
+      response: CategoryTree,
+      ...can(GOODS_PERMS.delete),
+    },
+    (ctx, input) => deleteCategory(ctx, input),
   );
   route(
     app,
