@@ -101,6 +101,8 @@ export function CategoriesPanel() {
         </Button>
       )}
       <Table<Row>
+        // Remounted once the tree arrives: rows start expanded only when first drawn with data.
+        key={tree.data ? 'tree' : 'loading'}
         rowKey="id"
         size="middle"
         className="admin-table"
