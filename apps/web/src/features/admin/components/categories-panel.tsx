@@ -67,7 +67,9 @@ export function CategoriesPanel() {
     setEditing(row);
   };
   const save = async () => {
-    const values = await form.validateFields();
+    // A refused field shows its message on the form; there is nothing to send.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const input = { ...values, parent_id: values.parent_id ?? null };
     setSaving(true);
     try {
@@ -154,7 +156,8 @@ export function CategoriesPanel() {
         onCancel={() => setEditing(undefined)}
         forceRender
       >
-        <Form form={form} layout="vertical">
+        {/* Named, so its field ids (`category_name`) differ from other forms' on the page. */}
+        <Form form={form} name="category" layout="vertical">
           <Form.Item name="parent_id" label={t('admin.goods.categories.parent')}>
             <TreeSelect
               allowClear
