@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { startEcbSimulator, type EcbSimulator } from '@app/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeRates, listings, seededMenus, stores, sysTasks } from '../src/db/schema.ts';
+import { exchangeRates, jobs, listings, seededMenus, stores, sysTasks } from '../src/db/schema.ts';
 import { createEcbRateSource } from '../src/integrations/exchange-rates/index.ts';
 import {
   MarketplaceError,
@@ -14,6 +14,8 @@ import {
   runListingStatusSync,
 } from '../src/modules/listings/status-sync.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
+import { ORDERS_SYNC, syncableStores } from '../src/modules/orders/sync.ts';
+import { storeFor } from './order-fixtures.ts';
 import { seedTasks } from '../src/modules/sys-tasks/index.ts';
 import { createOperator, createSeller } from './fixtures.ts';
 import { buildTestApp, call, type TestApp } from './helper.ts';
@@ -223,5 +225,26 @@ describe('the listing-status sync', () => {
       DRAFT: 'draft',
     });
     expect(made).toHaveLength(5);
+  });
+});
+
+describe('the order sync interval', () => {
+  it('a scheduled run passes by a store whose last sync succeeded within sync.order_interval_minutes', async () => {
+    const { db } = t.database;
+    const seller = await createSeller(db);
+    const storeId = await storeFor(db, seller.sellerId);
+    await db.insert(jobs).values({
+      kind: ORDERS_SYNC,
+      sellerId: seller.sellerId,
+      status: 'succeeded',
+      payload: { storeId },
+    });
+    const ids = async (freshSeconds?: number) =>
+      (await syncableStores(db, { storeIds: [storeId], freshSeconds })).map((s) => s.id);
+    expect(await ids()).toEqual([storeId]);
+    expect(await ids(60 * 60)).toEqual([]);
+    // The job row was touched just now: a 1-second interval has passed once a second is over.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await ids(1)).toEqual([storeId]);
   });
 });
