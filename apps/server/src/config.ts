@@ -112,6 +112,11 @@ export const ConfigSchema = z
     TRANSLATOR_URL: z.string().url().optional(),
     /** LibreTranslate `api_key` (when the instance asks for one); DeepL auth key (required). */
     TRANSLATOR_API_KEY: z.string().min(1).optional(),
+    /**
+     * The ECB's site for the exchange-rate refresh (`exchange_rate.source` = `ecb`): default
+     * `https://www.ecb.europa.eu`, or the mounted simulator's while simulators are on.
+     */
+    ECB_RATES_URL: z.string().url().optional(),
     /** Kuaidi100 carrier tracking (its enterprise `customer` and key); without them the simulator while simulators are on. */
     KUAIDI100_CUSTOMER: z.string().min(1).optional(),
     KUAIDI100_KEY: z.string().min(1).optional(),

@@ -19,6 +19,7 @@ import { prepareStoreSecretBox, storeSecretBox } from './integrations/secret-box
 import { createJobRunner } from './jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { trackingDeps } from './integrations/tracking/index.ts';
+import { createRateSources } from './integrations/exchange-rates/index.ts';
 import { demoStoryOn } from './http/simulators.ts';
 import { startDemoStory } from './modules/demo/index.ts';
 import { createTranslator } from './integrations/translator/index.ts';
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
       url: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     },
     tracking: trackingDeps(config),
+    rateSources: createRateSources(config),
     pushLeaseSeconds: config.SHIPMENT_PUSH_LEASE_SECONDS,
     translator: createTranslator(config),
   });

@@ -16,6 +16,7 @@ import type { Connectors } from '../src/integrations/marketplaces/index.ts';
 import { createMessenger } from '../src/integrations/messengers.ts';
 import { createLocalStorage, type ObjectStorage } from '../src/integrations/object-storage.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
+import type { RateSource } from '../src/integrations/exchange-rates/index.ts';
 import { createJobRunner } from '../src/jobs/pg-boss-runner.ts';
 import { registerJobHandlers } from '../src/jobs/handlers.ts';
 import type { JobRunner } from '../src/jobs/runner.ts';
@@ -101,6 +102,8 @@ export interface StartAppOptions {
   storage?: ObjectStorage;
   /** Marketplace connectors for the app's config; none by default, so no test calls out by accident. */
   connectors?: (config: Config) => Connectors;
+  /** Exchange-rate sources (e.g. the ECB simulator on its own port); none by default. */
+  rateSources?: Record<string, RateSource>;
 }
 
 /** The app as main.ts builds it, on an open database seeded with the base data. */
@@ -142,6 +145,7 @@ export async function startApp(
     messenger,
     site: { name: config.SITE_NAME, url: 'http://localhost' },
     translator: createTranslator(config),
+    rateSources: opts.rateSources ?? {},
   });
   const stop = async () => {
     await app.close();

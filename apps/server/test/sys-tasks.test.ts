@@ -60,7 +60,7 @@ describe('scheduled tasks', () => {
     const sync = await orderSync();
     expect(sync).toMatchObject({ status: 'running', cron: '*/15 * * * *' });
     expect(sync.next_run_at).toEqual(expect.any(Number));
-    const page = await sys('GET', 'page', { query: { keyword: 'sync-all', size: '5' } });
+    const page = await sys('GET', 'page', { query: { keyword: 'orders.sync-all', size: '5' } });
     expect(page.body.data.pagination.total).toBe(1);
   });
 

@@ -46,3 +46,11 @@ export {
   type Kuaidi100SimOptions,
   type Kuaidi100Simulator,
 } from './kuaidi100/server.ts';
+export {
+  createEcbSimulator,
+  ECB_DAILY_PATH,
+  SIM_ECB_RATES,
+  startEcbSimulator,
+  type EcbSimOptions,
+  type EcbSimulator,
+} from './ecb/server.ts';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   combineSimulators,
   createAlipaySimulator,
+  createEcbSimulator,
   createKuaidi100Simulator,
   createMarketplaceSimulators,
   createTranslateSimulator,
@@ -73,6 +74,8 @@ export async function registerSimulators(app: FastifyInstance, config: Config): 
         basePath: `${SIM_PREFIX}/kuaidi100`,
         stepSeconds: config.TRACKING_SIM_STEP_SECONDS,
       }),
+      // The exchange-rate refresh's default source outside production (the ECB's daily file).
+      ecb: createEcbSimulator({ basePath: `${SIM_PREFIX}/ecb` }),
     },
     SIM_PREFIX,
   );

@@ -410,6 +410,10 @@ export const en = {
   },
   sys_catalog: {
     category_not_found: 'Category not found',
+    category_has_children: 'This category has subcategories: delete or move them first',
+    category_in_use:
+      '{{products}} parent products and {{finished}} finished products use this category, so it cannot be deleted',
+    category_parent_loop: 'A category cannot move under itself or one of its subcategories',
     factory_code_taken: 'Another factory has this code',
     factory_not_found: 'Factory not found',
     goods_not_found: 'Parent product not found',

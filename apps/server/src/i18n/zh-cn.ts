@@ -395,6 +395,9 @@ export const zhCN = {
   },
   sys_catalog: {
     category_not_found: '分类不存在',
+    category_has_children: '该分类下还有子分类，请先删除或移走子分类',
+    category_in_use: '有 {{products}} 个母体商品和 {{finished}} 个成品使用该分类，不能删除',
+    category_parent_loop: '不能把分类移到它自己或它的下级分类下',
     factory_code_taken: '已有工厂使用此编码',
     factory_not_found: '工厂不存在',
     goods_not_found: '母体商品不存在',

@@ -35,9 +35,12 @@ import { NOTIFICATIONS_MAIL, sendNotificationMails } from '../modules/notificati
 import {
   LISTINGS_IMAGES_TRANSLATE,
   registerListingJobs,
+  registerListingStatusJobs,
   runImagesTranslate,
 } from '../modules/listings/index.ts';
 import type { Translator } from '../integrations/translator/index.ts';
+import { RATES_REFRESH, refreshExchangeRates } from '../modules/templates/index.ts';
+import type { RateSource } from '../integrations/exchange-rates/index.ts';
 import {
   pollParcels,
   runShipImport,
@@ -47,6 +50,7 @@ import {
 } from '../modules/production/index.ts';
 import { DEMO_STORY, runDemoStoryJob } from '../modules/demo/index.ts';
 import { runDueTasks, TASKS_TICK } from '../modules/sys-tasks/index.ts';
+import { paramValue } from '../modules/sys-params/index.ts';
 import { EVERY_MINUTE, type PgBossJobRunner } from './pg-boss-runner.ts';
 import type { JobContext } from './runner.ts';
 import { ValidationError } from '../errors.ts';
@@ -199,6 +203,8 @@ export function registerJobHandlers(
     messenger: Messenger;
     /** The site's name and address, for the links in notification e-mails. */
     site: { name: string; url: string };
+    /** The exchange-rate refresh's sources, by the names `exchange_rate.source` takes. */
+    rateSources: Record<string, RateSource>;
     /** Carrier tracking; without it parcels are not polled. */
     tracking?: Pick<TrackingDeps, 'provider' | 'pollEverySeconds'> | null;
     /** How long a push a run claimed is its own before another run may take it again. */
@@ -248,8 +254,15 @@ export function registerJobHandlers(
     // A run once with a body it cannot read says so in the task's log.
     if (!parsed.success) throw new ValidationError({ data: 'validation.invalid_input' });
     const data = parsed.data;
+    // A scheduled run honours `sync.order_interval_minutes` (read now, so a change applies from
+    // this run); a run once naming stores or a seller syncs them whenever asked.
+    const named = data?.store_ids !== undefined || data?.seller_id !== undefined;
+    const interval = named
+      ? null
+      : await paramValue(deps.database.db, 'sync.order_interval_minutes');
     const where = {
       skipQueued: true,
+      ...(interval ? { freshSeconds: interval * 60 } : {}),
       ...(data?.store_ids ? { storeIds: data.store_ids } : {}),
       ...(data?.seller_id ? { sellerId: data.seller_id } : {}),
     };
@@ -271,6 +284,8 @@ export function registerJobHandlers(
       job,
     ),
   );
+  registerListingStatusJobs(runner, { ...stores, storage: deps.storage, jobs: runner });
+  runner.define(RATES_REFRESH, () => refreshExchangeRates(deps.database.db, deps.rateSources));
   const files = { db: deps.database.db, storage: deps.storage };
   // 100,000 rows take under 30 s on the bench; an hour leaves room for the largest files.
   const fileWork = { expireInSeconds: 60 * 60 };

@@ -206,7 +206,7 @@ const ADMIN_MENUS: MenuSeed[] = [
   dir('menu.group.platform', 'ShopOutlined', [
     page('/sys/goods', 'menu.sys.goods', {
       icon: 'AppstoreOutlined',
-      actions: ['page', 'list', 'info', 'add', 'update'],
+      actions: ['page', 'list', 'info', 'add', 'update', 'delete'],
     }),
     page('/sys/level', 'menu.sys.level', { icon: 'ProfileOutlined', actions: CRUD.slice(0, 3) }),
     page('/sys/finance', 'menu.sys.finance', {
@@ -235,12 +235,11 @@ const ADMIN_MENUS: MenuSeed[] = [
       icon: 'FileSearchOutlined',
       actions: [...STANDARD, 'clear', 'get-keep', 'set-keep'],
     }),
+    page('/sys/login-log', 'menu.sys.loginLog', { icon: 'UserOutlined', actions: ['page'] }),
     page('/sys/info', 'menu.sys.info', {
       icon: 'InfoCircleOutlined',
       actions: [...STANDARD, 'record'],
     }),
-    // The help center's articles and categories (issue 24): one set of `sys:article:*` keys.
-    page('/sys/article', 'menu.sys.article', { icon: 'QuestionCircleOutlined', actions: CRUD }),
   ]),
   // Help-centre articles (issue 24): the role of an operator who only edits them.
   dir('menu.group.help', 'ReadOutlined', [

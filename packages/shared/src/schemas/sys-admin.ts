@@ -246,6 +246,7 @@ export const SYS_AUDIT_OBJECTS = [
   'sys_param',
   // What sellers see, maintained from the console.
   'parent_product',
+  'category',
   'factory',
   'member_level',
   'finance_rule',

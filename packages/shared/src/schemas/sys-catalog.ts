@@ -179,6 +179,19 @@ export type SysFactoryInput = z.infer<typeof SysFactoryInput>;
 export const SysFactoryUpdate = SysFactoryInput.extend({ id });
 export type SysFactoryUpdate = z.infer<typeof SysFactoryUpdate>;
 
+/** `POST /api/sys/goods/category-add` / `category-update`: a node of the parent catalogue's tree. */
+export const SysCategoryInput = z.object({
+  /** null: a top-level category. */
+  parent_id: id.nullable().default(null),
+  name: text().trim().min(1).max(50),
+  name_en: text().trim().min(1).max(50),
+  /** Place among its siblings, smallest first. */
+  order_num: z.number().int().min(0).max(9999).default(0),
+});
+export type SysCategoryInput = z.infer<typeof SysCategoryInput>;
+export const SysCategoryUpdate = SysCategoryInput.extend({ id });
+export type SysCategoryUpdate = z.infer<typeof SysCategoryUpdate>;
+
 /** `/api/sys/level/*`: a member level as operators maintain it. */
 export const SysLevelInput = z.object({
   name: text().trim().min(1).max(50),

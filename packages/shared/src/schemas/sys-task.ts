@@ -12,6 +12,8 @@ export const TASK_JOBS = [
   'orders.shipment-push',
   'fba.sync-shipments',
   'notifications.mail',
+  'rates.refresh',
+  'listings.status-sync-all',
 ] as const;
 export type TaskJob = (typeof TASK_JOBS)[number];
 

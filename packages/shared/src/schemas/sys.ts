@@ -52,6 +52,44 @@ export type OperationLog = z.infer<typeof OperationLog>;
 export const OperationLogPage = pageResultOf(OperationLog);
 export type OperationLogPage = z.infer<typeof OperationLogPage>;
 
+/** `GET /api/sys/login-log/page`: operator and seller sign-ins, by who, IP, time and result. */
+export const SysLoginLogQuery = z.object({
+  page: queryInt(z.number().int().min(1)).default(1),
+  size: queryInt(z.number().int().min(1).max(200)).default(20),
+  actor: z.enum(OPERATION_ACTORS).optional(),
+  /** Part of the username an operator typed, or of the seller user's name, e-mail or mobile. */
+  user: text().trim().max(64).optional(),
+  /** Part of the client's IP address. */
+  ip: text().trim().max(64).optional(),
+  /** Unix seconds, inclusive. */
+  start: unixQuery.optional(),
+  end: unixQuery.optional(),
+  result: z.enum(['success', 'failure']).optional(),
+});
+export type SysLoginLogQuery = z.infer<typeof SysLoginLogQuery>;
+
+export const SysLoginLog = z.object({
+  id: z.number().int(),
+  at: unix,
+  actor: z.enum(OPERATION_ACTORS),
+  /** The operator or user the attempt named; null when none had that name, or it was deleted. */
+  actor_id: z.number().int().nullable(),
+  /** The username typed (operators) or the user's name (sellers' users; null when unknown). */
+  user_name: z.string().nullable(),
+  /** The seller user's e-mail or mobile; null for operators. */
+  account: z.string().nullable(),
+  seller_id: z.number().int().nullable(),
+  seller_name: z.string().nullable(),
+  ip: z.string(),
+  user_agent: z.string(),
+  success: z.boolean(),
+  /** Why a failure failed, in the reader's language; null on success. */
+  reason: z.string().nullable(),
+});
+export type SysLoginLog = z.infer<typeof SysLoginLog>;
+export const SysLoginLogPage = pageResultOf(SysLoginLog);
+export type SysLoginLogPage = z.infer<typeof SysLoginLogPage>;
+
 /** `get-keep` answers and `set-keep` takes the days the operation log is kept. */
 export const LogKeep = z.object({
   value: z.number().int().min(LOG_KEEP_DAYS_MIN).max(LOG_KEEP_DAYS_MAX),

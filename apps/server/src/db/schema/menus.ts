@@ -41,7 +41,8 @@ export const menus = pgTable(
 export const seededMenus = pgTable(
   'seeded_menus',
   {
-    scope: text('scope', { enum: ['seller', 'admin'] }).notNull(),
+    /** `task`: the default scheduled tasks (identity: their job kind), seeded the same way. */
+    scope: text('scope', { enum: ['seller', 'admin', 'task'] }).notNull(),
     identity: text('identity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.identity] })],

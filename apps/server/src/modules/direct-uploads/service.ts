@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { isObjectKey, newObjectKey, type ImageExt } from '../../integrations/object-storage.ts';
 import { sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
-import { MAX_UPLOAD_BYTES } from '../uploads/index.ts';
+import { imageUploadMaxBytes } from '../uploads/index.ts';
 import { uploadImage, type UploadCtx } from '../uploads/service.ts';
 
 /** How long a presigned upload URL stays valid. */
@@ -69,10 +69,11 @@ export async function confirmDirectUpload(
   const object = await ctx.storage.get(input.key);
   if (!object) throw notFound;
   try {
-    if (object.size > MAX_UPLOAD_BYTES) {
+    const maxBytes = await imageUploadMaxBytes(ctx.db);
+    if (object.size > maxBytes) {
       object.body.destroy();
       throw new ValidationError({
-        key: { key: 'uploads.file_too_large', params: { mb: MAX_UPLOAD_BYTES / 1024 / 1024 } },
+        key: { key: 'uploads.file_too_large', params: { mb: maxBytes / 1024 / 1024 } },
       });
     }
     const bytes = await buffer(object.body);

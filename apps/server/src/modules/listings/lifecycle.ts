@@ -335,7 +335,12 @@ interface Runtime {
 }
 
 /** Every write of a listing's row by the lifecycle (publish states, batch updates) is audited. */
-async function setListing(ctx: Ctx, id: number, values: Partial<typeof listings.$inferInsert>) {
+/** Writes a listing's row with its audit entry. */
+export async function setListing(
+  ctx: Ctx,
+  id: number,
+  values: Partial<typeof listings.$inferInsert>,
+) {
   await withTransaction(ctx, async (tx) => {
     const [before] = await tx.db.select().from(listings).where(eq(listings.id, id)).for('update');
     if (!before) return;

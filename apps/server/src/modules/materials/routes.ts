@@ -20,7 +20,7 @@ import type { App, AppDeps } from '../../http/deps.ts';
 import type { Access } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { streamZip } from '../../http/zip.ts';
-import { parseFields, readUpload, registerMultipart, uploadCtx } from '../uploads/index.ts';
+import { parseFields, readImageUpload, registerMultipart, uploadCtx } from '../uploads/index.ts';
 import {
   destroyMaterialDir,
   destroyMaterials,
@@ -50,13 +50,13 @@ export function registerMaterialRoutes(app: App, deps: AppDeps): void {
         url: '/api/material/upload-single',
         tags,
         summary:
-          'Upload one material (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB, PNG transparency kept; optional field `dir_id` before it), within the storage quota (409 when full)',
+          'Upload one material (multipart field `file`, JPEG/PNG/WebP/GIF up to the `upload.max_mb` parameter, 10 MB at most, PNG transparency kept; optional field `dir_id` before it), within the storage quota (409 when full)',
         consumes: ['multipart/form-data'],
         response: MaterialItem,
         ...can('add'),
       },
-      async (_ctx, _input, request) => {
-        const upload = await readUpload(scope, request);
+      async (ctx, _input, request) => {
+        const upload = await readImageUpload(scope, request, ctx);
         const fields = parseFields(MaterialUploadFields, upload.fields);
         return uploadMaterial(uploadCtx(request, deps), upload, fields);
       },

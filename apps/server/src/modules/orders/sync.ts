@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import { DESK_STATUS, type DeskStatus, STORE_STATUS, toMinor } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
 import { LOCKS } from '../../db/locks.ts';
 import {
-  jobs,
   orderItems,
   orderLogs,
   orders,
@@ -22,6 +21,7 @@ import {
   type StoreSession,
 } from '../../integrations/marketplaces/connector.ts';
 import type { JobContext, JobRunner } from '../../jobs/runner.ts';
+import { storeJobWithin } from '../../jobs/store-jobs.ts';
 import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/service.ts';
 import { itemSummary, itemsOf, storedAddress, type OrderItemRow, type OrderRow } from './rows.ts';
 import { ofSeller } from '../../tenancy.ts';
@@ -643,12 +643,19 @@ export async function runStoreSync(access: StoreAccess, job: JobContext): Promis
   return syncStore(access, store, job);
 }
 
-/** Switched-on, authorized stores of the seller (or every seller); `skipQueued` leaves out those with a sync waiting. */
+/**
+ * Switched-on, authorized stores of the seller (or every seller); `skipQueued` leaves out those
+ * with a sync waiting, `freshSeconds` those whose last sync succeeded that recently.
+ */
 export async function syncableStores(
   db: Executor,
-  where: { sellerId?: number; storeIds?: number[]; skipQueued?: boolean } = {},
+  where: {
+    sellerId?: number;
+    storeIds?: number[];
+    skipQueued?: boolean;
+    freshSeconds?: number;
+  } = {},
 ): Promise<StoreRow[]> {
-  const storeIdText = sql<string>`${jobs.payload}->>'storeId'`;
   return db
     .select()
     .from(stores)
@@ -659,9 +666,10 @@ export async function syncableStores(
         where.sellerId === undefined ? undefined : ofSeller(stores.sellerId, where.sellerId),
         where.storeIds ? inArray(stores.id, where.storeIds) : undefined,
         where.skipQueued
-          ? sql`not exists (select 1 from ${jobs} where ${jobs.kind} = ${ORDERS_SYNC}
-          and ${jobs.status} in ('queued', 'running') and ${storeIdText} = ${stores.id}::text
-          and ${jobs.updatedAt} > now() - make_interval(secs => ${STALE_JOB_SECONDS}))`
+          ? not(storeJobWithin(ORDERS_SYNC, ['queued', 'running'], STALE_JOB_SECONDS))
+          : undefined,
+        where.freshSeconds
+          ? not(storeJobWithin(ORDERS_SYNC, ['succeeded'], where.freshSeconds))
           : undefined,
       ),
     );

@@ -4,9 +4,12 @@ import {
   CatalogImage,
   CategoryTree,
   Factory,
+  IdInput,
   IdQuery,
   permOf,
   type PermRequirement,
+  SysCategoryInput,
+  SysCategoryUpdate,
   SysFactoryInput,
   SysFactoryUpdate,
   SysGoodsDetail,
@@ -21,7 +24,13 @@ import type { App, AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { categoryTree } from '../goods-library/index.ts';
 import { listFactories } from '../production/index.ts';
-import { readUpload, registerMultipart, storeCatalogImage, uploadCtx } from '../uploads/index.ts';
+import {
+  readImageUpload,
+  registerMultipart,
+  storeCatalogImage,
+  uploadCtx,
+} from '../uploads/index.ts';
+import { addCategory, deleteCategory, updateCategory } from './categories.ts';
 import { addFactory, updateFactory } from './factories.ts';
 import { addGoods, goodsInfo, pageGoods, setGoodsStatus, updateGoods } from './service.ts';
 
@@ -33,6 +42,7 @@ export const GOODS_PERMS = {
   info: permOf(PAGE, 'info'),
   add: permOf(PAGE, 'add'),
   update: permOf(PAGE, 'update'),
+  delete: permOf(PAGE, 'delete'),
 } as const;
 
 const can = (perm: PermRequirement): { access: Access } => ({ access: { auth: 'admin', perm } });
@@ -120,6 +130,46 @@ export function registerSysGoodsRoutes(app: App, deps: AppDeps): void {
   route(
     app,
     {
+      method: 'POST',
+      url: '/api/sys/goods/category-add',
+      tags,
+      summary: 'Add a category under a parent (null: top level); answers the tree',
+      body: SysCategoryInput,
+      response: CategoryTree,
+      ...can(GOODS_PERMS.add),
+    },
+    (ctx, input) => addCategory(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/goods/category-update',
+      tags,
+      summary: 'Rename, move (not under itself) or reorder a category; answers the tree',
+      body: SysCategoryUpdate,
+      response: CategoryTree,
+      ...can(GOODS_PERMS.update),
+    },
+    (ctx, input) => updateCategory(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sys/goods/category-delete',
+      tags,
+      summary:
+        'Delete a category without subcategories or products (409 naming how many products use it)',
+      body: IdInput,
+      response: CategoryTree,
+      ...can(GOODS_PERMS.delete),
+    },
+    (ctx, input) => deleteCategory(ctx, input),
+  );
+  route(
+    app,
+    {
       method: 'GET',
       url: '/api/sys/goods/factories',
       tags,
@@ -165,13 +215,13 @@ export function registerSysGoodsRoutes(app: App, deps: AppDeps): void {
         url: '/api/sys/goods/upload',
         tags,
         summary:
-          'Upload a catalogue picture (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB), re-encoded and shared with every seller',
+          'Upload a catalogue picture (multipart field `file`, JPEG/PNG/WebP/GIF up to the `upload.max_mb` parameter, 10 MB at most), re-encoded and shared with every seller',
         consumes: ['multipart/form-data'],
         response: CatalogImage,
         ...can({ or: [GOODS_PERMS.add, GOODS_PERMS.update] }),
       },
-      async (_ctx, _input, request) =>
-        storeCatalogImage(uploadCtx(request, deps), await readUpload(scope, request)),
+      async (ctx, _input, request) =>
+        storeCatalogImage(uploadCtx(request, deps), await readImageUpload(scope, request, ctx)),
     );
   });
 }

@@ -1,7 +1,16 @@
-import { LogClearResult, LogKeep, OperationLogPage, OperationLogQuery, permOf } from '@app/shared';
+import {
+  LogClearResult,
+  LogKeep,
+  OperationLogPage,
+  OperationLogQuery,
+  permOf,
+  SysLoginLogPage,
+  SysLoginLogQuery,
+} from '@app/shared';
 import type { Access } from '../../http/access.ts';
 import type { App } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { searchLoginLog } from './login-log.ts';
 import { clearOperationLog, getLogKeep, searchOperationLog, setLogKeep } from './service.ts';
 
 const PAGE = '/sys/log';
@@ -11,6 +20,8 @@ export const LOG_PERMS = {
   clear: permOf(PAGE, 'clear'),
   getKeep: permOf(PAGE, 'get-keep'),
   setKeep: permOf(PAGE, 'set-keep'),
+  /** The sign-in log is a console page of its own (`/sys/login-log`). */
+  loginPage: permOf('/sys/login-log', 'page'),
 } as const;
 
 const can = (perm: string): { access: Access } => ({ access: { auth: 'admin', perm } });
@@ -30,6 +41,19 @@ export function registerSysLogRoutes(app: App): void {
       ...can(LOG_PERMS.page),
     },
     (ctx, input) => searchOperationLog(ctx, input),
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/sys/login-log/page',
+      tags: ['sys/login-log'],
+      summary: 'Sign-in attempts of operators and seller users: by user, IP, time range, result',
+      querystring: SysLoginLogQuery,
+      response: SysLoginLogPage,
+      ...can(LOG_PERMS.loginPage),
+    },
+    (ctx, input) => searchLoginLog(ctx, input),
   );
   route(
     app,

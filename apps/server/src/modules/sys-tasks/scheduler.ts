@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import parser from 'cron-parser';
 import { TASK_JOBS, type TaskJob } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
-import { jobs, sysTaskRuns, sysTasks } from '../../db/schema.ts';
+import { jobs, seededMenus, sysTaskRuns, sysTasks } from '../../db/schema.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 
 /** The scheduler's own job: every minute it queues the tasks that are due. */
@@ -10,30 +10,41 @@ export const TASKS_TICK = 'sys.tasks-tick';
 
 const EVERY_MINUTE = '* * * * *';
 
+interface DefaultTask {
+  /** Names and remarks are i18n keys (`task.name.*`, `task.remark.*`) the console translates. */
+  id: string;
+  job: TaskJob;
+  cron: string;
+  /** Added after the first version: platforms seeded before then get it too, once. */
+  later?: true;
+}
+
 /** The tasks a new platform starts with, all running; operators stop, edit or add from here. */
-export const DEFAULT_TASKS: Array<{ name: string; job: TaskJob; cron: string; remark: string }> = [
-  { name: '订单同步', job: 'orders.sync-all', cron: '*/15 * * * *', remark: 'Order sync' },
-  {
-    name: '日志清理',
-    job: 'maintenance.purge-expired',
-    cron: '0 * * * *',
-    remark: 'Log clean-up (operation log keep-days, expired codes and sessions)',
-  },
-  {
-    name: '物流轨迹查询',
-    job: 'production.track-parcels',
-    cron: EVERY_MINUTE,
-    remark: 'Tracking polls',
-  },
-  {
-    name: '发货信息回传',
-    job: 'orders.shipment-push',
-    cron: EVERY_MINUTE,
-    remark: 'Shipment push',
-  },
-  { name: 'FBA 货件同步', job: 'fba.sync-shipments', cron: EVERY_MINUTE, remark: 'FBA sync' },
-  { name: '通知邮件', job: 'notifications.mail', cron: EVERY_MINUTE, remark: 'Notification mail' },
+export const DEFAULT_TASKS: DefaultTask[] = [
+  { id: 'orderSync', job: 'orders.sync-all', cron: '*/15 * * * *' },
+  { id: 'logCleanup', job: 'maintenance.purge-expired', cron: '0 * * * *' },
+  { id: 'trackingPoll', job: 'production.track-parcels', cron: EVERY_MINUTE },
+  { id: 'shipmentPush', job: 'orders.shipment-push', cron: EVERY_MINUTE },
+  { id: 'fbaSync', job: 'fba.sync-shipments', cron: EVERY_MINUTE },
+  { id: 'notificationMail', job: 'notifications.mail', cron: EVERY_MINUTE },
+  // The ECB publishes once a working day around 16:00 CET; four reads a day catch it.
+  { id: 'ratesRefresh', job: 'rates.refresh', cron: '5 */6 * * *', later: true },
+  // Every store is read at most once per `sync.listing_interval_minutes`; this only asks often.
+  { id: 'listingStatusSync', job: 'listings.status-sync-all', cron: '*/15 * * * *', later: true },
 ];
+
+/** The first version's names, zh-CN text, which a start renames to their keys. */
+const FIRST_NAMES: Record<string, string> = {
+  orderSync: '订单同步',
+  logCleanup: '日志清理',
+  trackingPoll: '物流轨迹查询',
+  shipmentPush: '发货信息回传',
+  fbaSync: 'FBA 货件同步',
+  notificationMail: '通知邮件',
+};
+
+const nameKey = (id: string) => `task.name.${id}`;
+const remarkKey = (id: string) => `task.remark.${id}`;
 
 export function isTaskJob(kind: string): kind is TaskJob {
   return (TASK_JOBS as readonly string[]).includes(kind);
@@ -60,13 +71,49 @@ export function nextRunOf(cron: string, from: Date, sweepSeconds: number | null 
   return parser.parseExpression(cron, { currentDate: from }).next().toDate();
 }
 
-/** Seeds the default tasks once (by name); a task an operator deleted stays deleted. */
+/**
+ * Seeds each default task once (`seeded_menus` scope `task` remembers it by job kind), so a task
+ * an operator deleted stays deleted and a default added by a later version arrives once. Tasks
+ * of the first version named in zh-CN text are renamed to their keys.
+ */
 export async function seedTasks(db: Executor, now = new Date()): Promise<void> {
+  for (const [id, name] of Object.entries(FIRST_NAMES)) {
+    await db
+      .update(sysTasks)
+      .set({ name: nameKey(id), remark: remarkKey(id) })
+      .where(eq(sysTasks.name, name));
+  }
+  const seeded = new Set(
+    (
+      await db
+        .select({ identity: seededMenus.identity })
+        .from(seededMenus)
+        .where(eq(seededMenus.scope, 'task'))
+    ).map((r) => r.identity),
+  );
   const [any] = await db.select({ id: sysTasks.id }).from(sysTasks).limit(1);
-  if (any) return;
+  // A platform seeded before tasks were remembered has the first version's (or its operators').
+  const firstSeedDone = seeded.size > 0 || any !== undefined;
+  const missing = DEFAULT_TASKS.filter(
+    (task) => !seeded.has(task.job) && (!firstSeedDone || task.later),
+  );
+  if (missing.length) {
+    await db
+      .insert(sysTasks)
+      .values(
+        missing.map((task) => ({
+          name: nameKey(task.id),
+          remark: remarkKey(task.id),
+          job: task.job,
+          cron: task.cron,
+          nextRunAt: nextRunOf(task.cron, now),
+        })),
+      )
+      .onConflictDoNothing();
+  }
   await db
-    .insert(sysTasks)
-    .values(DEFAULT_TASKS.map((task) => ({ ...task, nextRunAt: nextRunOf(task.cron, now) })))
+    .insert(seededMenus)
+    .values(DEFAULT_TASKS.map((task) => ({ scope: 'task' as const, identity: task.job })))
     .onConflictDoNothing();
 }
 

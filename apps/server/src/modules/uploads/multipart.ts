@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError } from '../../errors.ts';
 import type { UploadInput } from './service.ts';
+import type { Ctx } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { paramValue } from '../sys-params/index.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -19,15 +22,18 @@ export interface MultipartUpload extends UploadInput {
   fields: Record<string, string>;
 }
 
-/** The one file of a multipart request, buffered within the size limit. */
+const MB = 1024 * 1024;
+
+/** The one file of a multipart request, buffered within the size limit (`maxBytes`, at most 10 MB). */
 export async function readUpload(
   scope: FastifyInstance,
   request: FastifyRequest,
+  maxBytes = MAX_UPLOAD_BYTES,
 ): Promise<MultipartUpload> {
   if (!request.isMultipart()) {
     throw new ValidationError({ file: 'common.multipart_file_field' });
   }
-  const part = await request.file();
+  const part = await request.file({ limits: { fileSize: maxBytes } });
   if (!part || part.fieldname !== 'file')
     throw new ValidationError({ file: 'common.file_required' });
   const fields: Record<string, string> = {};
@@ -42,11 +48,28 @@ export async function readUpload(
   } catch (error) {
     if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
       throw new ValidationError({
-        file: { key: 'uploads.file_too_large', params: { mb: MAX_UPLOAD_BYTES / 1024 / 1024 } },
+        file: { key: 'uploads.file_too_large', params: { mb: maxBytes / MB } },
       });
     }
     throw error;
   }
+}
+
+/**
+ * The largest image an upload takes now: `upload.max_mb`, read at each upload so an operator's
+ * change applies to the next one (one indexed row read; no cache to go stale).
+ */
+export async function imageUploadMaxBytes(db: Executor): Promise<number> {
+  return (await paramValue(db, 'upload.max_mb')) * MB;
+}
+
+/** An image upload within the operators' current limit (`upload.max_mb`). */
+export async function readImageUpload(
+  scope: FastifyInstance,
+  request: FastifyRequest,
+  ctx: Pick<Ctx, 'db'>,
+): Promise<MultipartUpload> {
+  return readUpload(scope, request, await imageUploadMaxBytes(ctx.db));
 }
 
 /** Multipart text fields checked like a body: a bad value is a 422 naming the field. */

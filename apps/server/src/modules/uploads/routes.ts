@@ -15,7 +15,7 @@ import {
 import type { App, AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { streamZip } from '../../http/zip.ts';
-import { parseFields, readUpload, registerMultipart } from './multipart.ts';
+import { parseFields, readImageUpload, registerMultipart } from './multipart.ts';
 import { deleteUpload, readObject, uploadToImageSpace } from './service.ts';
 import { uploadCtx } from './upload-ctx.ts';
 import { imageZipEntries, modifyImagesSize, resizeToNewImage } from './tools.ts';
@@ -37,14 +37,14 @@ export function registerUploadRoutes(app: App, deps: AppDeps): void {
         url: '/api/common/upload-single',
         tags,
         summary:
-          'Upload one image (multipart field `file`, JPEG/PNG/WebP/GIF up to 10 MB; optional field `category_id` before it) into the image space, within the storage quota (409 when full)',
+          'Upload one image (multipart field `file`, JPEG/PNG/WebP/GIF up to the `upload.max_mb` parameter, 10 MB at most; optional field `category_id` before it) into the image space, within the storage quota (409 when full)',
         consumes: ['multipart/form-data'],
         response: UploadedFile,
         access: { auth: 'user' },
         tokenInQuery: true,
       },
-      async (_ctx, _input, request) => {
-        const upload = await readUpload(scope, request);
+      async (ctx, _input, request) => {
+        const upload = await readImageUpload(scope, request, ctx);
         const fields = parseFields(ImageUploadFields, upload.fields);
         return uploadToImageSpace(uploadCtx(request, deps), upload, fields);
       },

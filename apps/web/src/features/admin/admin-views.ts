@@ -15,6 +15,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType> = {
   ),
   'sys/menu': lazyPage(() => import('./pages/admin-menus-page.tsx'), 'AdminMenusPage'),
   'sys/log': lazyPage(() => import('./pages/sys-log-page.tsx'), 'SysLogPage'),
+  'sys/login-log': lazyPage(() => import('./pages/sys-login-log-page.tsx'), 'SysLoginLogPage'),
   'sys/info': lazyPage(() => import('./pages/sys-info-page.tsx'), 'SysInfoPage'),
   'sys/task': lazyPage(() => import('./pages/sys-task-page.tsx'), 'SysTaskPage'),
   'sys/article': lazyPage(() => import('./pages/sys-article-page.tsx'), 'SysArticlePage'),

@@ -219,6 +219,33 @@ export const adminEn: typeof adminZhCN = {
       total: '{{total}} in total',
       empty: 'No operations logged',
     },
+    sysLoginLog: {
+      title: 'Sign-in log',
+      filters: {
+        actor: 'Account type',
+        user: 'User',
+        userHint: 'Username, name, e-mail or mobile',
+        ip: 'IP',
+        time: 'Time',
+        result: 'Result',
+        all: 'All',
+        search: 'Search',
+        reset: 'Reset',
+      },
+      results: { success: 'Succeeded', failure: 'Failed' },
+      columns: {
+        at: 'Time',
+        user: 'User',
+        seller: 'Seller',
+        ip: 'IP',
+        result: 'Result',
+        reason: 'Reason',
+        userAgent: 'Client',
+      },
+      unknown: 'Unknown account',
+      total: '{{total}} in total',
+      empty: 'No sign-ins logged',
+    },
     sysInfo: {
       title: 'System info',
       refresh: 'Refresh',
@@ -438,6 +465,8 @@ export const adminEn: typeof adminZhCN = {
         'orders.shipment-push': 'Shipment push to marketplaces',
         'fba.sync-shipments': 'FBA shipment sync',
         'notifications.mail': 'Notification e-mails',
+        'rates.refresh': 'Exchange-rate refresh (from the rate-source parameter)',
+        'listings.status-sync-all': 'Listing status sync (every store with live listings)',
       },
     },
     article: {
@@ -485,6 +514,32 @@ export const adminEn: typeof adminZhCN = {
       },
     },
   },
+  /** Names and remarks of the seeded scheduled tasks (`sys_tasks` stores these keys). */
+  task: {
+    name: {
+      orderSync: 'Order sync',
+      logCleanup: 'Log clean-up',
+      trackingPoll: 'Tracking polls',
+      shipmentPush: 'Shipment push',
+      fbaSync: 'FBA shipment sync',
+      notificationMail: 'Notification e-mails',
+      ratesRefresh: 'Exchange-rate refresh',
+      listingStatusSync: 'Listing status sync',
+    },
+    remark: {
+      orderSync:
+        'Queues an order sync per authorized store, as often as the order sync interval parameter allows',
+      logCleanup: 'Deletes operation-log rows past their keep-days, expired codes and sessions',
+      trackingPoll: 'Reads the tracking of shipped parcels',
+      shipmentPush: 'Sends shipments to the marketplaces',
+      fbaSync: 'Reads open FBA shipments back from Amazon',
+      notificationMail: 'Sends the notification e-mails owed',
+      ratesRefresh:
+        "Refreshes exchange rates from the rate-source parameter; manual keeps the operators' rates",
+      listingStatusSync:
+        "Reads each store's live listings back from the marketplace, as often as the listing sync interval parameter allows",
+    },
+  },
   menu: {
     group: { sys: 'System', production: 'Production', help: 'Help centre' },
     sys: {
@@ -496,6 +551,7 @@ export const adminEn: typeof adminZhCN = {
       param: 'Parameters',
       task: 'Scheduled tasks',
       log: 'Operation log',
+      loginLog: 'Sign-in log',
       info: 'System info',
       article: 'Help articles',
     },

@@ -5,6 +5,8 @@ import type {
   FinanceRule,
   SysBalanceAdjustInput,
   SysBalanceAdjustResult,
+  SysCategoryInput,
+  SysCategoryUpdate,
   SysFactoryInput,
   SysFactoryUpdate,
   SysFinanceRuleInput,
@@ -51,6 +53,12 @@ export const sysGoods = {
   update: (input: SysGoodsUpdate) => api.post<SysGoodsDetail>('/sys/goods/update', input, operator),
   status: (input: SysStatusInput) => api.post<SysGoodsDetail>('/sys/goods/status', input, operator),
   categories: () => api.get<CategoryTree>('/sys/goods/categories', undefined, operator),
+  addCategory: (input: SysCategoryInput) =>
+    api.post<CategoryTree>('/sys/goods/category-add', input, operator),
+  updateCategory: (input: SysCategoryUpdate) =>
+    api.post<CategoryTree>('/sys/goods/category-update', input, operator),
+  deleteCategory: (id: number) =>
+    api.post<CategoryTree>('/sys/goods/category-delete', { id }, operator),
   factories: () => api.get<Factory[]>('/sys/goods/factories', undefined, operator),
   addFactory: (input: SysFactoryInput) =>
     api.post<Factory>('/sys/goods/factory-add', input, operator),

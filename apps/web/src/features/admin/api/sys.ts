@@ -4,10 +4,12 @@ import type {
   OperationLogPage,
   OperationLogQuery,
   ServerHealth,
+  SysLoginLogPage,
+  SysLoginLogQuery,
 } from '@app/shared';
 import { api } from '../../../api/client.ts';
 
-/** The operation log (`/api/sys/log/*`) and server health (`/api/sys/info/record`) calls. */
+/** The operation and sign-in logs (`/api/sys/log/*`, `/api/sys/login-log/*`) and server health calls. */
 const operator = { session: 'operator' } as const;
 
 export const sysKeys = {
@@ -15,6 +17,8 @@ export const sysKeys = {
   logPage: (query: Partial<OperationLogQuery>) => [...sysKeys.log, 'page', query] as const,
   keep: () => [...sysKeys.log, 'keep'] as const,
   info: ['admin', 'sys-info'] as const,
+  loginLogPage: (query: Partial<SysLoginLogQuery>) =>
+    ['admin', 'sys-login-log', 'page', query] as const,
 };
 
 export const sysLog = {
@@ -23,6 +27,12 @@ export const sysLog = {
   clear: () => api.post<LogClearResult>('/sys/log/clear', undefined, operator),
   getKeep: () => api.get<LogKeep>('/sys/log/get-keep', undefined, operator),
   setKeep: (value: number) => api.post<LogKeep>('/sys/log/set-keep', { value }, operator),
+};
+
+/** Operators' and seller users' sign-in attempts (`/api/sys/login-log/page`). */
+export const sysLoginLog = {
+  page: (query: Partial<SysLoginLogQuery>) =>
+    api.get<SysLoginLogPage>('/sys/login-log/page', query, operator),
 };
 
 export const sysInfo = {

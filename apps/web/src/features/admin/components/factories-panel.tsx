@@ -25,7 +25,9 @@ export function FactoriesPanel() {
     setEditing(factory);
   };
   const save = async () => {
-    const values = await form.validateFields();
+    // A refused field shows its message on the form; there is nothing to send.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       await (editing
@@ -89,7 +91,8 @@ export function FactoriesPanel() {
         onCancel={() => setEditing(undefined)}
         forceRender
       >
-        <Form form={form} layout="vertical">
+        {/* Named, so its field ids (`factory_name`) differ from other forms' on the page. */}
+        <Form form={form} name="factory" layout="vertical">
           <Form.Item
             name="code"
             label={t('admin.goods.factories.code')}

@@ -15,6 +15,7 @@ import { reportError } from '../../../api/form-errors.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { catalogueKeys, sysGoods } from '../api/catalogue.ts';
+import { CategoriesPanel } from '../components/categories-panel.tsx';
 import { FactoriesPanel } from '../components/factories-panel.tsx';
 import { GoodsFormDrawer } from '../components/goods-form-drawer.tsx';
 import { useOperatorCan } from '../components/operator-can.tsx';
@@ -173,7 +174,7 @@ function ProductsPanel() {
   );
 }
 
-/** /admin/sys/goods: the parent catalogue sellers design on, and the factories producing it. */
+/** /admin/sys/goods: the parent catalogue sellers design on, its categories, and the factories producing it. */
 export function SysGoodsPage() {
   const { t } = useTranslation();
   return (
@@ -181,6 +182,11 @@ export function SysGoodsPage() {
       <Tabs
         items={[
           { key: 'products', label: t('admin.goods.tabs.products'), children: <ProductsPanel /> },
+          {
+            key: 'categories',
+            label: t('admin.goods.tabs.categories'),
+            children: <CategoriesPanel />,
+          },
           {
             key: 'factories',
             label: t('admin.goods.tabs.factories'),

@@ -74,5 +74,33 @@ describe(
       fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
       expect((await screen.findAllByText(`Delete "${name}"?`)).length).toBeGreaterThan(0);
     });
+
+    it('lists the operator’s own sign-in in the sign-in log, found by user', async () => {
+      await openAsOperator('/admin/sys/login-log');
+      fireEvent.change(
+        await screen.findByPlaceholderText('Username, name, e-mail or mobile', undefined, {
+          timeout: 30_000,
+        }),
+        { target: { value: 'admin' } },
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(screen.getAllByText('Succeeded').length).toBeGreaterThan(0), {
+        timeout: 10_000,
+      });
+      expect(screen.getAllByText('Operator').length).toBeGreaterThan(0);
+    });
+
+    it('adds a top-level category on the catalogue’s Categories tab', async () => {
+      await openAsOperator('/admin/sys/goods');
+      fireEvent.click(await screen.findByRole('tab', { name: 'Categories' }, { timeout: 30_000 }));
+      fireEvent.click(await screen.findByRole('button', { name: /Add top-level category/ }));
+      const name = `Page category ${Date.now()}`;
+      fireEvent.change(await screen.findByLabelText('Chinese name'), { target: { value: name } });
+      fireEvent.change(screen.getByLabelText('English name'), {
+        target: { value: 'Page category' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(name, undefined, { timeout: 10_000 })).toBeTruthy();
+    });
   },
 );

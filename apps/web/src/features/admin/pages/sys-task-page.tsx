@@ -47,6 +47,13 @@ function parseData(text: string | undefined): TaskData | undefined {
 const showJson = (value: unknown) =>
   value === null || value === undefined ? '' : JSON.stringify(value);
 
+/** Seeded tasks' names and remarks are i18n keys (`task.name.*`); operators' own text shows as typed. */
+function useTaskText(): (text: string) => string {
+  const { t } = useTranslation();
+  return (text) =>
+    text.startsWith('task.') ? t(text as 'common.home', { defaultValue: text }) : text;
+}
+
 function RunStatus({ run }: { run: TaskRunSummary }) {
   const { t } = useTranslation();
   return <Tag color={RUN_COLORS[run.status]}>{t(`admin.sysTask.runStatus.${run.status}`)}</Tag>;
@@ -55,6 +62,7 @@ function RunStatus({ run }: { run: TaskRunSummary }) {
 /** The runs of one task, newest first. */
 function TaskLog({ task, onClose }: { task: Task; onClose: () => void }) {
   const { t } = useTranslation();
+  const text = useTaskText();
   const [page, setPage] = useState(1);
   const log = useQuery({
     queryKey: taskKeys.log(task.id, page),
@@ -65,7 +73,7 @@ function TaskLog({ task, onClose }: { task: Task; onClose: () => void }) {
     <Drawer
       open
       width={760}
-      title={t('admin.sysTask.logTitle', { name: task.name })}
+      title={t('admin.sysTask.logTitle', { name: text(task.name) })}
       onClose={onClose}
     >
       <Table<TaskRunSummary>
@@ -135,6 +143,7 @@ interface TaskFormValues {
 /** Add (no task) or edit a task; the body is typed as JSON. */
 function TaskForm({ task, onDone }: { task: Task | null; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
+  const text = useTaskText();
   const [form] = Form.useForm<TaskFormValues>();
   const [saving, setSaving] = useState(false);
   const submit = async (values: TaskFormValues) => {
@@ -147,12 +156,15 @@ function TaskForm({ task, onDone }: { task: Task | null; onDone: (saved: boolean
     }
     setSaving(true);
     try {
+      // A seeded name or remark left as shown keeps its key, so it stays in every language.
+      const keep = (typed: string, stored: string | undefined) =>
+        stored !== undefined && typed === text(stored) ? stored : typed;
       const input = {
-        name: values.name,
+        name: keep(values.name, task?.name),
         job: values.job,
         cron: values.cron,
         data: data ?? null,
-        remark: values.remark ?? '',
+        remark: keep(values.remark ?? '', task?.remark),
       };
       if (task) await sysTask.update({ id: task.id, ...input });
       else await sysTask.add(input);
@@ -180,11 +192,11 @@ function TaskForm({ task, onDone }: { task: Task | null; onDone: (saved: boolean
         initialValues={
           task
             ? {
-                name: task.name,
+                name: text(task.name),
                 job: task.job,
                 cron: task.cron,
                 data: task.data ? JSON.stringify(task.data, null, 2) : '',
-                remark: task.remark,
+                remark: text(task.remark),
               }
             : { job: TASK_JOBS[0], cron: '*/15 * * * *' }
         }
@@ -222,6 +234,7 @@ function TaskForm({ task, onDone }: { task: Task | null; onDone: (saved: boolean
 /** Run now, with an optional JSON body in place of the task's own. */
 function RunOnce({ task, onDone }: { task: Task; onDone: () => void }) {
   const { t } = useTranslation();
+  const text = useTaskText();
   const [form] = Form.useForm<{ data?: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async ({ data }: { data?: string }) => {
@@ -235,7 +248,7 @@ function RunOnce({ task, onDone }: { task: Task; onDone: () => void }) {
     setBusy(true);
     try {
       await sysTask.once({ id: task.id, ...(body ? { data: body } : {}) });
-      feedback.success(t('admin.sysTask.queued', { name: task.name }));
+      feedback.success(t('admin.sysTask.queued', { name: text(task.name) }));
       onDone();
     } catch (error) {
       reportError(error, form);
@@ -246,7 +259,7 @@ function RunOnce({ task, onDone }: { task: Task; onDone: () => void }) {
   return (
     <Modal
       open
-      title={t('admin.sysTask.onceTitle', { name: task.name })}
+      title={t('admin.sysTask.onceTitle', { name: text(task.name) })}
       okText={t('admin.sysTask.runNow')}
       confirmLoading={busy}
       onOk={() => form.submit()}
@@ -268,6 +281,7 @@ function RunOnce({ task, onDone }: { task: Task; onDone: () => void }) {
 /** /admin/sys/task: the scheduled tasks, their next and last runs, start/stop, run once, the log. */
 export function SysTaskPage() {
   const { t } = useTranslation();
+  const text = useTaskText();
   const client = useQueryClient();
   const may = useOperatorCan('/sys/task');
   const list = useQuery({
@@ -318,11 +332,11 @@ export function SysTaskPage() {
             title: t('admin.sysTask.columns.name'),
             render: (_, task) =>
               task.remark ? (
-                <Tooltip title={task.remark}>
-                  <span>{task.name}</span>
+                <Tooltip title={text(task.remark)}>
+                  <span>{text(task.name)}</span>
                 </Tooltip>
               ) : (
-                task.name
+                text(task.name)
               ),
           },
           {
@@ -375,7 +389,7 @@ export function SysTaskPage() {
                         onClick={() =>
                           void act(
                             () => sysTask.stop(task.id),
-                            t('admin.sysTask.stopped', { name: task.name }),
+                            t('admin.sysTask.stopped', { name: text(task.name) }),
                           )
                         }
                       >
@@ -388,7 +402,7 @@ export function SysTaskPage() {
                         onClick={() =>
                           void act(
                             () => sysTask.start(task.id),
-                            t('admin.sysTask.started', { name: task.name }),
+                            t('admin.sysTask.started', { name: text(task.name) }),
                           )
                         }
                       >
@@ -412,7 +426,7 @@ export function SysTaskPage() {
                 )}
                 {may('delete') && (
                   <Popconfirm
-                    title={t('admin.sysTask.deleteConfirm', { name: task.name })}
+                    title={t('admin.sysTask.deleteConfirm', { name: text(task.name) })}
                     onConfirm={() =>
                       void act(() => sysTask.remove(task.id), t('admin.sysTask.deleted'))
                     }
