@@ -50,8 +50,11 @@ export const PARAM_DEFS = {
   'exchange_rate.source': def('string', z.enum(['manual', 'ecb']), 'manual'),
   /** The largest image an upload takes, in MB (the multipart limit of 10 MB caps it). */
   'upload.max_mb': def('number', z.number().int().min(1).max(10), 10),
-  /** Minutes between two order syncs of a store. */
-  'sync.order_interval_minutes': def('number', z.number().int().min(5).max(1440), 60),
+  /**
+   * Minutes a store's last sync must be old before a scheduled sync takes it again. Under the
+   * task's 15-minute tick by default, so every tick syncs a store nobody synced by hand meanwhile.
+   */
+  'sync.order_interval_minutes': def('number', z.number().int().min(5).max(1440), 10),
   /** Minutes between two listing-status syncs of a store. */
   'sync.listing_interval_minutes': def('number', z.number().int().min(5).max(1440), 120),
 } as const;
