@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_SITES } from '@app/shared';
+import { startKuaidi100Simulator } from '@app/sim';
 import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import { stores, storeStaff } from '../src/db/schema.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
@@ -16,6 +17,7 @@ const sleep = async (ms: number) => {
   clock += ms;
 };
 let h: SimHarness;
+let kuaidi: Awaited<ReturnType<typeof startKuaidi100Simulator>>;
 let t: TestApp;
 let seller: SellerFixture;
 let other: SellerFixture;
@@ -100,7 +102,8 @@ async function createPlan(quantity = 10) {
 
 beforeAll(async () => {
   h = await startSimHarness({ now: () => new Date(clock) });
-  t = await h.app({ sleep });
+  kuaidi = await startKuaidi100Simulator({ now: () => clock, stepSeconds: 60 });
+  t = await h.app({ sleep, config: { KUAIDI100_URL: kuaidi.url } });
   seller = await createSeller(t.database.db);
   other = await createSeller(t.database.db);
   const auth = h.sims.amazon.grant(ACCOUNT, 'US');
@@ -119,7 +122,10 @@ beforeAll(async () => {
   storeId = store!.id;
   for (const [n, sku] of SKUS.entries()) await publish(sku, n + 1);
 }, 120_000);
-afterAll(() => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await kuaidi?.close();
+});
 
 describe('the shipment wizard', () => {
   it('walks three SKUs through every step to closed shipments, with labels', async () => {
@@ -208,6 +214,23 @@ describe('the shipment wizard', () => {
     expect(tracked.status, JSON.stringify(tracked.body)).toBe(200);
     expect(tracked.body.data.shipments[1].status).toBe('SHIPPED');
 
+    // The carrier's events per tracking number: UPS for the partnered one, FedEx for our own.
+    const carrier = await post('kuaidi', { id: plan.id });
+    expect(carrier.status, JSON.stringify(carrier.body)).toBe(200);
+    const parcels = carrier.body.data.list as Array<Record<string, unknown>>;
+    expect(parcels).toHaveLength(first.boxes.length + own.boxes.length);
+    expect(parcels.find((p) => p.tracking_id === '77200000000')).toMatchObject({
+      shipment_id: own.shipment_id,
+      carrier: 'FedEx',
+      status: 'in_transit',
+      error: null,
+    });
+    const ups = parcels.find((p) => p.shipment_id === first.shipment_id)!;
+    expect(ups.carrier).toBe('United Parcel Service Inc.');
+    expect((ups.events as unknown[]).length).toBeGreaterThan(0);
+    const one = await post('kuaidi', { id: plan.id, shipment_id: own.confirmation_id });
+    expect(one.body.data.list).toHaveLength(own.boxes.length);
+
     // The minute job reads open shipments back without anyone pressing "Sync".
     clock += STEP_MS;
     const job = await syncOpenShipments({
@@ -286,6 +309,13 @@ describe('input, tenancy and permissions', () => {
     const status = await post('list', { status: 'LOST' });
     expect(status.status).toBe(422);
     expect(Object.keys(status.body.data.fields)).toEqual(['status']);
+    const kuaidiBad = await post('kuaidi', { id: 'x', shipment_id: '' });
+    expect(kuaidiBad.status).toBe(422);
+    expect(Object.keys(kuaidiBad.body.data.fields).sort()).toEqual(['id', 'shipment_id']);
+    const notOurs = await post('kuaidi', { id: plan.id, shipment_id: 'FBA000000000' });
+    expect(notOurs.status).toBe(404);
+    // No shipments yet: nothing to track, not an error.
+    expect((await post('kuaidi', { id: plan.id })).body.data.list).toEqual([]);
     const times = await post('list', { start_time: 10, end_time: 5 });
     expect(Object.keys(times.body.data.fields)).toEqual(['start_time']);
   });
@@ -293,6 +323,7 @@ describe('input, tenancy and permissions', () => {
   it('hides plans from other sellers and out-of-scope staff, and 403s staff without the permission', async () => {
     const plan = await createPlan(1);
     expect((await post('detail', { id: plan.id }, other.token)).status).toBe(404);
+    expect((await post('kuaidi', { id: plan.id }, other.token)).status).toBe(404);
     expect((await post('list', {}, other.token)).body.data.list).toEqual([]);
     expect(
       (await post('create', { ...(await planInput()), market_id: storeId }, other.token)).status,
@@ -315,6 +346,7 @@ describe('input, tenancy and permissions', () => {
     expect((await post('list', {}, viewer.token)).status).toBe(200);
     expect((await post('cancel', { id: plan.id }, viewer.token)).status).toBe(403);
     expect((await post('detail', { id: plan.id }, viewer.token)).status).toBe(403);
+    expect((await post('kuaidi', { id: plan.id }, viewer.token)).status).toBe(403);
   });
 });
 

@@ -123,6 +123,8 @@ export const en = {
     unknown_sku: 'The SKU {{sku}} is not in this plan',
     no_box_labels_yet: 'Box labels can be printed once the transportation is confirmed',
     not_own_carrier: 'Tracking numbers are entered only for shipments sent with your own carrier',
+    tracking_unavailable: 'No carrier tracking service is configured',
+    too_many_parcels: 'At most {{max}} tracking numbers at a time; ask shipment by shipment',
   },
   finance: {
     alipay_payment_not_found: 'The Alipay payment of this order was not found',

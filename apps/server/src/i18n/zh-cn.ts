@@ -117,6 +117,8 @@ export const zhCN = {
     unknown_sku: 'SKU {{sku}} 不在此计划中',
     no_box_labels_yet: '确认运输方式后才能打印箱标',
     not_own_carrier: '只有自行承运的货件需要填写追踪号',
+    tracking_unavailable: '未配置快递查询服务，无法查询物流轨迹',
+    too_many_parcels: '一次最多查询 {{max}} 个追踪号，请按货件查询',
   },
   finance: {
     alipay_payment_not_found: '未找到此订单的支付宝付款',

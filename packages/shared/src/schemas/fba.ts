@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryInt, text, UNIX_SECONDS_MAX } from './common.ts';
+import { TRACKING_STATUSES, TrackingEvent } from './production.ts';
 
 /** FBA inbound shipments (spec /newOrder/FBAshipments, /api/fba/*, issue 21). */
 
@@ -236,3 +237,23 @@ export const FbaProductLabelQuery = z.object({
   sheet: z.enum(FBA_LABEL_SHEETS).default('a4_24'),
 });
 export type FbaProductLabelQuery = z.input<typeof FbaProductLabelQuery>;
+
+/** `kuaidi`: the carrier's events for a plan's tracking numbers (one shipment's, or all). */
+export const FbaKuaidiInput = z.object({ id, shipment_id: remoteId.optional() });
+export type FbaKuaidiInput = z.infer<typeof FbaKuaidiInput>;
+
+export const FbaKuaidiParcel = z.object({
+  shipment_id: z.string(),
+  confirmation_id: z.string().nullable(),
+  box_id: z.string(),
+  tracking_id: z.string(),
+  carrier: z.string(),
+  /** Null when the carrier service refused the number; `error` then says why, in its words. */
+  status: z.enum(TRACKING_STATUSES).nullable(),
+  /** Newest first. */
+  events: z.array(TrackingEvent),
+  error: z.string().nullable(),
+});
+export type FbaKuaidiParcel = z.infer<typeof FbaKuaidiParcel>;
+export const FbaKuaidi = z.object({ list: z.array(FbaKuaidiParcel) });
+export type FbaKuaidi = z.infer<typeof FbaKuaidi>;

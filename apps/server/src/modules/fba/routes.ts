@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   FbaBoxLabelQuery,
   FbaCreateInput,
+  FbaKuaidi,
+  FbaKuaidiInput,
   FbaListQuery,
   FbaPackingInput,
   FbaPlacementInput,
@@ -20,7 +22,9 @@ import type { Access } from '../../http/access.ts';
 import type { App, AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
+import { createTrackingProvider } from '../../integrations/tracking/index.ts';
 import type { MarketCtx } from '../markets/service.ts';
+import { planTracking } from './kuaidi.ts';
 import { boxLabels, productLabels } from './labels.ts';
 import { fbaDetail, fbaStores, listFba } from './service.ts';
 import { cancelPlan, syncPlan } from './sync.ts';
@@ -54,6 +58,7 @@ function sendPdf(reply: FastifyReply, filename: string, pdf: Uint8Array) {
 export function registerFbaRoutes(app: App, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const box = storeSecretBox(deps.config);
+  const tracking = createTrackingProvider(deps.config);
   const market = (request: FastifyRequest): MarketCtx => ({
     ...request.ctx,
     connectors: deps.connectors,
@@ -209,6 +214,21 @@ export function registerFbaRoutes(app: App, deps: AppDeps): void {
       ...can('cancel'),
     },
     detailAfter((ctx, input) => cancelPlan(ctx, input.id)),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/fba/kuaidi',
+      tags,
+      summary:
+        "The carrier's events for the tracking numbers of a plan's shipments (or of one), from the tracking provider (Kuaidi100)",
+      body: FbaKuaidiInput,
+      response: FbaKuaidi,
+      ...can('info'),
+    },
+    (ctx, input) => planTracking(ctx, tracking, input),
   );
 
   r.get(

@@ -100,6 +100,20 @@ export const fbaEn: typeof fbaZhCN = {
     openDetail: 'Open details',
     remove: 'Remove',
   },
+  kuaidi: {
+    show: 'Carrier tracking',
+    title: 'Carrier tracking',
+    refresh: 'Refresh',
+    none: 'No tracking numbers yet',
+    boxes: 'Boxes: {{boxes}}',
+    status: {
+      pending: 'Awaiting pickup',
+      in_transit: 'In transit',
+      delivered: 'Delivered',
+      exception: 'Exception',
+      returned: 'Returned',
+    },
+  },
   detail: {
     title: 'Shipment details',
     back: 'Back to the list',

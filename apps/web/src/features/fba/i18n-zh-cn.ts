@@ -98,6 +98,20 @@ export const fbaZhCN = {
     openDetail: '查看详情',
     remove: '删除',
   },
+  kuaidi: {
+    show: '物流轨迹',
+    title: '物流轨迹',
+    refresh: '刷新',
+    none: '暂无追踪号',
+    boxes: '箱子：{{boxes}}',
+    status: {
+      pending: '待揽收',
+      in_transit: '运输中',
+      delivered: '已签收',
+      exception: '异常',
+      returned: '已退回',
+    },
+  },
   detail: {
     title: '货件详情',
     back: '返回列表',

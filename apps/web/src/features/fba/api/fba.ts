@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   FbaBoxLabelQuery,
   FbaCreateInput,
+  FbaKuaidi,
   FbaListQuery,
   FbaPackingInput,
   FbaPlacementInput,
@@ -20,6 +21,7 @@ export const fbaKeys = {
   lists: () => [...fbaKeys.all, 'list'] as const,
   list: (query: FbaListQuery) => [...fbaKeys.lists(), query] as const,
   plan: (id: number) => [...fbaKeys.all, 'plan', id] as const,
+  kuaidi: (id: number, shipmentId: string) => [...fbaKeys.all, 'kuaidi', id, shipmentId] as const,
 };
 
 export function useFbaStores() {
@@ -43,6 +45,16 @@ export function useFbaPlan(id: number | null) {
     queryKey: fbaKeys.plan(id ?? 0),
     queryFn: ({ signal }) => api.post<FbaPlan>('/fba/detail', { id }, { signal }),
     enabled: id !== null,
+  });
+}
+
+/** The carrier's events for one shipment's tracking numbers, asked when shown. */
+export function useFbaKuaidi(id: number, shipmentId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: fbaKeys.kuaidi(id, shipmentId),
+    queryFn: ({ signal }) =>
+      api.post<FbaKuaidi>('/fba/kuaidi', { id, shipment_id: shipmentId }, { signal }),
+    enabled,
   });
 }
 
