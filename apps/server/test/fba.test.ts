@@ -286,6 +286,95 @@ describe('the shipment wizard', () => {
   });
 });
 
+describe('editing boxes', () => {
+  it('re-sends boxes before placement, refuses it after, and updates a booked shipment by preview', async () => {
+    const plan = await createPlan(2);
+    const option = plan.offers.packing[0].id;
+    const packed = await post('packing', {
+      id: plan.id,
+      packing_option_id: option,
+      boxes: SKUS.map((sku) => box(sku, 2)),
+    });
+    expect(packed.status, JSON.stringify(packed.body)).toBe(200);
+    const edited = await post('boxes', {
+      id: plan.id,
+      boxes: [{ ...box(SKUS[0]!, 2), items: SKUS.map((sku) => ({ sku, quantity: 2 })) }],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ step: 'placement', last_error: null });
+    expect(edited.body.data.boxes).toHaveLength(1);
+    // One box: Amazon offers only the single-warehouse placement now.
+    expect(edited.body.data.offers.placement).toHaveLength(1);
+    const stranger = await post('boxes', { id: plan.id, boxes: [box('NOT-IN-PLAN', 1)] });
+    expect(stranger.status).toBe(422);
+    expect(Object.keys(stranger.body.data.fields)).toEqual(['boxes.0.items.0.sku']);
+
+    const placed = await post('placement', {
+      id: plan.id,
+      placement_option_id: edited.body.data.offers.placement[0].id,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const late = await post('boxes', { id: plan.id, boxes: [box(SKUS[0]!, 2)] });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain('A placement option was already confirmed.');
+
+    const [shipment] = placed.body.data.shipments;
+    // Our own carrier: the boxes stay until we send tracking (the partner's pickup runs on a clock).
+    const own = placed.body.data.offers.transport.find((o: { partnered: boolean }) => !o.partnered);
+    const booked = await post('transport', {
+      id: plan.id,
+      selections: [{ shipment_id: shipment.shipment_id, transportation_option_id: own.id }],
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    const [onlyBox] = booked.body.data.shipments[0].boxes;
+    expect(onlyBox.package_id).toHaveLength(38);
+    expect(onlyBox.size).toMatchObject({ length: 40, dimension_unit: 'CM', weight_unit: 'KG' });
+
+    const content = (quantity: number, packageId = onlyBox.package_id) => ({
+      id: plan.id,
+      shipment_id: shipment.shipment_id,
+      boxes: [
+        {
+          ...onlyBox.size,
+          package_id: packageId,
+          items: SKUS.map((sku, n) => ({ sku, quantity: n === 0 ? quantity : 2 })),
+        },
+      ],
+    });
+    const foreign = await post('content-preview', content(1, 'pk' + '0'.repeat(36)));
+    expect(foreign.status).toBe(422);
+    expect(Object.keys(foreign.body.data.fields)).toEqual(['boxes.0.package_id']);
+    expect((await post('content-preview', content(1), other.token)).status).toBe(404);
+    expect(
+      (await post('content-confirm', { id: plan.id, shipment_id: shipment.shipment_id })).status,
+    ).toBe(409);
+
+    const preview = await post('content-preview', content(1));
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    // An own carrier's cost is the seller's: Amazon quotes none.
+    expect(preview.body.data.content_update).toMatchObject({
+      shipment_id: shipment.shipment_id,
+      cost: null,
+    });
+    const done = await post('content-confirm', { id: plan.id, shipment_id: shipment.shipment_id });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.content_update).toBeNull();
+    expect(done.body.data.items.map((i: { quantity: number }) => i.quantity)).toEqual([1, 2, 2]);
+    expect(done.body.data.shipments[0].boxes[0].items[0]).toEqual({ sku: SKUS[0], quantity: 1 });
+
+    // Once the carrier has the boxes, Amazon refuses a content update in its own words.
+    const tracked = await post('tracking', {
+      id: plan.id,
+      shipment_id: shipment.shipment_id,
+      tracking: [{ box_id: onlyBox.box_id, tracking_id: '772000000099' }],
+    });
+    expect(tracked.status, JSON.stringify(tracked.body)).toBe(200);
+    const shipped = await post('content-preview', content(2));
+    expect(shipped.status).toBe(409);
+    expect(shipped.body.message).toContain('has already shipped');
+  });
+});
+
 describe('input, tenancy and permissions', () => {
   it('answers 422 naming the field for bad input', async () => {
     const bad = await post('create', {

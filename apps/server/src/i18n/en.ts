@@ -125,6 +125,8 @@ export const en = {
     not_own_carrier: 'Tracking numbers are entered only for shipments sent with your own carrier',
     tracking_unavailable: 'No carrier tracking service is configured',
     too_many_parcels: 'At most {{max}} tracking numbers at a time; ask shipment by shipment',
+    box_not_in_shipment: 'This box is not in the shipment',
+    no_content_update: 'No content update of this shipment is waiting; preview the change first',
   },
   finance: {
     alipay_payment_not_found: 'The Alipay payment of this order was not found',

@@ -119,6 +119,8 @@ export const zhCN = {
     not_own_carrier: '只有自行承运的货件需要填写追踪号',
     tracking_unavailable: '未配置快递查询服务，无法查询物流轨迹',
     too_many_parcels: '一次最多查询 {{max}} 个追踪号，请按货件查询',
+    box_not_in_shipment: '该箱子不属于此货件',
+    no_content_update: '没有待确认的货件内容修改，请先预览修改',
   },
   finance: {
     alipay_payment_not_found: '未找到此订单的支付宝付款',

@@ -49,6 +49,17 @@ export interface FbaBox {
 }
 
 /**
+ * A box of a shipment as Amazon lists it; `packageId`, size and weight (absent in rows synced
+ * before content updates) say which box a content update keeps.
+ */
+export interface FbaShipmentBox {
+  boxId: string;
+  packageId?: string;
+  size?: Pick<FbaBox, 'length' | 'width' | 'height' | 'dimensionUnit' | 'weight' | 'weightUnit'>;
+  items: Array<{ sku: string; quantity: number }>;
+}
+
+/**
  * What Amazon offered at the current step, kept so the wizard can show it again: packing
  * options (with their packing group), placement options (with fees), transportation options.
  */
@@ -64,6 +75,17 @@ export interface FbaOffers {
     cost: string | null;
     currency: string | null;
   }>;
+  /** The packing option confirmed at step 2, whose packing group an edit of the boxes uses. */
+  packingOptionId?: string;
+  /** A shipment content update Amazon priced and the seller has yet to confirm. */
+  contentUpdate?: {
+    shipmentId: string;
+    previewId: string;
+    expiration: string;
+    cost: string | null;
+    currency: string | null;
+    boxes: FbaShipmentBox[];
+  };
 }
 
 /** A seller's FBA inbound plan in one Amazon store. */
@@ -114,10 +136,7 @@ export const fbaShipments = pgTable(
     warehouseId: text('warehouse_id'),
     transportationOptionId: text('transportation_option_id'),
     carrier: text('carrier'),
-    boxes: jsonb('boxes')
-      .$type<Array<{ boxId: string; items: Array<{ sku: string; quantity: number }> }>>()
-      .notNull()
-      .default([]),
+    boxes: jsonb('boxes').$type<FbaShipmentBox[]>().notNull().default([]),
     tracking: jsonb('tracking')
       .$type<Array<{ boxId: string; trackingId: string }>>()
       .notNull()

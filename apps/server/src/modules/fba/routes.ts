@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   FbaBoxLabelQuery,
+  FbaBoxesInput,
+  FbaContentConfirmInput,
+  FbaContentInput,
   FbaCreateInput,
   FbaKuaidi,
   FbaKuaidiInput,
@@ -24,6 +27,7 @@ import { route } from '../../http/route.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
 import { createTrackingProvider } from '../../integrations/tracking/index.ts';
 import type { MarketCtx } from '../markets/service.ts';
+import { confirmContent, editBoxes, previewContent } from './edit.ts';
 import { planTracking } from './kuaidi.ts';
 import { boxLabels, productLabels } from './labels.ts';
 import { fbaDetail, fbaStores, listFba } from './service.ts';
@@ -186,6 +190,50 @@ export function registerFbaRoutes(app: App, deps: AppDeps): void {
       ...can('update'),
     },
     detailAfter(setTracking),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/fba/boxes',
+      tags,
+      summary:
+        'Edit the boxes before a placement is confirmed (packing information again, new placement options); Amazon refuses it after',
+      body: FbaBoxesInput,
+      response: FbaPlan,
+      ...can('update'),
+    },
+    detailAfter(editBoxes),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/fba/content-preview',
+      tags,
+      summary:
+        "Edit a shipment's boxes and quantities once its carrier is confirmed: Amazon prices the change (content update preview)",
+      body: FbaContentInput,
+      response: FbaPlan,
+      ...can('update'),
+    },
+    detailAfter(previewContent),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/fba/content-confirm',
+      tags,
+      summary: "Confirm the shipment's priced content update at Amazon",
+      body: FbaContentConfirmInput,
+      response: FbaPlan,
+      ...can('update'),
+    },
+    detailAfter(confirmContent),
   );
 
   route(
