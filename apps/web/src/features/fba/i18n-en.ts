@@ -100,6 +100,30 @@ export const fbaEn: typeof fbaZhCN = {
     openDetail: 'Open details',
     remove: 'Remove',
   },
+  edit: {
+    sendBoxes: 'Send the boxes again',
+    boxesSaved: 'Amazon has the new boxes; choose the placement again',
+    shipment: 'Shipment {{id}}',
+    removeBox: 'Remove box',
+    keepBox: 'Keep box',
+    preview: 'Ask Amazon to price the change',
+    previewCost: 'Amazon quotes {{cost}} {{currency}} for the carrier after this change',
+    previewOwnCarrier: 'Amazon has priced the change; your own carrier charges you directly',
+    previewUntil: '{{boxes}} box(es), {{units}} unit(s); confirm before {{until}}',
+    confirm: 'Confirm the change',
+    confirmed: 'Amazon has updated the shipment',
+    nothing: 'Nothing can change now: the plan is cancelled, or its shipments have left.',
+    rule: {
+      packing: 'The boxes are entered in the wizard.',
+      placement:
+        'Until a placement is confirmed the boxes can be changed; the plan’s quantities stay.',
+      transport:
+        'Amazon allows no box changes between confirming the placement and confirming the carrier.',
+      confirmed:
+        'With the carrier confirmed, boxes and quantities change by an update Amazon prices first, until the shipment leaves.',
+      cancelled: 'A cancelled plan can be rebuilt, not edited.',
+    },
+  },
   kuaidi: {
     show: 'Carrier tracking',
     title: 'Carrier tracking',
@@ -153,6 +177,7 @@ export const fbaEn: typeof fbaZhCN = {
     saveTracking: 'Save tracking numbers',
     trackingSaved: 'Tracking numbers sent; Amazon counts the shipment as shipped',
     rebuild: 'Rebuild plan',
+    edit: 'Edit boxes',
     continueWizard: 'Continue',
     noShipments: 'Amazon makes the shipments once a placement is confirmed.',
   },

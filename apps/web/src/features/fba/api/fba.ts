@@ -1,6 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FbaBoxLabelQuery,
+  FbaBoxesInput,
+  FbaContentConfirmInput,
+  FbaContentInput,
   FbaCreateInput,
   FbaKuaidi,
   FbaListQuery,
@@ -80,6 +83,10 @@ export const usePacking = () => usePlanAction<FbaPackingInput>('/fba/packing');
 export const usePlacement = () => usePlanAction<FbaPlacementInput>('/fba/placement');
 export const useTransport = () => usePlanAction<FbaTransportInput>('/fba/transport');
 export const useTracking = () => usePlanAction<FbaTrackingInput>('/fba/tracking');
+export const useEditBoxes = () => usePlanAction<FbaBoxesInput>('/fba/boxes');
+export const usePreviewContent = () => usePlanAction<FbaContentInput>('/fba/content-preview');
+export const useConfirmContent = () =>
+  usePlanAction<FbaContentConfirmInput>('/fba/content-confirm');
 export const useSyncPlan = () => usePlanAction<{ id: number }>('/fba/sync-shipment');
 export const useCancelPlan = () => usePlanAction<{ id: number }>('/fba/cancel');
 
