@@ -127,6 +127,17 @@ export const en = {
     too_many_parcels: 'At most {{max}} tracking numbers at a time; ask shipment by shipment',
     box_not_in_shipment: 'This box is not in the shipment',
     no_content_update: 'No content update of this shipment is waiting; preview the change first',
+    pod_sku_not_found: 'This finished SKU was not found',
+    pod_unavailable: 'SKU {{sku}} cannot be produced now ({{problem}})',
+    pod_changed: 'The quote has changed; the total is now {{total}}. Please confirm again',
+    pod_not_found: 'This purchase order is not bound for FBA',
+    pod_not_in_production:
+      'Purchase order {{number}} is packed once it is accepted into production',
+    pod_already_planned: 'The inbound plan was made of these boxes; they can no longer change',
+    pod_boxes_mismatch: 'The boxes hold {{packed}} of {{sku}}; the purchase order has {{ordered}}',
+    pod_not_packed: 'Pack the boxes first',
+    pod_no_plan: 'The inbound plan is not made yet',
+    pod_no_own_carrier: 'Amazon offered no own-carrier option for this shipment',
   },
   finance: {
     alipay_payment_not_found: 'The Alipay payment of this order was not found',

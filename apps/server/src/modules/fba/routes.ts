@@ -29,6 +29,7 @@ import { createTrackingProvider } from '../../integrations/tracking/index.ts';
 import type { MarketCtx } from '../markets/service.ts';
 import { confirmContent, editBoxes, previewContent } from './edit.ts';
 import { planTracking } from './kuaidi.ts';
+import { registerFbaPodRoutes } from './pod-routes.ts';
 import { boxLabels, productLabels } from './labels.ts';
 import { fbaDetail, fbaStores, listFba } from './service.ts';
 import { cancelPlan, syncPlan } from './sync.ts';
@@ -60,6 +61,7 @@ function sendPdf(reply: FastifyReply, filename: string, pdf: Uint8Array) {
  * the labels.
  */
 export function registerFbaRoutes(app: App, deps: AppDeps): void {
+  registerFbaPodRoutes(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const box = storeSecretBox(deps.config);
   const tracking = createTrackingProvider(deps.config);
