@@ -80,7 +80,8 @@ export const adminEn: typeof adminZhCN = {
         },
         boxLabels: 'Box labels',
         shipments: 'Shipments',
-        boxCount: '{{count}} boxes',
+        boxCount_one: '{{count}} box',
+        boxCount_other: '{{count}} boxes',
         ship: 'Ship',
         shipTitle: 'Ship shipment {{shipment}}',
         shipHint:
