@@ -221,7 +221,7 @@ export function registerFbaPodRoutes(app: App, deps: AppDeps): void {
         querystring: FbaPodBoxLabelQuery,
         produces: ['application/pdf'],
       },
-      config: { ...operator('print'), tokenInQuery: true },
+      config: operator('print'),
     },
     async (request, reply) => {
       const { filename, pdf } = await podBoxLabels(market(request), request.query);
@@ -237,7 +237,7 @@ export function registerFbaPodRoutes(app: App, deps: AppDeps): void {
         querystring: FbaPodProductLabelQuery,
         produces: ['application/pdf'],
       },
-      config: { ...operator('print'), tokenInQuery: true },
+      config: operator('print'),
     },
     async (request, reply) => {
       const { filename, pdf } = await podProductLabels(market(request), request.query);
