@@ -39,7 +39,7 @@ it('sends finished products from production to FBA: bought, produced, packed, la
   expect(await drawer.locator('.fba-pod-quote').innerText()).toMatch(/Total/);
   await shot(page, 'pod-fba-1-quote-en');
   const poNumber = await pod.pay(drawer, '135790');
-  await pod.orderRow(poNumber).getByText('In production').waitFor();
+  await pod.orderRow(poNumber).getByText('Paid, waiting for production').waitFor();
 
   const operator = await session.context.newPage();
   const desk = new ProductionDesk(operator, baseURL);

@@ -213,6 +213,7 @@ export const fbaEn: typeof fbaZhCN = {
     plan: 'Inbound plan',
     created: 'Ordered',
     stages: {
+      paid: 'Paid, waiting for production',
       producing: 'In production',
       packed: 'Packed',
       planned: 'Ready to ship',

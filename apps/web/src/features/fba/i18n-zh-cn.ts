@@ -207,6 +207,7 @@ export const fbaZhCN = {
     plan: '入库计划',
     created: '下单时间',
     stages: {
+      paid: '已付款，待生产',
       producing: '生产中',
       packed: '已装箱',
       planned: '待发货',

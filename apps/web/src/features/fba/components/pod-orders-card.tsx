@@ -42,7 +42,10 @@ export function PodOrdersCard() {
             key: 'stage',
             render: (_, o) => (
               <Tag color={STAGE_COLOURS[o.stage]} data-stage={o.stage}>
-                {t(`fba.pod.stages.${o.stage}`)}
+                {/* Bought but not yet accepted by the factory: say so rather than "in production". */}
+                {o.stage === 'producing' && o.purchase_order_status === 'paid'
+                  ? t('fba.pod.stages.paid')
+                  : t(`fba.pod.stages.${o.stage}`)}
               </Tag>
             ),
           },
