@@ -52,12 +52,9 @@ function asSeller(ctx: MarketCtx, sellerId: number): MarketCtx {
 /** Which of the shown purchase orders go to FBA, and how far each is. */
 export async function podMarks(ctx: MarketCtx, ids: number[]): Promise<FbaPodMark[]> {
   const rows = await podsOfPurchaseOrders(ctx.db, ids);
-  const marks: FbaPodMark[] = [];
-  for (const row of rows) {
-    const [view] = await podViews(asSeller(ctx, row.pod.sellerId), [row]);
-    marks.push({ purchase_order_id: row.po.id, stage: view!.stage });
-  }
-  return marks;
+  // Shipments are read by plan id, so one read serves every seller's rows.
+  const views = await podViews(ctx, rows);
+  return views.map((v) => ({ purchase_order_id: v.purchase_order_id, stage: v.stage }));
 }
 
 export async function podDesk(ctx: MarketCtx, purchaseOrderId: number): Promise<FbaPodDesk> {

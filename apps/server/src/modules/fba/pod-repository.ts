@@ -8,6 +8,7 @@ import {
   finishedProducts,
   finishedSkus,
   purchaseOrders,
+  sellers,
   stores,
 } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -161,4 +162,13 @@ export async function knownFnskus(
   }
   for (const row of stock) if (row.fnsku) known.set(row.sku, row.fnsku);
   return known;
+}
+
+/** The seller's balance as the quote shows it (paying locks and checks it again). */
+export async function balanceOf(ctx: Ctx): Promise<number> {
+  const [row] = await ctx.db
+    .select({ balance: sellers.balanceMinor })
+    .from(sellers)
+    .where(eq(sellers.id, sellerIdOf(ctx)));
+  return row?.balance ?? 0;
 }

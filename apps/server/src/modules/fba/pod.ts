@@ -27,6 +27,7 @@ import {
 import { accountPay, lockSellerMoney } from '../finance/index.ts';
 import { findStore } from '../markets/service.ts';
 import {
+  balanceOf,
   insertPod,
   knownFnskus,
   listPods,
@@ -160,7 +161,7 @@ async function priced(
 
 export async function podQuote(ctx: Ctx, input: FbaPodQuoteInput): Promise<FbaPodQuote> {
   const { lines, quote } = await priced(ctx, input);
-  const { balanceMinor } = await lockSellerMoney(ctx.db, sellerIdOf(ctx));
+  const balanceMinor = await balanceOf(ctx);
   return {
     items: lines.map((l) => l.line),
     quantity: quote.quantity,
