@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Divider, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -42,9 +43,12 @@ export function FbaPackDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PackValues>();
+  // Making the plan takes several calls to Amazon: one press, one plan.
+  const [busy, setBusy] = useState(false);
   const items = desk.order.items;
   const submit = async () => {
     const values = await form.validateFields();
+    setBusy(true);
     try {
       const next = await fbaPod.pack({
         id: desk.order.purchase_order_id,
@@ -66,6 +70,8 @@ export function FbaPackDialog({
       onDone(next);
     } catch (error) {
       reportError(error, form);
+    } finally {
+      setBusy(false);
     }
   };
   const a = (key: keyof typeof FACTORY, label: string) => (
@@ -79,6 +85,7 @@ export function FbaPackDialog({
       width={760}
       title={t('admin.production.fba.packTitle', { number: desk.order.purchase_order_number })}
       okText={t('admin.production.fba.pack')}
+      confirmLoading={busy}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -215,10 +222,12 @@ export function FbaShipDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ tracking: string[] }>();
+  const [busy, setBusy] = useState(false);
   const shipment = desk.plan?.shipments.find((s) => s.shipment_id === shipmentId);
   if (!shipment) return null;
   const submit = async () => {
     const { tracking } = await form.validateFields();
+    setBusy(true);
     try {
       const next = await fbaPod.ship({
         id: desk.order.purchase_order_id,
@@ -232,6 +241,8 @@ export function FbaShipDialog({
       onDone(next);
     } catch (error) {
       reportError(error, form);
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -241,6 +252,7 @@ export function FbaShipDialog({
         shipment: shipment.confirmation_id ?? shipmentId,
       })}
       okText={t('admin.production.fba.ship')}
+      confirmLoading={busy}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
