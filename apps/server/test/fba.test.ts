@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_SITES } from '@app/shared';
+import { startKuaidi100Simulator } from '@app/sim';
 import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import { stores, storeStaff } from '../src/db/schema.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
@@ -16,6 +17,7 @@ const sleep = async (ms: number) => {
   clock += ms;
 };
 let h: SimHarness;
+let kuaidi: Awaited<ReturnType<typeof startKuaidi100Simulator>>;
 let t: TestApp;
 let seller: SellerFixture;
 let other: SellerFixture;
@@ -100,7 +102,8 @@ async function createPlan(quantity = 10) {
 
 beforeAll(async () => {
   h = await startSimHarness({ now: () => new Date(clock) });
-  t = await h.app({ sleep });
+  kuaidi = await startKuaidi100Simulator({ now: () => clock, stepSeconds: 60 });
+  t = await h.app({ sleep, config: { KUAIDI100_URL: kuaidi.url } });
   seller = await createSeller(t.database.db);
   other = await createSeller(t.database.db);
   const auth = h.sims.amazon.grant(ACCOUNT, 'US');
@@ -119,7 +122,10 @@ beforeAll(async () => {
   storeId = store!.id;
   for (const [n, sku] of SKUS.entries()) await publish(sku, n + 1);
 }, 120_000);
-afterAll(() => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await kuaidi?.close();
+});
 
 describe('the shipment wizard', () => {
   it('walks three SKUs through every step to closed shipments, with labels', async () => {
@@ -208,6 +214,23 @@ describe('the shipment wizard', () => {
     expect(tracked.status, JSON.stringify(tracked.body)).toBe(200);
     expect(tracked.body.data.shipments[1].status).toBe('SHIPPED');
 
+    // The carrier's events per tracking number: UPS for the partnered one, FedEx for our own.
+    const carrier = await post('kuaidi', { id: plan.id });
+    expect(carrier.status, JSON.stringify(carrier.body)).toBe(200);
+    const parcels = carrier.body.data.list as Array<Record<string, unknown>>;
+    expect(parcels).toHaveLength(first.boxes.length + own.boxes.length);
+    expect(parcels.find((p) => p.tracking_id === '77200000000')).toMatchObject({
+      shipment_id: own.shipment_id,
+      carrier: 'FedEx',
+      status: 'in_transit',
+      error: null,
+    });
+    const ups = parcels.find((p) => p.shipment_id === first.shipment_id)!;
+    expect(ups.carrier).toBe('United Parcel Service Inc.');
+    expect((ups.events as unknown[]).length).toBeGreaterThan(0);
+    const one = await post('kuaidi', { id: plan.id, shipment_id: own.confirmation_id });
+    expect(one.body.data.list).toHaveLength(own.boxes.length);
+
     // The minute job reads open shipments back without anyone pressing "Sync".
     clock += STEP_MS;
     const job = await syncOpenShipments({
@@ -263,6 +286,95 @@ describe('the shipment wizard', () => {
   });
 });
 
+describe('editing boxes', () => {
+  it('re-sends boxes before placement, refuses it after, and updates a booked shipment by preview', async () => {
+    const plan = await createPlan(2);
+    const option = plan.offers.packing[0].id;
+    const packed = await post('packing', {
+      id: plan.id,
+      packing_option_id: option,
+      boxes: SKUS.map((sku) => box(sku, 2)),
+    });
+    expect(packed.status, JSON.stringify(packed.body)).toBe(200);
+    const edited = await post('boxes', {
+      id: plan.id,
+      boxes: [{ ...box(SKUS[0]!, 2), items: SKUS.map((sku) => ({ sku, quantity: 2 })) }],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ step: 'placement', last_error: null });
+    expect(edited.body.data.boxes).toHaveLength(1);
+    // One box: Amazon offers only the single-warehouse placement now.
+    expect(edited.body.data.offers.placement).toHaveLength(1);
+    const stranger = await post('boxes', { id: plan.id, boxes: [box('NOT-IN-PLAN', 1)] });
+    expect(stranger.status).toBe(422);
+    expect(Object.keys(stranger.body.data.fields)).toEqual(['boxes.0.items.0.sku']);
+
+    const placed = await post('placement', {
+      id: plan.id,
+      placement_option_id: edited.body.data.offers.placement[0].id,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const late = await post('boxes', { id: plan.id, boxes: [box(SKUS[0]!, 2)] });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain('A placement option was already confirmed.');
+
+    const [shipment] = placed.body.data.shipments;
+    // Our own carrier: the boxes stay until we send tracking (the partner's pickup runs on a clock).
+    const own = placed.body.data.offers.transport.find((o: { partnered: boolean }) => !o.partnered);
+    const booked = await post('transport', {
+      id: plan.id,
+      selections: [{ shipment_id: shipment.shipment_id, transportation_option_id: own.id }],
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    const [onlyBox] = booked.body.data.shipments[0].boxes;
+    expect(onlyBox.package_id).toHaveLength(38);
+    expect(onlyBox.size).toMatchObject({ length: 40, dimension_unit: 'CM', weight_unit: 'KG' });
+
+    const content = (quantity: number, packageId = onlyBox.package_id) => ({
+      id: plan.id,
+      shipment_id: shipment.shipment_id,
+      boxes: [
+        {
+          ...onlyBox.size,
+          package_id: packageId,
+          items: SKUS.map((sku, n) => ({ sku, quantity: n === 0 ? quantity : 2 })),
+        },
+      ],
+    });
+    const foreign = await post('content-preview', content(1, 'pk' + '0'.repeat(36)));
+    expect(foreign.status).toBe(422);
+    expect(Object.keys(foreign.body.data.fields)).toEqual(['boxes.0.package_id']);
+    expect((await post('content-preview', content(1), other.token)).status).toBe(404);
+    expect(
+      (await post('content-confirm', { id: plan.id, shipment_id: shipment.shipment_id })).status,
+    ).toBe(409);
+
+    const preview = await post('content-preview', content(1));
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    // An own carrier's cost is the seller's: Amazon quotes none.
+    expect(preview.body.data.content_update).toMatchObject({
+      shipment_id: shipment.shipment_id,
+      cost: null,
+    });
+    const done = await post('content-confirm', { id: plan.id, shipment_id: shipment.shipment_id });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.content_update).toBeNull();
+    expect(done.body.data.items.map((i: { quantity: number }) => i.quantity)).toEqual([1, 2, 2]);
+    expect(done.body.data.shipments[0].boxes[0].items[0]).toEqual({ sku: SKUS[0], quantity: 1 });
+
+    // Once the carrier has the boxes, Amazon refuses a content update in its own words.
+    const tracked = await post('tracking', {
+      id: plan.id,
+      shipment_id: shipment.shipment_id,
+      tracking: [{ box_id: onlyBox.box_id, tracking_id: '772000000099' }],
+    });
+    expect(tracked.status, JSON.stringify(tracked.body)).toBe(200);
+    const shipped = await post('content-preview', content(2));
+    expect(shipped.status).toBe(409);
+    expect(shipped.body.message).toContain('has already shipped');
+  });
+});
+
 describe('input, tenancy and permissions', () => {
   it('answers 422 naming the field for bad input', async () => {
     const bad = await post('create', {
@@ -286,6 +398,13 @@ describe('input, tenancy and permissions', () => {
     const status = await post('list', { status: 'LOST' });
     expect(status.status).toBe(422);
     expect(Object.keys(status.body.data.fields)).toEqual(['status']);
+    const kuaidiBad = await post('kuaidi', { id: 'x', shipment_id: '' });
+    expect(kuaidiBad.status).toBe(422);
+    expect(Object.keys(kuaidiBad.body.data.fields).sort()).toEqual(['id', 'shipment_id']);
+    const notOurs = await post('kuaidi', { id: plan.id, shipment_id: 'FBA000000000' });
+    expect(notOurs.status).toBe(404);
+    // No shipments yet: nothing to track, not an error.
+    expect((await post('kuaidi', { id: plan.id })).body.data.list).toEqual([]);
     const times = await post('list', { start_time: 10, end_time: 5 });
     expect(Object.keys(times.body.data.fields)).toEqual(['start_time']);
   });
@@ -293,6 +412,7 @@ describe('input, tenancy and permissions', () => {
   it('hides plans from other sellers and out-of-scope staff, and 403s staff without the permission', async () => {
     const plan = await createPlan(1);
     expect((await post('detail', { id: plan.id }, other.token)).status).toBe(404);
+    expect((await post('kuaidi', { id: plan.id }, other.token)).status).toBe(404);
     expect((await post('list', {}, other.token)).body.data.list).toEqual([]);
     expect(
       (await post('create', { ...(await planInput()), market_id: storeId }, other.token)).status,
@@ -315,6 +435,7 @@ describe('input, tenancy and permissions', () => {
     expect((await post('list', {}, viewer.token)).status).toBe(200);
     expect((await post('cancel', { id: plan.id }, viewer.token)).status).toBe(403);
     expect((await post('detail', { id: plan.id }, viewer.token)).status).toBe(403);
+    expect((await post('kuaidi', { id: plan.id }, viewer.token)).status).toBe(403);
   });
 });
 

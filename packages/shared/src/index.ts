@@ -41,6 +41,7 @@ export * from './validation-messages.ts';
 export * from './schemas/team.ts';
 export * from './schemas/notification.ts';
 export * from './schemas/fba.ts';
+export * from './schemas/fba-pod.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/sys.ts';
 export * from './schemas/sys-task.ts';

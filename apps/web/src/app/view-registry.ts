@@ -130,6 +130,10 @@ const VIEWS: Record<string, View> = {
     () => import('../features/fba/pages/fba-add-page.tsx'),
     'FbaAddPage',
   ),
+  'neworder/fbashipmentsedit': lazyPage(
+    () => import('../features/fba/pages/fba-edit-page.tsx'),
+    'FbaEditPage',
+  ),
   'neworder/fbashipmentsdetail': lazyPage(
     () => import('../features/fba/pages/fba-detail-page.tsx'),
     'FbaDetailPage',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryInt, text, UNIX_SECONDS_MAX } from './common.ts';
+import { TRACKING_STATUSES, TrackingEvent } from './production.ts';
 
 /** FBA inbound shipments (spec /newOrder/FBAshipments, /api/fba/*, issue 21). */
 
@@ -83,6 +84,26 @@ export const FbaPackingInput = z.object({
 });
 export type FbaPackingInput = z.infer<typeof FbaPackingInput>;
 
+/** Edit before placement is confirmed: the plan's boxes sent again as packing information. */
+export const FbaBoxesInput = z.object({ id, boxes: z.array(FbaBoxInput).min(1).max(200) });
+export type FbaBoxesInput = z.infer<typeof FbaBoxesInput>;
+
+/**
+ * Edit after the carrier is confirmed (Amazon's shipment content update): every box the shipment
+ * will hold, an existing one by `package_id` or a new one without; boxes left out are removed.
+ */
+export const FbaContentInput = z.object({
+  id,
+  shipment_id: remoteId,
+  boxes: z
+    .array(FbaBoxInput.omit({ count: true }).extend({ package_id: remoteId.optional() }))
+    .min(1)
+    .max(500),
+});
+export type FbaContentInput = z.infer<typeof FbaContentInput>;
+export const FbaContentConfirmInput = z.object({ id, shipment_id: remoteId });
+export type FbaContentConfirmInput = z.infer<typeof FbaContentConfirmInput>;
+
 export const FbaPlacementInput = z.object({
   id,
   placement_option_id: remoteId,
@@ -148,6 +169,9 @@ export const FbaShipment = z.object({
   boxes: z.array(
     z.object({
       box_id: z.string(),
+      package_id: z.string().nullable(),
+      /** Size and weight as Amazon lists them; null for boxes read before they were kept. */
+      size: FbaBoxInput.omit({ count: true, items: true }).nullable(),
       items: z.array(z.object({ sku: z.string(), quantity: z.number().int() })),
     }),
   ),
@@ -206,6 +230,21 @@ export const FbaPlan = z.object({
   boxes: z.array(FbaBoxInput),
   offers: FbaOffers,
   placement_option_id: z.string().nullable(),
+  /** A shipment content update Amazon priced, waiting for the seller's confirmation. */
+  content_update: z
+    .object({
+      shipment_id: z.string(),
+      expiration: z.number().int(),
+      cost: money.nullable(),
+      currency: z.string().nullable(),
+      boxes: z.array(
+        z.object({
+          package_id: z.string().nullable(),
+          items: z.array(z.object({ sku: z.string(), quantity: z.number().int() })),
+        }),
+      ),
+    })
+    .nullable(),
   last_error: z.string().nullable(),
   shipments: z.array(FbaShipment),
   created_at: z.number().int(),
@@ -236,3 +275,23 @@ export const FbaProductLabelQuery = z.object({
   sheet: z.enum(FBA_LABEL_SHEETS).default('a4_24'),
 });
 export type FbaProductLabelQuery = z.input<typeof FbaProductLabelQuery>;
+
+/** `kuaidi`: the carrier's events for a plan's tracking numbers (one shipment's, or all). */
+export const FbaKuaidiInput = z.object({ id, shipment_id: remoteId.optional() });
+export type FbaKuaidiInput = z.infer<typeof FbaKuaidiInput>;
+
+export const FbaKuaidiParcel = z.object({
+  shipment_id: z.string(),
+  confirmation_id: z.string().nullable(),
+  box_id: z.string(),
+  tracking_id: z.string(),
+  carrier: z.string(),
+  /** Null when the carrier service refused the number; `error` then says why, in its words. */
+  status: z.enum(TRACKING_STATUSES).nullable(),
+  /** Newest first. */
+  events: z.array(TrackingEvent),
+  error: z.string().nullable(),
+});
+export type FbaKuaidiParcel = z.infer<typeof FbaKuaidiParcel>;
+export const FbaKuaidi = z.object({ list: z.array(FbaKuaidiParcel) });
+export type FbaKuaidi = z.infer<typeof FbaKuaidi>;

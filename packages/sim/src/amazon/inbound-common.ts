@@ -150,3 +150,6 @@ export function itemOf(
     prepInstructions: [{ prepOwner: item.prepOwner, prepType: 'ITEM_NO_PREP' }],
   };
 }
+
+/** What Amazon's partnered carrier quotes for a small-parcel shipment of `boxes` boxes. */
+export const partneredCost = (boxes: number) => Math.round((8.5 + 4.25 * boxes) * 100) / 100;

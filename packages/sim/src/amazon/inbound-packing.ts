@@ -16,8 +16,8 @@ import { MARKETPLACES } from './sites.ts';
 import { isoSeconds, type InboundBox, type InboundPlan, type OperationProblem } from './state.ts';
 
 /** Amazon's standard-size box limits: 25 in a side, 50 lb (one oversize item may exceed them). */
-const MAX_SIDE = { IN: 25, CM: 63.5 };
-const MAX_WEIGHT = { LB: 50, KG: 22.7 };
+export const MAX_SIDE = { IN: 25, CM: 63.5 };
+export const MAX_WEIGHT = { LB: 50, KG: 22.7 };
 const WAREHOUSES = ['SMF3', 'ONT8', 'IND9'];
 
 const currencyOf = (plan: InboundPlan) => MARKETPLACES[plan.marketplaceIds[0]!]?.currency ?? 'USD';

@@ -3,6 +3,7 @@ import {
   itemOf,
   longId,
   paged,
+  partneredCost,
   planOf,
   problem,
   requireActive,
@@ -199,7 +200,7 @@ export function transportRoutes({ store, stepMs, labels }: InboundDeps): SpRoute
               shippingSolution: 'AMAZON_PARTNERED_CARRIER',
               shippingMode: 'GROUND_SMALL_PARCEL',
               carrier: { name: 'United Parcel Service Inc.', alphaCode: 'UPSN' },
-              cost: Math.round((8.5 + 4.25 * boxes) * 100) / 100,
+              cost: partneredCost(boxes),
             });
             for (const carrier of OWN_CARRIERS) {
               option({

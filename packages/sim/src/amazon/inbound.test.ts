@@ -296,6 +296,58 @@ describe('fulfillment inbound 2024-03-20', () => {
     expect(pdf).toContain(`/Count ${boxes.length}`);
     expect(pdf).toMatch(/ re\n/);
 
+    // Once placed, the boxes no longer change by packing information; with a confirmed carrier
+    // they change by a content update preview, priced, then confirmed.
+    const repack = await call('setPackingInformation', 'POST', `${P}/packingInformation`, {
+      body: info([box([['FBA-MUG', 10]])]),
+    });
+    expect((await settle(repack.json.operationId)).operationProblems[0].code).toBe('FBA_INB_0118');
+    const update = (changes: unknown) =>
+      call('generateShipmentContentUpdatePreviews', 'POST', `${S}/contentUpdatePreviews`, {
+        body: changes,
+      });
+    const item = (msku: string, quantity: number) => ({
+      msku,
+      quantity,
+      prepOwner: 'SELLER',
+      labelOwner: 'SELLER',
+    });
+    const [teeBox, capBox] = boxes as Array<{ packageId: string }>;
+    const stranger = await update({
+      boxes: [{ ...box([['FBA-HAT', 1]]), packageId: teeBox!.packageId }],
+      items: [item('FBA-HAT', 1)],
+    });
+    expect((await settle(stranger.json.operationId)).operationProblems[0].message).toBe(
+      'The msku FBA-HAT is not in this inbound plan.',
+    );
+    const fewer = await update({
+      boxes: [
+        { ...box([['FBA-TEE', 8]]), packageId: teeBox!.packageId },
+        { ...box([['FBA-CAP', 10]]), packageId: capBox!.packageId },
+      ],
+      items: [item('FBA-TEE', 8), item('FBA-CAP', 10)],
+    });
+    expect((await settle(fewer.json.operationId)).operationStatus).toBe('SUCCESS');
+    const previews = (
+      await call('listShipmentContentUpdatePreviews', 'GET', `${S}/contentUpdatePreviews`)
+    ).json.contentUpdatePreviews;
+    expect(previews).toHaveLength(1);
+    expect(previews[0].contentUpdatePreviewId).toHaveLength(38);
+    expect(previews[0].requestedUpdates.items).toEqual([item('FBA-TEE', 8), item('FBA-CAP', 10)]);
+    const accepted = await call(
+      'confirmShipmentContentUpdatePreview',
+      'POST',
+      `${S}/contentUpdatePreviews/${previews[0].contentUpdatePreviewId}/confirmation`,
+    );
+    expect((await settle(accepted.json.operationId)).operationStatus).toBe('SUCCESS');
+    const updated = (await call('listShipmentBoxes', 'GET', `${S}/boxes`)).json.boxes;
+    expect(updated.map((b: { boxId: string }) => b.boxId)).toEqual(
+      boxes.map((b: { boxId: string }) => b.boxId),
+    );
+    expect(updated[0].items[0].quantity).toBe(8);
+    const items = (await call('listInboundPlanItems', 'GET', `${P}/items`)).json.items;
+    expect(items.find((i: { msku: string }) => i.msku === 'FBA-TEE').quantity).toBe(8);
+
     // Cancelling is refused once a carrier has the boxes.
     const tracked = await call('updateShipmentTrackingDetails', 'PUT', `${S}/trackingDetails`, {
       body: {
@@ -315,6 +367,11 @@ describe('fulfillment inbound 2024-03-20', () => {
       return (await call('getShipment', 'GET', S)).json.status;
     };
     expect(await statusAfter(0)).toBe('SHIPPED');
+    const late = await update({
+      boxes: [{ ...box([['FBA-TEE', 8]]), packageId: teeBox!.packageId }],
+      items: [item('FBA-TEE', 8)],
+    });
+    expect((await settle(late.json.operationId)).operationProblems[0].code).toBe('FBA_INB_0141');
     expect(await statusAfter(STEP_SECONDS)).toBe('RECEIVING');
     const cancel = await call('cancelInboundPlan', 'PUT', `${P}/cancellation`);
     expect((await settle(cancel.json.operationId)).operationStatus).toBe('FAILED');

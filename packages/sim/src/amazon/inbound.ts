@@ -13,6 +13,7 @@ import {
   V2,
   type InboundDeps,
 } from './inbound-common.ts';
+import { contentRoutes } from './inbound-content.ts';
 import { packingRoutes } from './inbound-packing.ts';
 import { transportRoutes } from './inbound-transport.ts';
 import { objectBody, type SpRoute } from './routes.ts';
@@ -229,5 +230,6 @@ export function inboundRoutes(deps: InboundDeps): SpRoute[] {
     },
     ...packingRoutes(deps),
     ...transportRoutes(deps),
+    ...contentRoutes(deps),
   ];
 }

@@ -39,6 +39,26 @@ export interface InboundShipment {
   tracking: Array<{ boxId: string; trackingId: string }>;
   /** When the carrier took the boxes: at tracking upload, or one step after a partnered booking. */
   shippedAt: string | null;
+  /** Content update previews not yet confirmed (absent in state files written before them). */
+  contentUpdatePreviews?: ContentUpdatePreview[];
+}
+
+/** A requested change of a shipment's boxes and items, priced, until confirmed or expired. */
+export interface ContentUpdatePreview {
+  contentUpdatePreviewId: string;
+  expiration: string;
+  boxes: Array<{
+    packageId?: string;
+    contentInformationSource: string;
+    dimensions: InboundBox['dimensions'];
+    weight: InboundBox['weight'];
+    quantity: number;
+    items: InboundBox['items'];
+  }>;
+  items: InboundBox['items'];
+  /** The shipment's carrier, with its cost for the updated boxes. */
+  transportationOptionId: string;
+  cost: number | null;
 }
 
 export interface PlacementOption {

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sellers } from './accounts.ts';
+import { purchaseOrders } from './finance.ts';
 import { stores } from './markets.ts';
 
 /** Where an FBA inbound plan stands in the wizard (issue 21). */
@@ -49,6 +50,17 @@ export interface FbaBox {
 }
 
 /**
+ * A box of a shipment as Amazon lists it; `packageId`, size and weight (absent in rows synced
+ * before content updates) say which box a content update keeps.
+ */
+export interface FbaShipmentBox {
+  boxId: string;
+  packageId?: string;
+  size?: Pick<FbaBox, 'length' | 'width' | 'height' | 'dimensionUnit' | 'weight' | 'weightUnit'>;
+  items: Array<{ sku: string; quantity: number }>;
+}
+
+/**
  * What Amazon offered at the current step, kept so the wizard can show it again: packing
  * options (with their packing group), placement options (with fees), transportation options.
  */
@@ -64,6 +76,17 @@ export interface FbaOffers {
     cost: string | null;
     currency: string | null;
   }>;
+  /** The packing option confirmed at step 2, whose packing group an edit of the boxes uses. */
+  packingOptionId?: string;
+  /** A shipment content update Amazon priced and the seller has yet to confirm. */
+  contentUpdate?: {
+    shipmentId: string;
+    previewId: string;
+    expiration: string;
+    cost: string | null;
+    currency: string | null;
+    boxes: FbaShipmentBox[];
+  };
 }
 
 /** A seller's FBA inbound plan in one Amazon store. */
@@ -114,10 +137,7 @@ export const fbaShipments = pgTable(
     warehouseId: text('warehouse_id'),
     transportationOptionId: text('transportation_option_id'),
     carrier: text('carrier'),
-    boxes: jsonb('boxes')
-      .$type<Array<{ boxId: string; items: Array<{ sku: string; quantity: number }> }>>()
-      .notNull()
-      .default([]),
+    boxes: jsonb('boxes').$type<FbaShipmentBox[]>().notNull().default([]),
     tracking: jsonb('tracking')
       .$type<Array<{ boxId: string; trackingId: string }>>()
       .notNull()
@@ -160,5 +180,48 @@ export const fbaInventory = pgTable(
   (t) => [
     uniqueIndex('fba_inventory_store_sku').on(t.storeId, t.sku),
     index('fba_inventory_seller_sku').on(t.sellerId, t.sku),
+  ],
+);
+
+/** A line of a POD-to-FBA order: the finished SKU bought and the Amazon SKU it is sent as. */
+export interface FbaPodItem {
+  skuId: number;
+  sku: string;
+  title: string;
+  quantity: number;
+  /** Known before the plan when Amazon had it already; from the plan's items after. */
+  fnsku: string | null;
+}
+
+/**
+ * A purchase order the platform produces for a seller's FBA inbound (POD to FBA, issue 21): the
+ * store it goes to, what was bought per Amazon SKU, the boxes the operator packed (recorded on
+ * the order: contents, size, weight) and the inbound plan made of them.
+ */
+export const fbaPodOrders = pgTable(
+  'fba_pod_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    storeId: bigint('store_id', { mode: 'number' })
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    purchaseOrderId: bigint('purchase_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    items: jsonb('items').$type<FbaPodItem[]>().notNull(),
+    boxes: jsonb('boxes').$type<FbaBox[]>().notNull().default([]),
+    sourceAddress: jsonb('source_address').$type<FbaAddress>(),
+    planId: bigint('plan_id', { mode: 'number' }).references(() => fbaPlans.id, {
+      onDelete: 'set null',
+    }),
+    packedAt: timestamp('packed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fba_pod_orders_po').on(t.purchaseOrderId),
+    index('fba_pod_orders_seller_created').on(t.sellerId, t.createdAt),
   ],
 );

@@ -6,7 +6,8 @@ import { TrackingError, type Tracking, type TrackingProvider } from './provider.
 /**
  * Kuaidi100 carrier codes (its company code table) for the carriers of `LOGISTICS_CHANNELS`:
  * 燕文物流 yw56, 递四方 disifang, 菜鸟国际 cainiaoglobal, YunExpress yuntrack, 国际包裹
- * youzhengguoji, dhl小包 dhlecommerce, 顺丰速运 shunfeng, 极兔国际 jet. Kuaidi100 has no code for
+ * youzhengguoji, dhl小包 dhlecommerce, 顺丰速运 shunfeng, 极兔国际 jet; and the carriers Amazon names in
+ * FBA inbound transportation options (UPS, FedEx). Kuaidi100 has no code for
  * Shopee Xpress (Shopee tracks its own parcels): it and any other carrier are asked by the name
  * in lower case without spaces, which Kuaidi100 refuses as an unknown company, and the package
  * keeps that answer as its poll error.
@@ -20,6 +21,9 @@ const CARRIER_CODES: Record<string, string> = {
   'DHL eCommerce': 'dhlecommerce',
   UPS: 'ups',
   USPS: 'usps',
+  // Carriers as Amazon's inbound transportation options name them (FBA shipments).
+  'United Parcel Service Inc.': 'ups',
+  FedEx: 'fedex',
   'SF Express': 'shunfeng',
   'J&T Express': 'jet',
 };

@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   FbaBoxLabelQuery,
+  FbaBoxesInput,
+  FbaContentConfirmInput,
+  FbaContentInput,
   FbaCreateInput,
+  FbaKuaidi,
+  FbaKuaidiInput,
   FbaListQuery,
   FbaPackingInput,
   FbaPlacementInput,
@@ -20,7 +25,11 @@ import type { Access } from '../../http/access.ts';
 import type { App, AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { storeSecretBox } from '../../integrations/secret-box.ts';
+import { createTrackingProvider } from '../../integrations/tracking/index.ts';
 import type { MarketCtx } from '../markets/service.ts';
+import { confirmContent, editBoxes, previewContent } from './edit.ts';
+import { planTracking } from './kuaidi.ts';
+import { registerFbaPodRoutes } from './pod-routes.ts';
 import { boxLabels, productLabels } from './labels.ts';
 import { fbaDetail, fbaStores, listFba } from './service.ts';
 import { cancelPlan, syncPlan } from './sync.ts';
@@ -52,8 +61,10 @@ function sendPdf(reply: FastifyReply, filename: string, pdf: Uint8Array) {
  * the labels.
  */
 export function registerFbaRoutes(app: App, deps: AppDeps): void {
+  registerFbaPodRoutes(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const box = storeSecretBox(deps.config);
+  const tracking = createTrackingProvider(deps.config);
   const market = (request: FastifyRequest): MarketCtx => ({
     ...request.ctx,
     connectors: deps.connectors,
@@ -187,6 +198,50 @@ export function registerFbaRoutes(app: App, deps: AppDeps): void {
     r,
     {
       method: 'POST',
+      url: '/api/fba/boxes',
+      tags,
+      summary:
+        'Edit the boxes before a placement is confirmed (packing information again, new placement options); Amazon refuses it after',
+      body: FbaBoxesInput,
+      response: FbaPlan,
+      ...can('update'),
+    },
+    detailAfter(editBoxes),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/fba/content-preview',
+      tags,
+      summary:
+        "Edit a shipment's boxes and quantities once its carrier is confirmed: Amazon prices the change (content update preview)",
+      body: FbaContentInput,
+      response: FbaPlan,
+      ...can('update'),
+    },
+    detailAfter(previewContent),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/fba/content-confirm',
+      tags,
+      summary: "Confirm the shipment's priced content update at Amazon",
+      body: FbaContentConfirmInput,
+      response: FbaPlan,
+      ...can('update'),
+    },
+    detailAfter(confirmContent),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
       url: '/api/fba/sync-shipment',
       tags,
       summary: "Read the plan's shipments back from Amazon (status, boxes, tracking)",
@@ -209,6 +264,21 @@ export function registerFbaRoutes(app: App, deps: AppDeps): void {
       ...can('cancel'),
     },
     detailAfter((ctx, input) => cancelPlan(ctx, input.id)),
+  );
+
+  route(
+    r,
+    {
+      method: 'POST',
+      url: '/api/fba/kuaidi',
+      tags,
+      summary:
+        "The carrier's events for the tracking numbers of a plan's shipments (or of one), from the tracking provider (Kuaidi100)",
+      body: FbaKuaidiInput,
+      response: FbaKuaidi,
+      ...can('info'),
+    },
+    (ctx, input) => planTracking(ctx, tracking, input),
   );
 
   r.get(

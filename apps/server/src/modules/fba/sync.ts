@@ -29,6 +29,19 @@ export async function refreshShipment(
     warehouseId: shipment.destination?.warehouseId ?? null,
     boxes: boxes.map((b) => ({
       boxId: b.boxId ?? b.packageId,
+      packageId: b.packageId,
+      ...(b.dimensions && b.weight
+        ? {
+            size: {
+              length: b.dimensions.length,
+              width: b.dimensions.width,
+              height: b.dimensions.height,
+              dimensionUnit: b.dimensions.unitOfMeasurement,
+              weight: b.weight.value,
+              weightUnit: b.weight.unit,
+            },
+          }
+        : {}),
       items: (b.items ?? []).map((i) => ({ sku: i.msku, quantity: i.quantity })),
     })),
     tracking: (shipment.trackingDetails?.spdTrackingDetail?.spdTrackingItems ?? []).flatMap((t) =>

@@ -59,6 +59,18 @@ export function planView(plan: PlanRow, store: StoreRow, shipments: ShipmentRow[
       })),
     },
     placement_option_id: plan.placementOptionId,
+    content_update: o.contentUpdate
+      ? {
+          shipment_id: o.contentUpdate.shipmentId,
+          expiration: unixSeconds(new Date(o.contentUpdate.expiration)),
+          cost: o.contentUpdate.cost,
+          currency: o.contentUpdate.currency,
+          boxes: o.contentUpdate.boxes.map((b) => ({
+            package_id: b.packageId ?? null,
+            items: b.items,
+          })),
+        }
+      : null,
     last_error: plan.lastError,
     shipments: shipments
       .filter((s) => s.planId === plan.id)
@@ -69,7 +81,21 @@ export function planView(plan: PlanRow, store: StoreRow, shipments: ShipmentRow[
         warehouse_id: s.warehouseId,
         carrier: s.carrier,
         transportation_option_id: s.transportationOptionId,
-        boxes: s.boxes.map((b) => ({ box_id: b.boxId, items: b.items })),
+        boxes: s.boxes.map((b) => ({
+          box_id: b.boxId,
+          package_id: b.packageId ?? null,
+          size: b.size
+            ? {
+                length: b.size.length,
+                width: b.size.width,
+                height: b.size.height,
+                dimension_unit: b.size.dimensionUnit,
+                weight: b.size.weight,
+                weight_unit: b.size.weightUnit,
+              }
+            : null,
+          items: b.items,
+        })),
         tracking: s.tracking.map((t) => ({ box_id: t.boxId, tracking_id: t.trackingId })),
         history: s.history.map((h) => ({ status: h.status, at: unixSeconds(new Date(h.at)) })),
         synced_at: s.syncedAt ? unixSeconds(s.syncedAt) : null,

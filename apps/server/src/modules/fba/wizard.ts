@@ -1,4 +1,5 @@
 import type {
+  FbaBoxInput,
   FbaCreateInput,
   FbaPackingInput,
   FbaPlacementInput,
@@ -8,6 +9,7 @@ import type {
 import type { FbaBox, FbaOffers } from '../../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { AmazonInbound } from '../../integrations/marketplaces/amazon/inbound.ts';
+import type { PlacementOption } from '../../integrations/marketplaces/amazon/inbound-types.ts';
 import type { StoreSession } from '../../integrations/marketplaces/connector.ts';
 import type { MarketCtx } from '../markets/service.ts';
 import {
@@ -98,7 +100,7 @@ export async function createPlan(ctx: MarketCtx, input: FbaCreateInput): Promise
 }
 
 /** The boxes' SKUs must be the plan's; Amazon checks the quantities add up. */
-function checkBoxes(plan: PlanRow, boxes: FbaPackingInput['boxes']): void {
+export function checkBoxes(plan: PlanRow, boxes: Array<Pick<FbaBoxInput, 'items'>>): void {
   const fields: Record<string, { key: 'fba.unknown_sku'; params: { sku: string } }> = {};
   boxes.forEach((box, b) =>
     box.items.forEach((item, i) => {
@@ -113,6 +115,51 @@ function checkBoxes(plan: PlanRow, boxes: FbaPackingInput['boxes']): void {
   if (Object.keys(fields).length) throw new ValidationError(fields);
 }
 
+export const fbaBoxesOf = (input: FbaBoxInput[]): FbaBox[] =>
+  input.map((b) => ({
+    length: b.length,
+    width: b.width,
+    height: b.height,
+    dimensionUnit: b.dimension_unit,
+    weight: b.weight,
+    weightUnit: b.weight_unit,
+    count: b.count,
+    items: b.items,
+  }));
+
+/** The boxes as packing information, then the placement options Amazon makes of them. */
+export async function sendBoxes(
+  inbound: AmazonInbound,
+  session: StoreSession,
+  remotePlanId: string,
+  packingGroupId: string,
+  boxes: FbaBox[],
+): Promise<PlacementOption[]> {
+  await inbound.setPackingInformation(
+    session,
+    remotePlanId,
+    packingGroupId,
+    boxes.map((b) => ({
+      dimensions: {
+        length: b.length,
+        width: b.width,
+        height: b.height,
+        unitOfMeasurement: b.dimensionUnit,
+      },
+      weight: { value: b.weight, unit: b.weightUnit },
+      quantity: b.count,
+      items: b.items.map((i) => ({
+        msku: i.sku,
+        quantity: i.quantity,
+        prepOwner: 'SELLER' as const,
+        labelOwner: 'SELLER' as const,
+      })),
+    })),
+  );
+  await inbound.generatePlacementOptions(session, remotePlanId);
+  return inbound.listPlacementOptions(session, remotePlanId);
+}
+
 /** Step 2: the packing option and the boxes (size, weight, contents), then placement options. */
 export async function setPacking(ctx: MarketCtx, input: FbaPackingInput): Promise<void> {
   const { plan, store } = await findPlan(ctx, input.id);
@@ -123,55 +170,30 @@ export async function setPacking(ctx: MarketCtx, input: FbaPackingInput): Promis
   }
   checkBoxes(plan, input.boxes);
   const { inbound, session } = inboundOf(ctx, store);
-  const boxes: FbaBox[] = input.boxes.map((b) => ({
-    length: b.length,
-    width: b.width,
-    height: b.height,
-    dimensionUnit: b.dimension_unit,
-    weight: b.weight,
-    weightUnit: b.weight_unit,
-    count: b.count,
-    items: b.items,
-  }));
+  const boxes = fbaBoxesOf(input.boxes);
   const placement = await step(ctx, plan, async () => {
     await inbound.confirmPackingOption(session, plan.remotePlanId, option.id);
-    await inbound.setPackingInformation(
-      session,
-      plan.remotePlanId,
-      option.packingGroupId,
-      boxes.map((b) => ({
-        dimensions: {
-          length: b.length,
-          width: b.width,
-          height: b.height,
-          unitOfMeasurement: b.dimensionUnit,
-        },
-        weight: { value: b.weight, unit: b.weightUnit },
-        quantity: b.count,
-        items: b.items.map((i) => ({
-          msku: i.sku,
-          quantity: i.quantity,
-          prepOwner: 'SELLER' as const,
-          labelOwner: 'SELLER' as const,
-        })),
-      })),
-    );
-    await inbound.generatePlacementOptions(session, plan.remotePlanId);
-    return inbound.listPlacementOptions(session, plan.remotePlanId);
+    return sendBoxes(inbound, session, plan.remotePlanId, option.packingGroupId, boxes);
   });
   const offers: FbaOffers = {
     ...plan.offers,
-    placement: placement.map((o) => {
-      const fee = o.fees.reduce((sum, f) => sum + f.value.amount, 0);
-      return {
-        id: o.placementOptionId,
-        shipmentIds: o.shipmentIds,
-        fee: String(Math.round(fee * 100) / 100),
-        currency: o.fees[0]?.value.code ?? '',
-      };
-    }),
+    packingOptionId: option.id,
+    placement: placementOffers(placement),
   };
   await updatePlan(ctx, plan.id, { boxes, offers, step: 'placement' });
+}
+
+/** Amazon's placement options as the wizard offers them: the shipments each makes, its fee. */
+export function placementOffers(placement: PlacementOption[]): FbaOffers['placement'] {
+  return placement.map((o) => {
+    const fee = o.fees.reduce((sum, f) => sum + f.value.amount, 0);
+    return {
+      id: o.placementOptionId,
+      shipmentIds: o.shipmentIds,
+      fee: String(Math.round(fee * 100) / 100),
+      currency: o.fees[0]?.value.code ?? '',
+    };
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ export const FBA_PATHS = {
   add: '/newOrder/FBAshipmentsAdd',
   detail: '/newOrder/FBAshipmentsDetail',
   rebuild: '/newOrder/FBAshipmentsRebuild',
+  edit: '/newOrder/FBAshipmentsEdit',
 } as const;
 
 export const FBA_PAGE = FBA_PATHS.list;

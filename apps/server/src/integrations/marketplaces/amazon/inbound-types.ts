@@ -150,3 +150,16 @@ export interface DocumentDownload {
   uri: string;
   expiration?: string;
 }
+
+/** A box of a shipment content update: an existing box by `packageId`, or a new one without. */
+export interface BoxUpdateInput extends BoxInput {
+  packageId?: string;
+}
+
+/** The model's `ContentUpdatePreview`: the requested change and what its carrier then costs. */
+export interface ContentUpdatePreview {
+  contentUpdatePreviewId: string;
+  expiration: string;
+  requestedUpdates: { boxes?: BoxUpdateInput[]; items?: InboundItemInput[] };
+  transportationOption: TransportationOption;
+}

@@ -2,6 +2,9 @@ import { MarketplaceError, type StoreSession } from '../connector.ts';
 import type { SpApiClient } from './client.ts';
 import type {
   BoxInput,
+  BoxUpdateInput,
+  InboundItemInput,
+  ContentUpdatePreview,
   DeliveryWindowOption,
   DocumentDownload,
   InboundBox,
@@ -371,6 +374,64 @@ export class AmazonInbound {
         method: 'PUT',
         path: `${shipment(inboundPlanId, shipmentId)}/trackingDetails`,
         body: { trackingDetails: { spdTrackingDetail: { spdTrackingItems: items } } },
+      }),
+      wait,
+    );
+  }
+
+  /**
+   * A shipment content update (boxes and quantities after the carrier is confirmed): Amazon
+   * prices it as a preview, confirmed separately.
+   */
+  generateShipmentContentUpdatePreviews(
+    session: StoreSession,
+    inboundPlanId: string,
+    shipmentId: string,
+    update: { boxes: BoxUpdateInput[]; items: InboundItemInput[] },
+    wait?: WaitOptions,
+  ) {
+    return this.run(
+      session,
+      this.client.call<Started>(session, 'generateShipmentContentUpdatePreviews', {
+        method: 'POST',
+        path: `${shipment(inboundPlanId, shipmentId)}/contentUpdatePreviews`,
+        body: {
+          boxes: update.boxes.map((b) => ({
+            ...b,
+            contentInformationSource: 'BOX_CONTENT_PROVIDED',
+          })),
+          items: update.items,
+        },
+      }),
+      wait,
+    );
+  }
+
+  listShipmentContentUpdatePreviews(
+    session: StoreSession,
+    inboundPlanId: string,
+    shipmentId: string,
+  ) {
+    return this.all<ContentUpdatePreview>(
+      session,
+      'listShipmentContentUpdatePreviews',
+      `${shipment(inboundPlanId, shipmentId)}/contentUpdatePreviews`,
+      'contentUpdatePreviews',
+    );
+  }
+
+  confirmShipmentContentUpdatePreview(
+    session: StoreSession,
+    inboundPlanId: string,
+    shipmentId: string,
+    contentUpdatePreviewId: string,
+    wait?: WaitOptions,
+  ) {
+    return this.run(
+      session,
+      this.client.call<Started>(session, 'confirmShipmentContentUpdatePreview', {
+        method: 'POST',
+        path: `${shipment(inboundPlanId, shipmentId)}/contentUpdatePreviews/${encodeURIComponent(contentUpdatePreviewId)}/confirmation`,
       }),
       wait,
     );

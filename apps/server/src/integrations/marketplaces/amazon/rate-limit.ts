@@ -40,6 +40,10 @@ export const USAGE_PLANS = {
   confirmDeliveryWindowOptions: { rate: 2, burst: 2 },
   listShipmentBoxes: { rate: 2, burst: 2 },
   updateShipmentTrackingDetails: { rate: 2, burst: 2 },
+  // Shipment content updates: 2 / 30 in the model.
+  generateShipmentContentUpdatePreviews: { rate: 2, burst: 30 },
+  listShipmentContentUpdatePreviews: { rate: 2, burst: 30 },
+  confirmShipmentContentUpdatePreview: { rate: 2, burst: 30 },
   createMarketplaceItemLabels: { rate: 2, burst: 30 },
   getLabels: { rate: 2, burst: 30 },
   getInventorySummaries: { rate: 2, burst: 2 },

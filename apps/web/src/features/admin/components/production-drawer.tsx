@@ -18,8 +18,10 @@ import { reportError } from '../../../api/form-errors.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { newIntentKey } from '../../../shared/payments/use-pay.ts';
+import { fbaPod, fbaPodKeys } from '../api/fba-pod.ts';
 import { production, productionKeys } from '../api/production.ts';
 import { ExceptionDialog } from './exception-dialog.tsx';
+import { FbaPodPanel } from './fba-pod-panel.tsx';
 import { ProductionStatus } from './production-status.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { ShipDialog } from './ship-dialog.tsx';
@@ -43,6 +45,9 @@ export function ProductionDrawer({ id, onClose }: { id: number; onClose: () => v
     if (!factory) return factoryId ?? '—';
     return currentLanguage() === 'zh-CN' ? factory.name : factory.name_en;
   };
+  // An FBA-bound order ships by shipment from its FBA panel, not as one parcel.
+  const marks = useQuery({ queryKey: fbaPodKeys.marks([id]), queryFn: () => fbaPod.marks([id]) });
+  const toFba = (marks.data?.length ?? 0) > 0;
   const [dialog, setDialog] = useState<Dialog>(null);
   const money = (minor: number) => formatMoney(minor, 'CNY', currentLanguage());
   const order = detail.data;
@@ -99,7 +104,7 @@ export function ProductionDrawer({ id, onClose }: { id: number; onClose: () => v
                 {t('admin.production.actions.produced')}
               </Button>
             )}
-            {can('ship') && (
+            {can('ship') && !toFba && (
               <Button type="primary" onClick={() => setDialog('ship')}>
                 {t('admin.production.actions.ship')}
               </Button>
@@ -175,6 +180,8 @@ export function ProductionDrawer({ id, onClose }: { id: number; onClose: () => v
               </Descriptions.Item>
             )}
           </Descriptions>
+
+          {order && toFba && <FbaPodPanel id={id} status={order.status} />}
 
           <Table
             size="small"

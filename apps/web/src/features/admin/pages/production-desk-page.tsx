@@ -10,6 +10,7 @@ import {
   Select,
   Space,
   Table,
+  Tag,
   Tooltip,
 } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
@@ -31,6 +32,7 @@ import { useOperatorStore } from '../../../shared/auth/operator-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { saveBlob } from '../../../shared/save-blob.ts';
+import { fbaPod, fbaPodKeys } from '../api/fba-pod.ts';
 import { production, productionKeys } from '../api/production.ts';
 import { BatchShipDialog } from '../components/batch-ship-dialog.tsx';
 import { ProductionDrawer } from '../components/production-drawer.tsx';
@@ -89,6 +91,13 @@ export function ProductionDeskPage() {
   });
   const zh = currentLanguage() === 'zh-CN';
   const rows = list.data?.list ?? [];
+  const shown = rows.map((r) => r.id);
+  const marks = useQuery({
+    queryKey: fbaPodKeys.marks(shown),
+    queryFn: () => fbaPod.marks(shown),
+    enabled: shown.length > 0,
+  });
+  const fbaStage = new Map((marks.data ?? []).map((m) => [m.purchase_order_id, m.stage]));
 
   const runBatch = async (run: (ids: number[]) => Promise<ProductionBatchResult>) => {
     try {
@@ -256,11 +265,23 @@ export function ProductionDeskPage() {
           {
             key: 'number',
             title: t('admin.production.columns.number'),
-            render: (_, row) => (
-              <Button type="link" onClick={() => setOpen(row.id)}>
-                {row.number}
-              </Button>
-            ),
+            render: (_, row) => {
+              const stage = fbaStage.get(row.id);
+              return (
+                <Space size={0}>
+                  <Button type="link" onClick={() => setOpen(row.id)}>
+                    {row.number}
+                  </Button>
+                  {stage && (
+                    <Tooltip title={t(`admin.production.fba.stages.${stage}`)}>
+                      <Tag color="orange" className="fba-mark">
+                        {t('admin.production.fba.tag')}
+                      </Tag>
+                    </Tooltip>
+                  )}
+                </Space>
+              );
+            },
           },
           {
             key: 'seller',

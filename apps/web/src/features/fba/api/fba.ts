@@ -1,7 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FbaBoxLabelQuery,
+  FbaBoxesInput,
+  FbaContentConfirmInput,
+  FbaContentInput,
   FbaCreateInput,
+  FbaKuaidi,
   FbaListQuery,
   FbaPackingInput,
   FbaPlacementInput,
@@ -20,6 +24,7 @@ export const fbaKeys = {
   lists: () => [...fbaKeys.all, 'list'] as const,
   list: (query: FbaListQuery) => [...fbaKeys.lists(), query] as const,
   plan: (id: number) => [...fbaKeys.all, 'plan', id] as const,
+  kuaidi: (id: number, shipmentId: string) => [...fbaKeys.all, 'kuaidi', id, shipmentId] as const,
 };
 
 export function useFbaStores() {
@@ -46,6 +51,16 @@ export function useFbaPlan(id: number | null) {
   });
 }
 
+/** The carrier's events for one shipment's tracking numbers, asked when shown. */
+export function useFbaKuaidi(id: number, shipmentId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: fbaKeys.kuaidi(id, shipmentId),
+    queryFn: ({ signal }) =>
+      api.post<FbaKuaidi>('/fba/kuaidi', { id, shipment_id: shipmentId }, { signal }),
+    enabled,
+  });
+}
+
 /**
  * A wizard step or plan action: each answers the plan as it now stands, which replaces the
  * cached one (and the list is refetched).
@@ -68,6 +83,10 @@ export const usePacking = () => usePlanAction<FbaPackingInput>('/fba/packing');
 export const usePlacement = () => usePlanAction<FbaPlacementInput>('/fba/placement');
 export const useTransport = () => usePlanAction<FbaTransportInput>('/fba/transport');
 export const useTracking = () => usePlanAction<FbaTrackingInput>('/fba/tracking');
+export const useEditBoxes = () => usePlanAction<FbaBoxesInput>('/fba/boxes');
+export const usePreviewContent = () => usePlanAction<FbaContentInput>('/fba/content-preview');
+export const useConfirmContent = () =>
+  usePlanAction<FbaContentConfirmInput>('/fba/content-confirm');
 export const useSyncPlan = () => usePlanAction<{ id: number }>('/fba/sync-shipment');
 export const useCancelPlan = () => usePlanAction<{ id: number }>('/fba/cancel');
 

@@ -27,10 +27,15 @@ const firstGuess = (plan: FbaPlan): FbaBoxInput[] =>
 export function PackingForm({
   plan,
   busy,
+  initial,
+  submitText,
   onSubmit,
 }: {
   plan: FbaPlan;
   busy: boolean;
+  /** Boxes to start from: a rebuilt plan's, or the plan's own when editing. */
+  initial?: FbaBoxInput[];
+  submitText?: string;
   onSubmit: (values: Values) => void;
 }) {
   const { t } = useTranslation();
@@ -45,9 +50,16 @@ export function PackingForm({
       layout="vertical"
       disabled={busy}
       onFinish={onSubmit}
-      initialValues={{ packing_option_id: plan.offers.packing[0]?.id, boxes: firstGuess(plan) }}
+      initialValues={{
+        packing_option_id: plan.offers.packing[0]?.id,
+        boxes: initial?.length ? initial : firstGuess(plan),
+      }}
     >
-      <Form.Item name="packing_option_id" label={t('fba.wizard.packingOption')}>
+      <Form.Item
+        name="packing_option_id"
+        label={t('fba.wizard.packingOption')}
+        hidden={plan.step !== 'packing'}
+      >
         <Radio.Group
           options={plan.offers.packing.map((o, n) => ({
             value: o.id,
@@ -133,7 +145,7 @@ export function PackingForm({
                 {t('fba.wizard.addBox')}
               </Button>
               <Button type="primary" htmlType="submit" loading={busy}>
-                {t('fba.wizard.sendBoxes')}
+                {submitText ?? t('fba.wizard.sendBoxes')}
               </Button>
             </Space>
           </>

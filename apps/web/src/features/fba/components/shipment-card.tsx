@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Descriptions, Input, Select, Space, Table, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FBA_BOX_LABEL_PAGES, formatTimestamp, type FbaPlan, type FbaShipment } from '@app/shared';
+import { CarrierTracking } from './carrier-tracking.tsx';
 import { ShipmentStatusTag } from './status-tag.tsx';
 
 /** One shipment of a plan: where it goes, its carrier, boxes, tracking and status history. */
@@ -26,6 +27,7 @@ export function ShipmentCard({
   const [pageType, setPageType] =
     useState<(typeof FBA_BOX_LABEL_PAGES)[number]>('PackageLabel_Letter_2');
   const [numbers, setNumbers] = useState<Record<string, string>>({});
+  const [carrierShown, setCarrierShown] = useState(false);
   const own =
     plan.offers.transport.find((o) => o.id === shipment.transportation_option_id)?.partnered ===
     false;
@@ -113,6 +115,14 @@ export function ShipmentCard({
           />
         </div>
       </Space>
+      {shipment.tracking.length > 0 &&
+        (carrierShown ? (
+          <CarrierTracking planId={plan.id} shipmentId={shipment.shipment_id} />
+        ) : (
+          <Button size="small" onClick={() => setCarrierShown(true)}>
+            {t('fba.kuaidi.show')}
+          </Button>
+        ))}
       {needsTracking && (
         <Button
           type="primary"

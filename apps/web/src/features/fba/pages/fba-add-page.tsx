@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Result, Spin, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { FbaPlan } from '@app/shared';
+import type { FbaBoxInput, FbaPlan } from '@app/shared';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { useCreatePlan, useFbaPlan, usePacking, usePlacement, useTransport } from '../api/fba.ts';
 import { PlacementForm, TransportForm } from '../components/option-forms.tsx';
@@ -18,6 +18,15 @@ const STEP_INDEX: Record<FbaPlan['step'], number> = {
   cancelled: 4,
 };
 
+/** A rebuilt plan's boxes as the cancelled one had them, keeping only SKUs the new plan has. */
+function rebuiltBoxes(plan: FbaPlan, source: FbaPlan | undefined): FbaBoxInput[] | undefined {
+  const skus = new Set(plan.items.map((i) => i.sku));
+  const boxes = source?.boxes
+    .map((b) => ({ ...b, items: b.items.filter((i) => skus.has(i.sku)) }))
+    .filter((b) => b.items.length > 0);
+  return boxes?.length ? boxes : undefined;
+}
+
 /**
  * /newOrder/FBAshipmentsAdd: the shipment wizard. Each step calls Amazon and waits for its
  * operations to finish; `?id=` carries the plan, so a reload or the list's "Continue" resumes it.
@@ -28,8 +37,9 @@ export function FbaAddPage({ title }: ViewProps) {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const plan = useFbaPlan(id);
-  // Rebuild: a new plan starting from a cancelled one's store, address and SKUs.
-  const from = useFbaPlan(id === null ? Number(params.get('from')) || null : null);
+  // Rebuild: a new plan starting from a cancelled one's store, address, SKUs and then boxes.
+  const fromId = Number(params.get('from')) || null;
+  const from = useFbaPlan(fromId);
   const create = useCreatePlan();
   const packing = usePacking();
   const placement = usePlacement();
@@ -44,7 +54,7 @@ export function FbaAddPage({ title }: ViewProps) {
 
   const body = () => {
     if (id === null) {
-      if (params.get('from') && !from.data) return <Spin />;
+      if (fromId && !from.data) return <Spin />;
       const source = from.data;
       return (
         <PlanForm
@@ -58,7 +68,10 @@ export function FbaAddPage({ title }: ViewProps) {
             }
           }
           onSubmit={(input) =>
-            create.mutate(input, { onSuccess: (p) => setParams({ id: String(p.id) }) })
+            create.mutate(input, {
+              onSuccess: (p) =>
+                setParams({ id: String(p.id), ...(fromId ? { from: String(fromId) } : {}) }),
+            })
           }
         />
       );
@@ -67,10 +80,12 @@ export function FbaAddPage({ title }: ViewProps) {
     if (!p) return <Spin />;
     switch (p.step) {
       case 'packing':
+        if (fromId && !from.data) return <Spin />;
         return (
           <PackingForm
             plan={p}
             busy={busy}
+            initial={rebuiltBoxes(p, from.data)}
             onSubmit={(values) => packing.mutate({ id: p.id, ...values })}
           />
         );

@@ -80,6 +80,13 @@ export function FbaDetailPage({ title }: ViewProps) {
               {t('fba.detail.rebuild')}
             </Button>
           )}
+          {can.update &&
+            (['placement', 'transport'].includes(plan.step) ||
+              plan.shipments.some((s) => s.transportation_option_id && s.status === 'WORKING')) && (
+              <Button onClick={() => void navigate(`${FBA_PATHS.edit}?id=${plan.id}`)}>
+                {t('fba.detail.edit')}
+              </Button>
+            )}
           {open && can.add && (
             <Button onClick={() => void navigate(`${FBA_PATHS.add}?id=${plan.id}`)}>
               {t('fba.detail.continueWizard')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Space, Table, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HelpLink } from '../../../shared/ui/help-link.tsx';
@@ -9,6 +9,8 @@ import { useCan } from '../../../shared/can.tsx';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { useFbaPlans } from '../api/fba.ts';
 import { PlanFiltersForm } from '../components/plan-filters.tsx';
+import { PodOrdersCard } from '../components/pod-orders-card.tsx';
+import { PodSendDrawer } from '../components/pod-send-drawer.tsx';
 import { ShipmentStatusTag, StepTag } from '../components/status-tag.tsx';
 import { FBA_PAGE, FBA_PATHS } from '../paths.ts';
 import '../fba.css';
@@ -22,6 +24,7 @@ export function FbaShipmentsPage({ title }: ViewProps) {
   const [query, setQuery] = useState<FbaListQuery>(FIRST_PAGE);
   const result = useFbaPlans(query);
   const canAdd = useCan(permOf(FBA_PAGE, 'add'));
+  const [sending, setSending] = useState(false);
   const open = (plan: FbaPlan) =>
     void navigate(
       `${plan.step === 'confirmed' || plan.step === 'cancelled' ? FBA_PATHS.detail : FBA_PATHS.add}?id=${plan.id}`,
@@ -35,13 +38,18 @@ export function FbaShipmentsPage({ title }: ViewProps) {
       title={title}
       extra={
         canAdd && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => void navigate(FBA_PATHS.add)}
-          >
-            {t('fba.list.add')}
-          </Button>
+          <Space>
+            <Button icon={<ShoppingCartOutlined />} onClick={() => setSending(true)}>
+              {t('fba.pod.open')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => void navigate(FBA_PATHS.add)}
+            >
+              {t('fba.list.add')}
+            </Button>
+          </Space>
         )
       }
     >
@@ -135,6 +143,8 @@ export function FbaShipmentsPage({ title }: ViewProps) {
           },
         ]}
       />
+      <PodOrdersCard />
+      {sending && <PodSendDrawer onClose={() => setSending(false)} />}
     </Card>
   );
 }

@@ -17,6 +17,14 @@ describe('FBA shipments (real server)', () => {
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     expect(await screen.findByText('No FBA shipments yet')).toBeTruthy();
 
+    // POD to FBA: nothing bought yet, and nothing to pay before a quote.
+    expect(await screen.findByText('No orders sent to FBA from production yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Send to FBA from production/ }));
+    expect(await screen.findByText(/the factory packs them into boxes/)).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Pay and send to production' }).hasAttribute('disabled'),
+    ).toBe(true);
+
     fireEvent.click(screen.getByRole('button', { name: /New shipment/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Create inbound plan' }));
     // Nothing is sent to Amazon before the required fields are there.
