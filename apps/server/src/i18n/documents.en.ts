@@ -8,6 +8,9 @@ import type { DocumentTexts } from './document-texts.ts';
  */
 export const documentsEn: DocumentTexts = {
   mail: {
+    verify_subject: 'Verify your e-mail address for {{site}}',
+    verify_body:
+      'Hello {{name}},\nOpen this link within {{hours}} hours to confirm that {{email}} is your e-mail address:\n{{link}}\nThe link works once. If you did not ask for this, ignore this e-mail; nothing changes on your account.',
     invite_subject: '{{seller}} invites you to {{site}}',
     invite_body:
       'Hello {{name}},\n{{seller}} invites you to work in {{site}} as a staff member. Open this link within {{days}} days to set your password:\n{{link}}\nIf you do not know them, ignore this message.',

@@ -4,6 +4,9 @@ import type { DocumentTexts } from './document-texts.ts';
 /** The zh-CN twin of `documents.en.ts`: the same keys (zh-CN has one plural form, `_other`). */
 export const documentsZhCn: DocumentTexts = {
   mail: {
+    verify_subject: '验证您在 {{site}} 的邮箱',
+    verify_body:
+      '{{name}}，您好：\n请在 {{hours}} 小时内打开下面的链接，确认 {{email}} 是您的邮箱：\n{{link}}\n链接只能使用一次。如果不是您本人操作，请忽略此邮件，您的账号不会有任何变化。',
     invite_subject: '{{seller}} 邀请您加入 {{site}}',
     invite_body:
       '{{name}}，您好：\n{{seller}} 邀请您以员工身份使用 {{site}}。请在 {{days}} 天内打开下面的链接设置登录密码：\n{{link}}\n如果您不认识对方，请忽略此消息。',

@@ -17,6 +17,8 @@ export const paths = {
   forget: '/forget',
   /** An invited staff member's accept page (`?code=`), signed in or not. */
   invite: '/invite',
+  /** An e-mail verification link (`?token=`), signed in or not. */
+  verifyEmail: '/verify-email',
   forbidden: '/403',
   notFound: '/404',
   serverError: '/500',
@@ -46,7 +48,7 @@ export function helpArticlePath(slug: string): string {
   return `${paths.help}?article=${encodeURIComponent(slug)}`;
 }
 
-export type ProfileSection = 'profile' | 'mobile' | 'password' | 'pay' | 'notifications';
+export type ProfileSection = 'profile' | 'email' | 'mobile' | 'password' | 'pay' | 'notifications';
 
 export function profilePath(section?: ProfileSection): string {
   return section ? `${paths.profile}?tab=${section}` : paths.profile;

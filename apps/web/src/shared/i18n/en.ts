@@ -121,6 +121,15 @@ export const en: typeof zhCN = {
       success: 'Password reset. Log in with your new password',
       backToLogin: 'Back to login',
     },
+    verifyEmail: {
+      title: 'Verify your e-mail',
+      checking: 'Verifying…',
+      done: '{{email}} is verified',
+      failed: 'This e-mail address could not be verified',
+      askAgain: 'Sign in and send a new verification e-mail from the “E-mail” tab of your profile.',
+      toConsole: 'Go to the console',
+      backToLogin: 'Back to login',
+    },
     invite: {
       title: 'Join your team',
       subtitle: '{{seller}} invited {{name}} ({{login}})',

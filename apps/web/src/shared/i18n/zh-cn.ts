@@ -105,6 +105,15 @@ export const zhCN = {
       toLogin: '直接登录',
       success: '注册成功，欢迎使用',
     },
+    verifyEmail: {
+      title: '验证邮箱',
+      checking: '正在验证…',
+      done: '{{email}} 已验证',
+      failed: '无法验证此邮箱',
+      askAgain: '登录后可在个人资料的“邮箱”中重新发送验证邮件。',
+      toConsole: '进入控制台',
+      backToLogin: '返回登录',
+    },
     invite: {
       title: '加入团队',
       subtitle: '{{seller}} 邀请 {{name}}（{{login}}）',
