@@ -33,7 +33,8 @@ export const documentsEn: DocumentTexts = {
     forbidden_word: '"{{word}}" is a forbidden word',
     price_missing: 'Enter a price',
     product_id_from_pool: 'No UPC/EAN: a free UPC code will be taken at publish',
-    product_id_pool_empty: 'No UPC/EAN and no free UPC code left: import codes first',
+    product_id_pool_empty:
+      'No UPC/EAN and no free UPC code left. Import codes into the UPC pool (Product library → UPC codes), mark the brand GTIN-exempt under Stores → Exempt brands once Amazon granted the exemption, or enter the brand’s own codes on the variations step',
     product_id_check_digit: 'The UPC/EAN check digit is wrong',
     market_title_too_long: 'The title has {{length}} characters; {{name}} allows {{max}}',
     shopify_title_too_long: 'The title has {{length}} characters; Shopify allows {{max}}',

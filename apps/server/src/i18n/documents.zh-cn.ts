@@ -27,7 +27,8 @@ export const documentsZhCn: DocumentTexts = {
     forbidden_word: '“{{word}}”是违禁词',
     price_missing: '请填写价格',
     product_id_from_pool: '没有 UPC/EAN：发布时将自动占用一个空闲 UPC 码',
-    product_id_pool_empty: '没有 UPC/EAN，也没有空闲 UPC 码：请先导入 UPC 码',
+    product_id_pool_empty:
+      '没有 UPC/EAN，也没有空闲 UPC 码。可以：导入 UPC 码到编码池（商品库 → UPC 码）；品牌获得 Amazon GTIN 豁免后，在「店铺 → 豁免品牌」中标记该品牌；或在变体步骤填写品牌自有的编码',
     product_id_check_digit: 'UPC/EAN 校验位错误',
     market_title_too_long: '标题有 {{length}} 个字符；{{name}} 最多允许 {{max}} 个',
     shopify_title_too_long: '标题有 {{length}} 个字符；Shopify 最多允许 {{max}} 个',

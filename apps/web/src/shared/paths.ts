@@ -31,6 +31,8 @@ export const paths = {
   /** Server-menu pages that screens outside their own feature link to. */
   recharge: '/my/recharge',
   finishedLibrary: '/goods/collect',
+  upcPool: '/goods/upc',
+  stores: '/market/index',
   /** The platform operators' console and its sign-in. */
   admin: '/admin',
   adminLogin: '/admin/login',
@@ -46,6 +48,11 @@ export function adminLoginPath(redirect?: string | null): string {
 /** A help-center article by its slug: empty states and error messages link here. */
 export function helpArticlePath(slug: string): string {
   return `${paths.help}?article=${encodeURIComponent(slug)}`;
+}
+
+/** The store list's exempt-brand dialog, open to add `brand` as GTIN-exempt. */
+export function exemptBrandDialogPath(brand: string): string {
+  return `${paths.stores}?${new URLSearchParams({ tab: 'exempt', add: brand })}`;
 }
 
 export type ProfileSection = 'profile' | 'email' | 'mobile' | 'password' | 'pay' | 'notifications';
