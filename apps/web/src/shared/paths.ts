@@ -10,6 +10,8 @@ export const paths = {
   privacy: '/privacy',
   products: '/products',
   design: '/design',
+  /** The design tool inside the console, for signed-in sellers (`/design` stays the visitors'). */
+  designer: '/goods/design',
   productDetail: '/productDetailMain',
   login: '/login',
   loginH5: '/login-h5',

@@ -169,6 +169,8 @@ export const consoleEn: typeof consoleZhCN = {
       collectyunEdit: 'Edit Amazon listing',
       multistation: 'Copy to other sites',
       upc: 'UPC / EAN codes',
+      design: 'Design tool',
+      pictureZip: 'Picture zip',
     },
     newOrder: {
       index: 'Platform orders',

@@ -166,6 +166,8 @@ export const consoleZhCN = {
       collectyunEdit: '编辑亚马逊刊登',
       multistation: '复制到其他站点',
       upc: 'UPC / EAN 码',
+      design: '设计工具',
+      pictureZip: '图片打包',
     },
     newOrder: {
       index: '平台订单',

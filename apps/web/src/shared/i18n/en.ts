@@ -23,6 +23,7 @@ export const en: typeof zhCN = {
     copyFailed: 'copy failed',
   },
   language: { 'zh-CN': '简体中文', en: 'English' },
+  tableColumns: { title: 'Columns' },
   request: {
     expired: 'identity has expired, please log in again',
     network: 'Network error, please check your connection and try again',

@@ -22,6 +22,7 @@ export const zhCN = {
     copyFailed: '复制失败',
   },
   language: { 'zh-CN': '简体中文', en: 'English' },
+  tableColumns: { title: '列设置' },
   request: {
     expired: '身份已过期，请重新登录',
     network: '网络连接失败，请检查网络后重试',

@@ -31,6 +31,7 @@ import { useOperatorStore } from '../../../shared/auth/operator-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { saveBlob } from '../../../shared/save-blob.ts';
+import { useTableColumns } from '../../../shared/ui/table-columns.tsx';
 import { production, productionKeys } from '../api/production.ts';
 import { BatchShipDialog } from '../components/batch-ship-dialog.tsx';
 import { ProductionDrawer } from '../components/production-drawer.tsx';
@@ -139,6 +140,57 @@ export function ProductionDeskPage() {
   );
   const none = selected.length === 0;
 
+  const shown = useTableColumns<ProductionOrder>(
+    'production.desk',
+    [
+      {
+        key: 'number',
+        title: t('admin.production.columns.number'),
+        render: (_, row) => (
+          <Button type="link" onClick={() => setOpen(row.id)}>
+            {row.number}
+          </Button>
+        ),
+      },
+      {
+        key: 'seller',
+        title: t('admin.production.columns.seller'),
+        render: (_, row) => `${row.seller_name} (#${row.seller_id})`,
+      },
+      {
+        key: 'status',
+        title: t('admin.production.columns.status'),
+        render: (_, row) => <ProductionStatus status={row.status} />,
+      },
+      { key: 'quantity', title: t('admin.production.columns.quantity'), dataIndex: 'quantity' },
+      {
+        key: 'amount',
+        title: t('admin.production.columns.amount'),
+        align: 'right',
+        render: (_, row) => formatMoney(row.amount_minor, 'CNY', currentLanguage()),
+      },
+      {
+        key: 'created',
+        title: t('admin.production.columns.created'),
+        render: (_, row) => formatTimestamp(row.created_at),
+      },
+      {
+        key: 'paid',
+        title: t('admin.production.columns.paid'),
+        render: (_, row) => formatTimestamp(row.paid_at),
+      },
+      {
+        key: 'actions',
+        title: t('admin.production.columns.actions'),
+        render: (_, row) => (
+          <Button size="small" onClick={() => setOpen(row.id)}>
+            {t('admin.production.actions.open')}
+          </Button>
+        ),
+      },
+    ],
+    'operator',
+  );
   return (
     <Card title={t('admin.production.title')}>
       <Form<FilterValues>
@@ -232,6 +284,7 @@ export function ProductionDeskPage() {
             {t('admin.production.actions.batchShip')}
           </Button>
         )}
+        {shown.settings}
       </Space>
       <Table<ProductionOrder>
         rowKey="id"
@@ -252,53 +305,8 @@ export function ProductionDeskPage() {
           showTotal: (total) => t('admin.production.total', { total }),
           onChange: (page, size) => setPaging({ page, size }),
         }}
-        columns={[
-          {
-            key: 'number',
-            title: t('admin.production.columns.number'),
-            render: (_, row) => (
-              <Button type="link" onClick={() => setOpen(row.id)}>
-                {row.number}
-              </Button>
-            ),
-          },
-          {
-            key: 'seller',
-            title: t('admin.production.columns.seller'),
-            render: (_, row) => `${row.seller_name} (#${row.seller_id})`,
-          },
-          {
-            key: 'status',
-            title: t('admin.production.columns.status'),
-            render: (_, row) => <ProductionStatus status={row.status} />,
-          },
-          { key: 'quantity', title: t('admin.production.columns.quantity'), dataIndex: 'quantity' },
-          {
-            key: 'amount',
-            title: t('admin.production.columns.amount'),
-            align: 'right',
-            render: (_, row) => formatMoney(row.amount_minor, 'CNY', currentLanguage()),
-          },
-          {
-            key: 'created',
-            title: t('admin.production.columns.created'),
-            render: (_, row) => formatTimestamp(row.created_at),
-          },
-          {
-            key: 'paid',
-            title: t('admin.production.columns.paid'),
-            render: (_, row) => formatTimestamp(row.paid_at),
-          },
-          {
-            key: 'actions',
-            title: t('admin.production.columns.actions'),
-            render: (_, row) => (
-              <Button size="small" onClick={() => setOpen(row.id)}>
-                {t('admin.production.actions.open')}
-              </Button>
-            ),
-          },
-        ]}
+        columns={shown.columns}
+        scroll={shown.scroll}
       />
       {open !== null && <ProductionDrawer id={open} onClose={() => setOpen(null)} />}
       {shipping && <BatchShipDialog onClose={() => setShipping(false)} onShipped={refresh} />}

@@ -35,7 +35,9 @@ export function UpcGuidance({
               {t('listings.editor.upcGuidance.poolHint')}
             </li>
             <li>
-              <Link to={exemptBrandDialogPath(brand)}>{t('listings.editor.upcGuidance.exempt')}</Link>
+              <Link to={exemptBrandDialogPath(brand)}>
+                {t('listings.editor.upcGuidance.exempt')}
+              </Link>
               {' — '}
               {t('listings.editor.upcGuidance.exemptHint')}
             </li>
