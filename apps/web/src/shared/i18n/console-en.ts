@@ -86,7 +86,8 @@ export const consoleEn: typeof consoleZhCN = {
       password: 'Login password',
       submit: 'Send verification link',
       hint: 'Your current address stays in use until the new one is verified.',
-      banner: 'Verify your e-mail address {{email}}: open the link we sent there.',
+      banner:
+        'Verify your e-mail address {{email}}: open the link in the verification e-mail, or send it again.',
       bannerChange: 'Change address',
     },
     mobile: {

@@ -84,7 +84,7 @@ export const consoleZhCN = {
       password: '登录密码',
       submit: '发送验证链接',
       hint: '新邮箱验证之前，仍使用当前邮箱。',
-      banner: '请验证您的邮箱 {{email}}：打开我们发到该邮箱的链接即可。',
+      banner: '请验证您的邮箱 {{email}}：打开验证邮件中的链接；没有收到可以重新发送。',
       bannerChange: '更换邮箱',
     },
     mobile: {

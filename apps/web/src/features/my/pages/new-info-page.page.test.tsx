@@ -115,7 +115,7 @@ describe('e-mail verification (real server)', () => {
     renderApp('/my/newInfo');
     expect(
       await screen.findByText(
-        `Verify your e-mail address ${user.email}: open the link we sent there.`,
+        `Verify your e-mail address ${user.email}: open the link in the verification e-mail, or send it again.`,
         undefined,
         {
           timeout: 15_000,
