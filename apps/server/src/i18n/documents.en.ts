@@ -8,6 +8,9 @@ import type { DocumentTexts } from './document-texts.ts';
  */
 export const documentsEn: DocumentTexts = {
   mail: {
+    verify_subject: 'Verify your e-mail address for {{site}}',
+    verify_body:
+      'Hello {{name}},\nOpen this link within {{hours}} hours to confirm that {{email}} is your e-mail address:\n{{link}}\nThe link works once. If you did not ask for this, ignore this e-mail; nothing changes on your account.',
     invite_subject: '{{seller}} invites you to {{site}}',
     invite_body:
       'Hello {{name}},\n{{seller}} invites you to work in {{site}} as a staff member. Open this link within {{days}} days to set your password:\n{{link}}\nIf you do not know them, ignore this message.',
@@ -30,7 +33,8 @@ export const documentsEn: DocumentTexts = {
     forbidden_word: '"{{word}}" is a forbidden word',
     price_missing: 'Enter a price',
     product_id_from_pool: 'No UPC/EAN: a free UPC code will be taken at publish',
-    product_id_pool_empty: 'No UPC/EAN and no free UPC code left: import codes first',
+    product_id_pool_empty:
+      'No UPC/EAN and no free UPC code left. Import codes into the UPC pool (Product library → UPC codes), mark the brand GTIN-exempt under Stores → Exempt brands once Amazon granted the exemption, or enter the brand’s own codes on the variations step',
     product_id_check_digit: 'The UPC/EAN check digit is wrong',
     market_title_too_long: 'The title has {{length}} characters; {{name}} allows {{max}}',
     shopify_title_too_long: 'The title has {{length}} characters; Shopify allows {{max}}',

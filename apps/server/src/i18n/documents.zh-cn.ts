@@ -4,6 +4,9 @@ import type { DocumentTexts } from './document-texts.ts';
 /** The zh-CN twin of `documents.en.ts`: the same keys (zh-CN has one plural form, `_other`). */
 export const documentsZhCn: DocumentTexts = {
   mail: {
+    verify_subject: '验证您在 {{site}} 的邮箱',
+    verify_body:
+      '{{name}}，您好：\n请在 {{hours}} 小时内打开下面的链接，确认 {{email}} 是您的邮箱：\n{{link}}\n链接只能使用一次。如果不是您本人操作，请忽略此邮件，您的账号不会有任何变化。',
     invite_subject: '{{seller}} 邀请您加入 {{site}}',
     invite_body:
       '{{name}}，您好：\n{{seller}} 邀请您以员工身份使用 {{site}}。请在 {{days}} 天内打开下面的链接设置登录密码：\n{{link}}\n如果您不认识对方，请忽略此消息。',
@@ -24,7 +27,8 @@ export const documentsZhCn: DocumentTexts = {
     forbidden_word: '“{{word}}”是违禁词',
     price_missing: '请填写价格',
     product_id_from_pool: '没有 UPC/EAN：发布时将自动占用一个空闲 UPC 码',
-    product_id_pool_empty: '没有 UPC/EAN，也没有空闲 UPC 码：请先导入 UPC 码',
+    product_id_pool_empty:
+      '没有 UPC/EAN，也没有空闲 UPC 码。可以：导入 UPC 码到编码池（商品库 → UPC 码）；品牌获得 Amazon GTIN 豁免后，在「店铺 → 豁免品牌」中标记该品牌；或在变体步骤填写品牌自有的编码',
     product_id_check_digit: 'UPC/EAN 校验位错误',
     market_title_too_long: '标题有 {{length}} 个字符；{{name}} 最多允许 {{max}} 个',
     shopify_title_too_long: '标题有 {{length}} 个字符；Shopify 最多允许 {{max}} 个',

@@ -9,6 +9,12 @@ export const en = {
     pay_password_wrong: 'Wrong pay password',
     same_mobile: 'This is already your mobile number',
     set_pay_password_first: 'Set a pay password first',
+    same_email: 'This is already your e-mail address',
+    email_link_invalid: 'This verification link is not valid or has been used; send a new one',
+    email_link_expired: 'This verification link has expired; send a new one',
+    email_nothing_to_verify: 'There is no e-mail address to verify',
+    email_resend_too_soon:
+      'A verification e-mail was just sent. $t(common.retry_in_{{unit}}, {"count": {{count}} })',
   },
   auth: {
     password_too_common: 'This password is too common; choose one that is harder to guess',

@@ -12,6 +12,11 @@ export const zhCN = {
     pay_password_wrong: '支付密码错误',
     same_mobile: '这已经是你的手机号',
     set_pay_password_first: '请先设置支付密码',
+    same_email: '这已经是你的邮箱',
+    email_link_invalid: '验证链接无效或已被使用，请重新发送',
+    email_link_expired: '验证链接已过期，请重新发送',
+    email_nothing_to_verify: '没有需要验证的邮箱',
+    email_resend_too_soon: '验证邮件刚刚发出。$t(common.retry_in_{{unit}}, {"count": {{count}} })',
   },
   auth: {
     password_too_common: '这个密码太常见，请换一个不易被猜到的',

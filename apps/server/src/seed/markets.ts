@@ -113,6 +113,8 @@ export async function seedDemoStores(
         email: s.email,
         passwordHash,
         isBoss: false,
+        // Demo logins need no mailbox: their addresses count as proven.
+        emailVerifiedAt: new Date(),
       })),
     )
     .onConflictDoNothing()

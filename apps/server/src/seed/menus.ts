@@ -65,6 +65,8 @@ const SELLER_MENUS: MenuSeed[] = [
       actions: ['list', 'info', 'add', 'update', 'delete', 'duplicate', 'add-cart'],
     }),
     page('/goods/productHouseEdit', 'menu.goods.productHouseEdit', hidden),
+    // The design tool inside the console; visitors keep the public /design.
+    page('/goods/design', 'menu.goods.design', hidden),
     page('/goods/MyPorductHowse', 'menu.goods.MyPorductHowse', {
       ...cached,
       actions: ['list', 'info', 'update', 'delete'],

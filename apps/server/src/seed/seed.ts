@@ -146,7 +146,14 @@ export async function seedDemo(
     const system = systemCtx(tx, SILENT, { inTransaction: true });
     const { sellerId } = await createTenant(system, {
       sellerName: 'Demo Trading Co.',
-      boss: { name: 'Demo Boss', email, mobile, passwordHash, payPasswordHash },
+      boss: {
+        name: 'Demo Boss',
+        email,
+        mobile,
+        passwordHash,
+        payPasswordHash,
+        emailVerified: true,
+      },
     });
     await seedGoods(system, sellerId);
     // A balance to buy production with, so the first visit can run the whole loop; credited

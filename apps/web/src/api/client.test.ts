@@ -21,6 +21,7 @@ const user: UserInfo = {
   mobile: null,
   is_boss: true,
   language: null,
+  email_verified: true,
   seller_id: 7,
 };
 

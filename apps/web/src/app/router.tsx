@@ -29,6 +29,10 @@ const RegisterPage = lazyPage(
 );
 const ForgetPage = lazyPage(() => import('../features/auth/pages/forget-page.tsx'), 'ForgetPage');
 const InvitePage = lazyPage(() => import('../features/auth/pages/invite-page.tsx'), 'InvitePage');
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/pages/verify-email-page.tsx'),
+  'VerifyEmailPage',
+);
 
 const AdminApp = lazyPage(() => import('../features/admin/index.ts'), 'AdminApp');
 
@@ -106,6 +110,7 @@ function AppRoutes() {
             <Route path={paths.forget} element={<ForgetPage />} />
           </Route>
           <Route path={paths.invite} element={<InvitePage />} />
+          <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
           <Route path={`${paths.admin}/*`} element={<AdminApp />} />
           <Route path={paths.forbidden} element={<ForbiddenPage />} />
           <Route path={paths.notFound} element={<NotFoundPage />} />

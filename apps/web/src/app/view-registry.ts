@@ -48,6 +48,10 @@ const VIEWS: Record<string, View> = {
     () => import('../features/goods-library/pages/product-house-detail-page.tsx'),
     'ProductHouseDetailPage',
   ),
+  'goods/design': lazyPage(
+    () => import('../features/design/pages/design-page.tsx'),
+    'ConsoleDesignPage',
+  ),
   'goods/collect': lazyPage(
     () => import('../features/goods/pages/collect-page.tsx'),
     'CollectPage',

@@ -10,6 +10,8 @@ export const paths = {
   privacy: '/privacy',
   products: '/products',
   design: '/design',
+  /** The design tool inside the console, for signed-in sellers (`/design` stays the visitors'). */
+  designer: '/goods/design',
   productDetail: '/productDetailMain',
   login: '/login',
   loginH5: '/login-h5',
@@ -17,6 +19,8 @@ export const paths = {
   forget: '/forget',
   /** An invited staff member's accept page (`?code=`), signed in or not. */
   invite: '/invite',
+  /** An e-mail verification link (`?token=`), signed in or not. */
+  verifyEmail: '/verify-email',
   forbidden: '/403',
   notFound: '/404',
   serverError: '/500',
@@ -29,6 +33,8 @@ export const paths = {
   /** Server-menu pages that screens outside their own feature link to. */
   recharge: '/my/recharge',
   finishedLibrary: '/goods/collect',
+  upcPool: '/goods/upc',
+  stores: '/market/index',
   /** The platform operators' console and its sign-in. */
   admin: '/admin',
   adminLogin: '/admin/login',
@@ -46,7 +52,12 @@ export function helpArticlePath(slug: string): string {
   return `${paths.help}?article=${encodeURIComponent(slug)}`;
 }
 
-export type ProfileSection = 'profile' | 'mobile' | 'password' | 'pay' | 'notifications';
+/** The store list's exempt-brand dialog, open to add `brand` as GTIN-exempt. */
+export function exemptBrandDialogPath(brand: string): string {
+  return `${paths.stores}?${new URLSearchParams({ tab: 'exempt', add: brand })}`;
+}
+
+export type ProfileSection = 'profile' | 'email' | 'mobile' | 'password' | 'pay' | 'notifications';
 
 export function profilePath(section?: ProfileSection): string {
   return section ? `${paths.profile}?tab=${section}` : paths.profile;

@@ -208,6 +208,8 @@ export const UserInfo = z.object({
   seller_id: z.number().int(),
   /** The saved language (`account/language`); null follows the browser's Accept-Language. */
   language: z.enum(LANGUAGES).nullable(),
+  /** Whether the holder of `email` proved it; the console asks them to until then. */
+  email_verified: z.boolean(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
@@ -255,3 +257,31 @@ export const OutboxMessage = z.object({
   created_at: z.number().int(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+/** How long an e-mail verification link works, and how soon another may be sent. */
+export const EMAIL_LINK_TTL_SECONDS = 24 * 3600;
+export const EMAIL_LINK_RESEND_SECONDS = 60;
+
+/** A new e-mail address, re-authenticated with the login password; it counts once its link is opened. */
+export const ChangeEmailInput = z.object({
+  email: Email,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>;
+
+/** The token of a verification link (`/verify-email?token=`). */
+export const VerifyEmailInput = z.object({ token: text().min(1).max(200) });
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInput>;
+
+export const VerifyEmailResult = z.object({ email: z.string() });
+export type VerifyEmailResult = z.infer<typeof VerifyEmailResult>;
+
+/** The account's e-mail and the address a link was sent to, if it still waits to be opened. */
+export const EmailState = z.object({
+  email: z.string().nullable(),
+  verified: z.boolean(),
+  pending_email: z.string().nullable(),
+  /** When another link may be sent (Unix seconds); null: now. */
+  resend_at: z.number().int().nullable(),
+});
+export type EmailState = z.infer<typeof EmailState>;

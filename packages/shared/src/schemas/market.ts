@@ -212,13 +212,17 @@ export const StoreAuthCheck = z.object({
 });
 export type StoreAuthCheck = z.infer<typeof StoreAuthCheck>;
 
-/** Exempt (immune) brands: the seller's own brands that forbidden-word checks never flag. */
+/**
+ * Exempt (immune) brands: the seller's own brands that forbidden-word checks never flag; with
+ * `gtin_exempt`, brands Amazon granted a GTIN exemption, whose listings need no UPC/EAN.
+ */
 export const ExemptBrand = z.object({
   id: z.number().int(),
   brand: z.string(),
   /** null = every store of the seller. */
   store_id: z.number().int().nullable(),
   remark: z.string(),
+  gtin_exempt: z.boolean(),
   created_at: z.number().int(),
 });
 export type ExemptBrand = z.infer<typeof ExemptBrand>;
@@ -243,5 +247,6 @@ export const ExemptBrandInput = z.object({
   brand: text().trim().min(1, 'validation.required').max(BRAND_NAME_MAX),
   store_id: id.nullable().default(null),
   remark: multilineText().trim().max(200).default(''),
+  gtin_exempt: z.boolean().default(false),
 });
 export type ExemptBrandInput = z.infer<typeof ExemptBrandInput>;

@@ -77,6 +77,8 @@ export const users = pgTable(
     language: text('language').$type<Language>(),
     /** E-mail me the notifications I can see (the bell's), in `language`. */
     notifyByEmail: boolean('notify_by_email').notNull().default(false),
+    /** When the holder of `email` proved it (a sign-up code, an invitation or a verification link). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

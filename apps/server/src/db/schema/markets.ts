@@ -114,6 +114,8 @@ export const exemptBrands = pgTable(
     }),
     brand: text('brand').notNull(),
     remark: text('remark').notNull().default(''),
+    /** Amazon granted the brand a GTIN exemption: its listings publish without a UPC/EAN. */
+    gtinExempt: boolean('gtin_exempt').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

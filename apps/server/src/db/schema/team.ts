@@ -130,3 +130,18 @@ export const staffInvitations = pgTable('staff_invitations', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The open e-mail verification link of a user (one at a time: a new link replaces the last).
+ * `email` is the address the link proves: the account's own while unverified, or the new one of
+ * a change, which takes effect only when its link is opened. Only the token's SHA-256 is kept.
+ */
+export const emailVerifications = pgTable('email_verifications', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

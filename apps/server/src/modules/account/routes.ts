@@ -14,6 +14,7 @@ import {
 import type { App, AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { authCtx, authLimiters } from '../auth/index.ts';
+import { registerEmailRoutes } from './email-routes.ts';
 import {
   accountOverview,
   getBindingState,
@@ -206,4 +207,5 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
       return null;
     },
   );
+  registerEmailRoutes(app, deps);
 }

@@ -4,7 +4,7 @@ export { consumeCode, sendCode } from './codes.ts';
 export { authCtx, type AuthCtx } from './context.ts';
 export { assertPasswordAllowed } from './password-policy.ts';
 export { hashPassword, setPasswordHashCost, verifyPassword } from './passwords.ts';
-export { authLimiters } from './rate-limits.ts';
+export { authLimiters, waitParams } from './rate-limits.ts';
 export { createTenant } from './tenants.ts';
 export {
   issueToken,

@@ -90,6 +90,8 @@ async function createBoss(ctx: Ctx, input: NewBoss): Promise<UserInfo> {
           mobile: input.mobile,
           passwordHash,
           externalBinding: input.externalBinding,
+          // Sign-up by e-mail spent a code sent to the address: that proves it.
+          emailVerified: input.email !== undefined,
         },
       });
       return signIn(tx, userId);

@@ -13,6 +13,8 @@ export interface NewTenant {
     passwordHash: string;
     payPasswordHash?: string | null;
     externalBinding?: string | null;
+    /** The e-mail was proven (sign-up by e-mail checks a code sent to it). */
+    emailVerified?: boolean;
   };
 }
 
@@ -43,6 +45,7 @@ export async function createTenant(
         payPasswordHash: boss.payPasswordHash ?? null,
         isBoss: true,
         externalBinding: boss.externalBinding ?? null,
+        emailVerifiedAt: boss.email && boss.emailVerified ? new Date() : null,
       })
       .returning({ id: users.id });
     if (!user) throw new Error('user insert returned nothing');

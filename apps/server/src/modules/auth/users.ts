@@ -79,6 +79,7 @@ export async function loadUserInfo(
     is_boss: user.isBoss,
     seller_id: user.sellerId,
     language: user.language,
+    email_verified: user.email !== null && user.emailVerifiedAt !== null,
   };
 }
 

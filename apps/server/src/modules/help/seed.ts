@@ -151,12 +151,16 @@ A finished product's SKUs, prices and mockups are carried into a listing when yo
 
 1. **导入编码池**：在「商品库 → UPC / EAN 码」导入从 GS1 购买的编码（CSV 或 xlsx），刊登时自动分配，每个编码只用一次。
 2. **按 GS1 厂商识别码生成**：填写你的 GS1 前缀，系统按规则生成带校验位的编码。
-3. **申请 GTIN 豁免**：自有品牌可以在 Amazon 卖家中心为品牌和类目申请 GTIN 豁免，获批后刊登时无需编码。`,
+3. **申请 GTIN 豁免**：自有品牌可以在 Amazon 卖家中心为品牌和类目申请 GTIN 豁免；获批后在「店铺列表 → 豁免品牌」添加该品牌并勾选“GTIN 豁免”，刊登时无需编码。
+
+也可以在刊登的变体步骤直接填写品牌自有的 UPC/EAN。`,
     body_en: `Amazon needs a product code (UPC or EAN) for every variation; without one a listing is refused. Three ways to have them:
 
 1. **Import a code pool**: under *Product library → UPC / EAN codes*, import the codes you bought from GS1 (CSV or xlsx); each is assigned once, at publishing.
 2. **Generate from your GS1 company prefix**: enter the prefix and the console generates codes with their check digit.
-3. **Apply for a GTIN exemption**: for your own brand, apply in Seller Central per brand and category; once approved, listings need no code.`,
+3. **Apply for a GTIN exemption**: for your own brand, apply in Seller Central per brand and category; once approved, add the brand under *Store list → Exempt brands* with *GTIN exemption* ticked, and its listings need no code.
+
+You can also type your brand's own UPC/EAN codes on the variations step of a listing.`,
   },
   {
     category: 'fulfil',

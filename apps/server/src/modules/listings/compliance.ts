@@ -149,19 +149,46 @@ async function freeCodeCount(ctx: Ctx): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The store's brands (lower case) with a GTIN exemption: their Amazon listings need no UPC/EAN. */
+async function gtinExemptBrands(ctx: Ctx, storeId: number): Promise<Set<string>> {
+  const rows = await ctx.db
+    .select({ brand: exemptBrands.brand })
+    .from(exemptBrands)
+    .where(
+      and(
+        ownedBy(ctx, exemptBrands.sellerId),
+        eq(exemptBrands.gtinExempt, true),
+        or(isNull(exemptBrands.storeId), eq(exemptBrands.storeId, storeId)),
+      ),
+    );
+  return new Set(rows.map((r) => r.brand.trim().toLowerCase()));
+}
+
 /** What a batch computes once for many listings of one store. */
 export interface ComplianceTools {
   store: StoreRow;
   words: WordCheck;
   freeCodes: number;
+  gtinExempt: Set<string>;
 }
 
 export async function complianceTools(ctx: ListingCtx, store: StoreRow): Promise<ComplianceTools> {
-  const [words, freeCodes] = await Promise.all([
+  const [words, freeCodes, gtinExempt] = await Promise.all([
     forbiddenWordCheck(ctx, store.id),
     freeCodeCount(ctx),
+    gtinExemptBrands(ctx, store.id),
   ]);
-  return { store, words, freeCodes };
+  return { store, words, freeCodes, gtinExempt };
+}
+
+/**
+ * Whether the listing's items go without a UPC/EAN: Temu and Shopee take none, and Amazon
+ * takes none for a brand with a GTIN exemption (the connector then declares it).
+ */
+export function needsNoCode(tools: ComplianceTools, brand: string): boolean {
+  const marketplace = tools.store.marketplace;
+  if (NEEDS_NO_CODE.has(marketplace)) return true;
+  return marketplace === 'amazon' && tools.gtinExempt.has(brand.trim().toLowerCase());
 }
 
 const FIELD_OF_HIT: Record<string, string> = { description: 'describe' };
@@ -328,6 +355,7 @@ export async function complianceReport(
   });
 
   let missing = 0;
+  const noCode = needsNoCode(tools, row.brand);
   items.forEach((item, i) => {
     if (item.priceMinor <= 0) {
       error({
@@ -337,8 +365,8 @@ export async function complianceReport(
       });
     }
     if (item.productId === '') {
-      // Temu and Shopee take items without a code: nothing to ask for or take.
-      if (NEEDS_NO_CODE.has(marketplace)) return;
+      // Temu, Shopee and GTIN-exempt brands take items without a code: nothing to ask for or take.
+      if (noCode) return;
       missing++;
       const covered = missing <= tools.freeCodes;
       (covered || shopify ? warning : error)({

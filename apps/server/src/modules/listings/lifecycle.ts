@@ -36,9 +36,15 @@ import {
 import type { JobContext, JobRunner } from '../../jobs/runner.ts';
 import { ownedBy, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
+import { renderText } from '../../i18n/render-text.ts';
 import { storeSessionFor, type StoreRow } from '../markets/service.ts';
 import { markCodesPublished, releaseCodes, takeFreeCode } from '../upc/index.ts';
-import { complianceReport, complianceTools, type ComplianceTools } from './compliance.ts';
+import {
+  complianceReport,
+  complianceTools,
+  needsNoCode,
+  type ComplianceTools,
+} from './compliance.ts';
 import { sellerCtx, type ListingCtx, type ListingDeps } from './context.ts';
 import { makeMainImageCompliant } from './main-image.ts';
 import { findListing, itemSummary, visibleListings, type LoadedListing } from './rows.ts';
@@ -356,7 +362,8 @@ export async function setListing(
 async function publishItem(rt: Runtime, listingId: number): Promise<ItemOutcome> {
   const { ctx } = rt;
   let listing = await findListing(ctx, listingId);
-  const report = await complianceReport(ctx, listing, await rt.tools());
+  const tools = await rt.tools();
+  const report = await complianceReport(ctx, listing, tools);
   if (!report.ok) {
     const issues = reportIssues(report);
     await setListing(ctx, listingId, { status: 'failed', issues });
@@ -364,9 +371,9 @@ async function publishItem(rt: Runtime, listingId: number): Promise<ItemOutcome>
   }
   const { connector, session } = rt.session();
   // Items without a UPC/EAN take one of the seller's free codes, each its own; republishing
-  // keeps it. Temu and Shopee take items without one, so none is spent there.
+  // keeps it. Temu, Shopee and GTIN-exempt brands take items without one: none is spent there.
   const marketplace = rt.store.marketplace;
-  const takesCodes = marketplace === 'amazon' || marketplace === 'shopify';
+  const takesCodes = !needsNoCode(tools, listing.row.brand);
   const needing = takesCodes ? listing.items.filter((i) => i.productId === '') : [];
   if (needing.length) {
     const sellerId = listing.row.sellerId;
@@ -383,8 +390,17 @@ async function publishItem(rt: Runtime, listingId: number): Promise<ItemOutcome>
     });
     // Shopify takes variants without a barcode; Amazon needs one.
     if (!ok && marketplace === 'amazon') {
-      await setListing(ctx, listingId, { status: 'failed' });
-      return failed('No free UPC code left: import codes first');
+      // The same rule as the compliance check's, so the screens offer the same ways out.
+      const issues: ListingIssue[] = [
+        {
+          code: 'missing_product_id',
+          message: renderText(ctx.lang, 'compliance.product_id_pool_empty'),
+          severity: 'error',
+          fields: ['items'],
+        },
+      ];
+      await setListing(ctx, listingId, { status: 'failed', issues });
+      return failed(issueText(issues), { issues });
     }
     listing = await findListing(ctx, listingId);
   }

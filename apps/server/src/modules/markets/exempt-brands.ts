@@ -23,6 +23,7 @@ const toExemptBrand = (row: BrandRow): ExemptBrand => ({
   brand: row.brand,
   store_id: row.storeId,
   remark: row.remark,
+  gtin_exempt: row.gtinExempt,
   created_at: unixSeconds(row.createdAt),
 });
 
@@ -63,7 +64,12 @@ export async function listExemptBrands(ctx: Ctx, q: ExemptBrandQuery): Promise<E
 /** Adds a brand, or updates it when `id` is given; the same brand twice for one store is a 422. */
 export async function storeExemptBrand(ctx: Ctx, input: ExemptBrandInput): Promise<ExemptBrand> {
   if (input.store_id !== null) await findStore(ctx, input.store_id);
-  const values = { brand: input.brand, storeId: input.store_id, remark: input.remark };
+  const values = {
+    brand: input.brand,
+    storeId: input.store_id,
+    remark: input.remark,
+    gtinExempt: input.gtin_exempt,
+  };
   try {
     if (input.id === undefined) {
       const [row] = await ctx.db

@@ -108,7 +108,12 @@ export async function acceptInvitation(ctx: AuthCtx, input: AcceptInvitationInpu
     }
     await tx.db
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        // The link went to the member's e-mail (when they have one): opening it proves the address.
+        ...(user.email ? { emailVerifiedAt: user.emailVerifiedAt ?? new Date() } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, user.id));
   });
 }

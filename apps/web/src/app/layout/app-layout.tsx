@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { VerifyEmailBanner } from '../../features/my/index.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 import { addTranslations } from '../../shared/i18n/i18n.ts';
 import { queryClient } from '../../shared/query-client.ts';
@@ -81,6 +82,7 @@ export function AppLayout({ routes }: { routes: ViewRoute[] }) {
         )}
         <Layout className="app-main">
           <HeaderBar />
+          <VerifyEmailBanner />
           {menuShow && <TabStrip />}
           <Layout.Content className="app-content">
             <KeepAliveOutlet byPath={byPath} />

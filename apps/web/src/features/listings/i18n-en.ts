@@ -221,6 +221,17 @@ export const listingsEn: typeof listingsZhCN = {
       clean: 'No forbidden words',
       counter: '{{count}} / {{max}}',
     },
+    upcGuidance: {
+      title: 'Amazon needs a UPC/EAN for every variation. Three ways to have one:',
+      pool: 'Import codes into the UPC pool',
+      poolHint: 'codes bought from GS1 are assigned one per variation at publishing',
+      exempt: 'Mark the brand GTIN-exempt',
+      exemptHint:
+        'once Amazon granted the brand a GTIN exemption (per brand and category in Seller Central), its listings need no code',
+      own: 'Enter the brand’s own codes',
+      ownHint: 'type the UPC/EAN printed on your products on the variations step',
+      help: 'UPC / EAN codes for Amazon listings',
+    },
     compliance: {
       title: 'Compliance check before publishing',
       ok: 'Ready to publish',

@@ -217,6 +217,16 @@ export const listingsZhCN = {
       clean: '未发现违禁词',
       counter: '{{count}} / {{max}}',
     },
+    upcGuidance: {
+      title: 'Amazon 要求每个变体都有 UPC/EAN，可以任选一种办法：',
+      pool: '导入 UPC 码到编码池',
+      poolHint: '从 GS1 购买的编码，发布时每个变体自动分配一个',
+      exempt: '把品牌标记为 GTIN 豁免',
+      exemptHint: '品牌在 Amazon 卖家中心按品牌和类目获批 GTIN 豁免后，刊登无需编码',
+      own: '填写品牌自有编码',
+      ownHint: '在变体步骤填写印在商品上的 UPC/EAN',
+      help: 'UPC / EAN 码：Amazon 刊登必备',
+    },
     compliance: {
       title: '发布前合规检查',
       ok: '可以发布',

@@ -156,7 +156,12 @@ export const marketsEn: typeof marketsZhCN = {
   authorized: 'Store authorized',
   authError: 'The store could not be authorized: {{message}}',
   exempt: {
-    intro: 'Exempt brands are your own brands: forbidden-word checks never flag them.',
+    intro:
+      'Exempt brands are your own brands: forbidden-word checks never flag them. Mark a brand GTIN-exempt once Amazon granted it the exemption: its Amazon listings then publish without a UPC/EAN.',
+    gtin: 'GTIN exemption granted by Amazon',
+    gtinHelp: 'Amazon listings of this brand publish without a UPC/EAN, declaring the exemption.',
+    gtinColumn: 'GTIN exemption',
+    gtinTag: 'Exempt',
     search: 'Search brands',
     add: 'Add brand',
     editTitle: 'Edit exempt brand',

@@ -148,7 +148,12 @@ export const marketsZhCN = {
   authorized: '店铺授权成功',
   authError: '店铺授权失败：{{message}}',
   exempt: {
-    intro: '豁免品牌是您自有的品牌，违禁词检测不会对其报警。',
+    intro:
+      '豁免品牌是您自有的品牌，违禁词检测不会对其报警。品牌获得 Amazon GTIN 豁免后请勾选“GTIN 豁免”：该品牌的 Amazon 刊登无需 UPC/EAN 即可发布。',
+    gtin: '已获 Amazon GTIN 豁免',
+    gtinHelp: '该品牌的 Amazon 刊登无需 UPC/EAN，发布时声明豁免。',
+    gtinColumn: 'GTIN 豁免',
+    gtinTag: '已豁免',
     search: '搜索品牌',
     add: '添加品牌',
     editTitle: '编辑豁免品牌',

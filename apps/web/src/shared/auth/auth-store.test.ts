@@ -16,6 +16,7 @@ const user: UserInfo = {
   mobile: '13800138000',
   is_boss: true,
   language: null,
+  email_verified: true,
   seller_id: 3,
 };
 

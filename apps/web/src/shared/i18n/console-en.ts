@@ -58,6 +58,7 @@ export const consoleEn: typeof consoleZhCN = {
     title: 'Profile',
     tabs: {
       profile: 'Basic info',
+      email: 'E-mail',
       mobile: 'Mobile number',
       password: 'Login password',
       pay: 'Pay password',
@@ -70,6 +71,24 @@ export const consoleEn: typeof consoleZhCN = {
       createdAt: 'Member since',
       none: 'Not provided',
       saved: 'Display name updated',
+    },
+    email: {
+      current: 'Current e-mail',
+      none: 'No e-mail address yet',
+      verified: 'Verified',
+      unverified: 'Not verified',
+      pending:
+        'Waiting for verification: {{email}}. The change takes effect once you open the link we sent there.',
+      resend: 'Send the link again',
+      resendIn: 'Send again in {{seconds}} s',
+      sent: 'Verification e-mail sent to {{email}}',
+      newEmail: 'New e-mail address',
+      password: 'Login password',
+      submit: 'Send verification link',
+      hint: 'Your current address stays in use until the new one is verified.',
+      banner:
+        'Verify your e-mail address {{email}}: open the link in the verification e-mail, or send it again.',
+      bannerChange: 'Change address',
     },
     mobile: {
       current: 'Current number',
@@ -151,6 +170,8 @@ export const consoleEn: typeof consoleZhCN = {
       collectyunEdit: 'Edit Amazon listing',
       multistation: 'Copy to other sites',
       upc: 'UPC / EAN codes',
+      design: 'Design tool',
+      pictureZip: 'Picture zip',
     },
     newOrder: {
       index: 'Platform orders',

@@ -55,7 +55,13 @@ export const consoleZhCN = {
   payments: paymentsZhCN,
   my: {
     title: '个人资料',
-    tabs: { profile: '基本信息', mobile: '绑定手机', password: '登录密码', pay: '支付密码' },
+    tabs: {
+      profile: '基本信息',
+      email: '邮箱',
+      mobile: '绑定手机',
+      password: '登录密码',
+      pay: '支付密码',
+    },
     profile: {
       name: '昵称',
       email: '邮箱',
@@ -64,6 +70,22 @@ export const consoleZhCN = {
       createdAt: '注册时间',
       none: '未填写',
       saved: '昵称已更新',
+    },
+    email: {
+      current: '当前邮箱',
+      none: '尚未设置邮箱',
+      verified: '已验证',
+      unverified: '未验证',
+      pending: '等待验证：{{email}}。打开发往该邮箱的链接后才会生效。',
+      resend: '重新发送验证邮件',
+      resendIn: '{{seconds}} 秒后可重新发送',
+      sent: '验证邮件已发送至 {{email}}',
+      newEmail: '新邮箱',
+      password: '登录密码',
+      submit: '发送验证链接',
+      hint: '新邮箱验证之前，仍使用当前邮箱。',
+      banner: '请验证您的邮箱 {{email}}：打开验证邮件中的链接；没有收到可以重新发送。',
+      bannerChange: '更换邮箱',
     },
     mobile: {
       current: '当前手机号',
@@ -144,6 +166,8 @@ export const consoleZhCN = {
       collectyunEdit: '编辑亚马逊刊登',
       multistation: '复制到其他站点',
       upc: 'UPC / EAN 码',
+      design: '设计工具',
+      pictureZip: '图片打包',
     },
     newOrder: {
       index: '平台订单',

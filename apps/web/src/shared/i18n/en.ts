@@ -24,6 +24,7 @@ export const en: typeof zhCN = {
     mobilePrefix: 'Country or region calling code',
   },
   language: { 'zh-CN': '简体中文', en: 'English' },
+  tableColumns: { title: 'Columns' },
   request: {
     expired: 'identity has expired, please log in again',
     network: 'Network error, please check your connection and try again',
@@ -120,6 +121,15 @@ export const en: typeof zhCN = {
       confirm: 'Confirm new password',
       submit: 'Reset password',
       success: 'Password reset. Log in with your new password',
+      backToLogin: 'Back to login',
+    },
+    verifyEmail: {
+      title: 'Verify your e-mail',
+      checking: 'Verifying…',
+      done: '{{email}} is verified',
+      failed: 'This e-mail address could not be verified',
+      askAgain: 'Sign in and send a new verification e-mail from the “E-mail” tab of your profile.',
+      toConsole: 'Go to the console',
       backToLogin: 'Back to login',
     },
     invite: {

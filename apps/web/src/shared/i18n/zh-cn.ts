@@ -23,6 +23,7 @@ export const zhCN = {
     mobilePrefix: '国家或地区区号',
   },
   language: { 'zh-CN': '简体中文', en: 'English' },
+  tableColumns: { title: '列设置' },
   request: {
     expired: '身份已过期，请重新登录',
     network: '网络连接失败，请检查网络后重试',
@@ -105,6 +106,15 @@ export const zhCN = {
       haveAccount: '已有账号？',
       toLogin: '直接登录',
       success: '注册成功，欢迎使用',
+    },
+    verifyEmail: {
+      title: '验证邮箱',
+      checking: '正在验证…',
+      done: '{{email}} 已验证',
+      failed: '无法验证此邮箱',
+      askAgain: '登录后可在个人资料的“邮箱”中重新发送验证邮件。',
+      toConsole: '进入控制台',
+      backToLogin: '返回登录',
     },
     invite: {
       title: '加入团队',

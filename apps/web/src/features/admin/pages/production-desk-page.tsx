@@ -32,6 +32,7 @@ import { useOperatorStore } from '../../../shared/auth/operator-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { saveBlob } from '../../../shared/save-blob.ts';
+import { useTableColumns } from '../../../shared/ui/table-columns.tsx';
 import { fbaPod, fbaPodKeys } from '../api/fba-pod.ts';
 import { production, productionKeys } from '../api/production.ts';
 import { BatchShipDialog } from '../components/batch-ship-dialog.tsx';
@@ -91,11 +92,11 @@ export function ProductionDeskPage() {
   });
   const zh = currentLanguage() === 'zh-CN';
   const rows = list.data?.list ?? [];
-  const shown = rows.map((r) => r.id);
+  const shownIds = rows.map((r) => r.id);
   const marks = useQuery({
-    queryKey: fbaPodKeys.marks(shown),
-    queryFn: () => fbaPod.marks(shown),
-    enabled: shown.length > 0,
+    queryKey: fbaPodKeys.marks(shownIds),
+    queryFn: () => fbaPod.marks(shownIds),
+    enabled: shownIds.length > 0,
   });
   const fbaStage = new Map((marks.data ?? []).map((m) => [m.purchase_order_id, m.stage]));
 
@@ -148,6 +149,69 @@ export function ProductionDeskPage() {
   );
   const none = selected.length === 0;
 
+  const shown = useTableColumns<ProductionOrder>(
+    'production.desk',
+    [
+      {
+        key: 'number',
+        title: t('admin.production.columns.number'),
+        render: (_, row) => {
+          const stage = fbaStage.get(row.id);
+          return (
+            <Space size={0}>
+              <Button type="link" onClick={() => setOpen(row.id)}>
+                {row.number}
+              </Button>
+              {stage && (
+                <Tooltip title={t(`admin.production.fba.stages.${stage}`)}>
+                  <Tag color="orange" className="fba-mark">
+                    {t('admin.production.fba.tag')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Space>
+          );
+        },
+      },
+      {
+        key: 'seller',
+        title: t('admin.production.columns.seller'),
+        render: (_, row) => `${row.seller_name} (#${row.seller_id})`,
+      },
+      {
+        key: 'status',
+        title: t('admin.production.columns.status'),
+        render: (_, row) => <ProductionStatus status={row.status} />,
+      },
+      { key: 'quantity', title: t('admin.production.columns.quantity'), dataIndex: 'quantity' },
+      {
+        key: 'amount',
+        title: t('admin.production.columns.amount'),
+        align: 'right',
+        render: (_, row) => formatMoney(row.amount_minor, 'CNY', currentLanguage()),
+      },
+      {
+        key: 'created',
+        title: t('admin.production.columns.created'),
+        render: (_, row) => formatTimestamp(row.created_at),
+      },
+      {
+        key: 'paid',
+        title: t('admin.production.columns.paid'),
+        render: (_, row) => formatTimestamp(row.paid_at),
+      },
+      {
+        key: 'actions',
+        title: t('admin.production.columns.actions'),
+        render: (_, row) => (
+          <Button size="small" onClick={() => setOpen(row.id)}>
+            {t('admin.production.actions.open')}
+          </Button>
+        ),
+      },
+    ],
+    'operator',
+  );
   return (
     <Card title={t('admin.production.title')}>
       <Form<FilterValues>
@@ -241,6 +305,7 @@ export function ProductionDeskPage() {
             {t('admin.production.actions.batchShip')}
           </Button>
         )}
+        {shown.settings}
       </Space>
       <Table<ProductionOrder>
         rowKey="id"
@@ -261,65 +326,8 @@ export function ProductionDeskPage() {
           showTotal: (total) => t('admin.production.total', { total }),
           onChange: (page, size) => setPaging({ page, size }),
         }}
-        columns={[
-          {
-            key: 'number',
-            title: t('admin.production.columns.number'),
-            render: (_, row) => {
-              const stage = fbaStage.get(row.id);
-              return (
-                <Space size={0}>
-                  <Button type="link" onClick={() => setOpen(row.id)}>
-                    {row.number}
-                  </Button>
-                  {stage && (
-                    <Tooltip title={t(`admin.production.fba.stages.${stage}`)}>
-                      <Tag color="orange" className="fba-mark">
-                        {t('admin.production.fba.tag')}
-                      </Tag>
-                    </Tooltip>
-                  )}
-                </Space>
-              );
-            },
-          },
-          {
-            key: 'seller',
-            title: t('admin.production.columns.seller'),
-            render: (_, row) => `${row.seller_name} (#${row.seller_id})`,
-          },
-          {
-            key: 'status',
-            title: t('admin.production.columns.status'),
-            render: (_, row) => <ProductionStatus status={row.status} />,
-          },
-          { key: 'quantity', title: t('admin.production.columns.quantity'), dataIndex: 'quantity' },
-          {
-            key: 'amount',
-            title: t('admin.production.columns.amount'),
-            align: 'right',
-            render: (_, row) => formatMoney(row.amount_minor, 'CNY', currentLanguage()),
-          },
-          {
-            key: 'created',
-            title: t('admin.production.columns.created'),
-            render: (_, row) => formatTimestamp(row.created_at),
-          },
-          {
-            key: 'paid',
-            title: t('admin.production.columns.paid'),
-            render: (_, row) => formatTimestamp(row.paid_at),
-          },
-          {
-            key: 'actions',
-            title: t('admin.production.columns.actions'),
-            render: (_, row) => (
-              <Button size="small" onClick={() => setOpen(row.id)}>
-                {t('admin.production.actions.open')}
-              </Button>
-            ),
-          },
-        ]}
+        columns={shown.columns}
+        scroll={shown.scroll}
       />
       {open !== null && <ProductionDrawer id={open} onClose={() => setOpen(null)} />}
       {shipping && <BatchShipDialog onClose={() => setShipping(false)} onShipped={refresh} />}

@@ -17,7 +17,7 @@ import {
 } from '@app/shared';
 import { isApiError } from '../../../api/api-error.ts';
 import { reportError } from '../../../api/form-errors.ts';
-import { loginPath, paths } from '../../../shared/paths.ts';
+import { loginPath } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { localTitle, printAreaName } from '../../goods-library/index.ts';
@@ -28,7 +28,7 @@ import { keepDraft, takeDraft, type SaveChoices } from '../draft.ts';
 import { currentDocument, newLayerId, useDesignStore, type LayerPatch } from '../document-store.ts';
 import { DESIGN_FONTS, restyleText, textBox } from '../text-box.ts';
 import { layerWarnings, type LayerWarnings } from '../warnings.ts';
-import { designPath } from '../paths.ts';
+import { designPath, useDesignBase } from '../paths.ts';
 import { AddPanel } from './add-panel.tsx';
 import { DesignCanvas } from './design-canvas.tsx';
 import { DesignToolbar } from './design-toolbar.tsx';
@@ -65,6 +65,7 @@ export function DesignEditor({ product, saved }: DesignEditorProps) {
   const colours = useMemo(() => coloursOf(product), [product]);
   const sizes = useMemo(() => sizesOf(product), [product]);
   const title = localTitle(product, i18n.language);
+  const base = useDesignBase();
 
   const layers = useDesignStore((s) => s.layers);
   const side = useDesignStore((s) => s.side);
@@ -158,7 +159,7 @@ export function DesignEditor({ product, saved }: DesignEditorProps) {
 
   useShortcuts(ready && !saveOpen && job === null);
 
-  const returnPath = designPath({ product: product.id, design });
+  const returnPath = designPath(base, { product: product.id, design });
 
   const initialChoices: SaveChoices =
     saveMutation.variables ??
@@ -264,7 +265,7 @@ export function DesignEditor({ product, saved }: DesignEditorProps) {
   return (
     <div className="design-editor">
       <div className="design-editor__bar">
-        <Link to={paths.design} className="library-back">
+        <Link to={base} className="library-back">
           <ArrowLeftOutlined /> {t('design.editor.back')}
         </Link>
         <Typography.Title level={1} className="design-editor__title">

@@ -9,7 +9,7 @@ import {
   useCategoryTree,
   useParentProducts,
 } from '../../goods-library/index.ts';
-import { designPath } from '../paths.ts';
+import { designPath, useDesignBase } from '../paths.ts';
 
 const FEATURED_SIZE = 8;
 const PAGE_SIZE = 12;
@@ -27,6 +27,7 @@ function findTshirts(nodes: CategoryNode[]): CategoryNode | null {
 
 function PickerGrid({ items }: { items: ParentProductSummary[] }) {
   const { t, i18n } = useTranslation();
+  const base = useDesignBase();
   return (
     <ul className="library-grid design-picker__grid">
       {items.map((item) => {
@@ -34,7 +35,7 @@ function PickerGrid({ items }: { items: ParentProductSummary[] }) {
         return (
           <li key={item.id}>
             <Link
-              to={designPath({ product: item.id })}
+              to={designPath(base, { product: item.id })}
               className="library-card"
               aria-label={`${t('design.picker.choose')}: ${title}`}
             >

@@ -10,7 +10,9 @@ import { lazyPage } from '../../../shared/lazy-page.ts';
 import { PageLoading } from '../../../shared/ui/page-loading.tsx';
 import { parseId, useParentProduct } from '../../goods-library/index.ts';
 import { FeatureGrid, PageHero, withQueries } from '../../public/index.ts';
+import type { ViewProps } from '../../../shared/view-props.ts';
 import { useSavedDesign } from '../api/design.ts';
+import { useDesignBase } from '../paths.ts';
 import { ProductPicker } from '../components/product-picker.tsx';
 import { useDesignStore } from '../document-store.ts';
 import { designEn } from '../i18n-en.ts';
@@ -37,11 +39,13 @@ function Intro() {
 }
 
 /**
- * /design: without a product, an introduction and the product picker; with `?product=` the
- * editor on that parent product; with `?design=` a saved design reopened (signed in only).
+ * The design tool: without a product, the product picker (with an introduction for visitors);
+ * with `?product=` the editor on that parent product; with `?design=` a saved design reopened
+ * (signed in only).
  */
-function DesignPageView() {
+function DesignPageView({ inConsole }: { inConsole: boolean }) {
   const { t } = useTranslation();
+  const base = useDesignBase();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -64,7 +68,7 @@ function DesignPageView() {
   if (productId === null && designId === null) {
     return (
       <>
-        <Intro />
+        {!inConsole && <Intro />}
         <ProductPicker />
       </>
     );
@@ -80,7 +84,7 @@ function DesignPageView() {
             status="404"
             title={saved.error ? t('design.editor.designNotFound') : t('design.editor.notFound')}
             extra={
-              <Button type="primary" onClick={() => void navigate(paths.design)}>
+              <Button type="primary" onClick={() => void navigate(base)}>
                 {t('design.editor.back')}
               </Button>
             }
@@ -118,4 +122,21 @@ function DesignPageView() {
   );
 }
 
-export const DesignPage = withQueries(DesignPageView);
+/** /design, the visitors' design tool; a signed-in seller is taken to the console's. */
+function PublicDesignPage() {
+  const location = useLocation();
+  const signedIn = useAuthStore((s) => s.token !== null && s.token !== '');
+  if (signedIn) return <Navigate to={paths.designer + location.search} replace />;
+  return <DesignPageView inConsole={false} />;
+}
+
+export const DesignPage = withQueries(PublicDesignPage);
+
+/** /goods/design: the same tool inside the console layout (menu, tabs, header). */
+export function ConsoleDesignPage(_props: ViewProps) {
+  return (
+    <div className="design-console">
+      <DesignPageView inConsole />
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, setupPageTests } from '../../../test/pages.tsx';
+import { renderApp, setupPageTests, signInAsNewSeller } from '../../../test/pages.tsx';
 import { useDesignStore } from '../document-store.ts';
 
 setupPageTests();
@@ -61,5 +61,23 @@ describe('design tool /design (real server, signed out)', () => {
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe(
       '/design?design=12345',
     );
+  });
+});
+
+describe('design tool inside the console (real server, signed in)', () => {
+  it('takes a signed-in seller from /design to /goods/design, in the console layout', async () => {
+    await signInAsNewSeller();
+    renderApp('/design');
+    await waitFor(() => expect(window.location.pathname).toBe('/goods/design'), {
+      timeout: 15_000,
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'T-shirts' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(document.querySelector('.app-shell .app-sider')).toBeTruthy();
+    const shirt = (
+      await screen.findAllByRole('link', { name: /^Design this: .*T-Shirt/i }, { timeout: 15_000 })
+    )[0]!;
+    expect(shirt.getAttribute('href')).toMatch(/^\/goods\/design\?product=\d+$/);
   });
 });

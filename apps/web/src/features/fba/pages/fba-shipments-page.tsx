@@ -4,6 +4,7 @@ import { PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HelpLink } from '../../../shared/ui/help-link.tsx';
+import { useTableColumns } from '../../../shared/ui/table-columns.tsx';
 import { formatTimestamp, permOf, type FbaListQuery, type FbaPlan } from '@app/shared';
 import { useCan } from '../../../shared/can.tsx';
 import type { ViewProps } from '../../../shared/view-props.ts';
@@ -31,6 +32,69 @@ export function FbaShipmentsPage({ title }: ViewProps) {
     );
   const pagination = result.data?.pagination;
 
+  const shown = useTableColumns<FbaPlan>('fba.plans', [
+    {
+      title: t('fba.list.number'),
+      key: 'number',
+      render: (_, p) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Link onClick={() => open(p)}>{p.number}</Typography.Link>
+          <Typography.Text type="secondary">{p.name}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('fba.list.store'),
+      key: 'store',
+      render: (_, p) => `${p.store_name} (${p.site})`,
+    },
+    {
+      title: t('fba.list.shipments'),
+      key: 'shipments',
+      render: (_, p) => (
+        <Space direction="vertical" size={2}>
+          {p.shipments.map((s) => (
+            <Space key={s.shipment_id} size={4}>
+              <Typography.Text code>{s.confirmation_id ?? '—'}</Typography.Text>
+              <ShipmentStatusTag status={s.status} />
+            </Space>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('fba.list.units'),
+      key: 'units',
+      align: 'right',
+      render: (_, p) => p.items.reduce((n, i) => n + i.quantity, 0),
+    },
+    {
+      title: t('fba.list.step'),
+      key: 'step',
+      render: (_, p) => <StepTag step={p.step} />,
+    },
+    {
+      title: t('fba.list.created'),
+      key: 'created',
+      render: (_, p) => formatTimestamp(p.created_at),
+    },
+    {
+      title: t('fba.list.actions'),
+      key: 'actions',
+      render: (_, p) => (
+        <Space>
+          <Button size="small" onClick={() => void navigate(`${FBA_PATHS.detail}?id=${p.id}`)}>
+            {t('fba.list.detail')}
+          </Button>
+          {canAdd && !['confirmed', 'cancelled'].includes(p.step) && (
+            <Button size="small" type="primary" onClick={() => open(p)}>
+              {t('fba.list.continue')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ]);
   return (
     <Card
       className="page-card fba-page"
@@ -54,6 +118,7 @@ export function FbaShipmentsPage({ title }: ViewProps) {
       }
     >
       <PlanFiltersForm onSearch={(f) => setQuery({ ...FIRST_PAGE, limit: query.limit, ...f })} />
+      <div className="table-columns__bar">{shown.settings}</div>
       <Table<FbaPlan>
         rowKey="id"
         size="middle"
@@ -76,72 +141,8 @@ export function FbaShipmentsPage({ title }: ViewProps) {
           showSizeChanger: true,
           onChange: (page, limit) => setQuery({ ...query, page, limit }),
         }}
-        columns={[
-          {
-            title: t('fba.list.number'),
-            key: 'number',
-            render: (_, p) => (
-              <Space direction="vertical" size={0}>
-                <Typography.Link onClick={() => open(p)}>{p.number}</Typography.Link>
-                <Typography.Text type="secondary">{p.name}</Typography.Text>
-              </Space>
-            ),
-          },
-          {
-            title: t('fba.list.store'),
-            key: 'store',
-            render: (_, p) => `${p.store_name} (${p.site})`,
-          },
-          {
-            title: t('fba.list.shipments'),
-            key: 'shipments',
-            render: (_, p) => (
-              <Space direction="vertical" size={2}>
-                {p.shipments.map((s) => (
-                  <Space key={s.shipment_id} size={4}>
-                    <Typography.Text code>{s.confirmation_id ?? '—'}</Typography.Text>
-                    <ShipmentStatusTag status={s.status} />
-                  </Space>
-                ))}
-              </Space>
-            ),
-          },
-          {
-            title: t('fba.list.units'),
-            key: 'units',
-            align: 'right',
-            render: (_, p) => p.items.reduce((n, i) => n + i.quantity, 0),
-          },
-          {
-            title: t('fba.list.step'),
-            key: 'step',
-            render: (_, p) => <StepTag step={p.step} />,
-          },
-          {
-            title: t('fba.list.created'),
-            key: 'created',
-            render: (_, p) => formatTimestamp(p.created_at),
-          },
-          {
-            title: t('fba.list.actions'),
-            key: 'actions',
-            render: (_, p) => (
-              <Space>
-                <Button
-                  size="small"
-                  onClick={() => void navigate(`${FBA_PATHS.detail}?id=${p.id}`)}
-                >
-                  {t('fba.list.detail')}
-                </Button>
-                {canAdd && !['confirmed', 'cancelled'].includes(p.step) && (
-                  <Button size="small" type="primary" onClick={() => open(p)}>
-                    {t('fba.list.continue')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={shown.columns}
+        scroll={shown.scroll}
       />
       <PodOrdersCard />
       {sending && <PodSendDrawer onClose={() => setSending(false)} />}

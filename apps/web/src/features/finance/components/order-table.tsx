@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Dropdown, Space, Table, type TableColumnsType } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useTableColumns } from '../../../shared/ui/table-columns.tsx';
 import {
   formatMinor,
   formatTimestamp,
@@ -132,38 +133,42 @@ export function OrderTable(props: OrderTableProps) {
     },
   ];
 
+  const shown = useTableColumns('purchase-orders', columns);
   return (
-    <Table<PurchaseOrder>
-      rowKey="id"
-      columns={columns}
-      dataSource={page?.list ?? []}
-      loading={loading}
-      locale={{ emptyText: empty }}
-      scroll={{ x: 1040 }}
-      rowSelection={
-        canPay
-          ? {
-              selectedRowKeys: selected,
-              onChange: (keys) => onSelect(keys.map(Number)),
-              getCheckboxProps: (order) => ({
-                disabled: order.status !== 'unpaid',
-                'aria-label': order.number,
-              }),
-            }
-          : undefined
-      }
-      pagination={
-        page
-          ? {
-              current: page.pagination.page,
-              pageSize: page.pagination.size,
-              total: page.pagination.total,
-              showSizeChanger: true,
-              showTotal: (total) => t('finance.orders.total', { total }),
-              onChange: onPage,
-            }
-          : false
-      }
-    />
+    <>
+      <div className="table-columns__bar">{shown.settings}</div>
+      <Table<PurchaseOrder>
+        rowKey="id"
+        columns={shown.columns}
+        dataSource={page?.list ?? []}
+        loading={loading}
+        locale={{ emptyText: empty }}
+        scroll={shown.scroll}
+        rowSelection={
+          canPay
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => onSelect(keys.map(Number)),
+                getCheckboxProps: (order) => ({
+                  disabled: order.status !== 'unpaid',
+                  'aria-label': order.number,
+                }),
+              }
+            : undefined
+        }
+        pagination={
+          page
+            ? {
+                current: page.pagination.page,
+                pageSize: page.pagination.size,
+                total: page.pagination.total,
+                showSizeChanger: true,
+                showTotal: (total) => t('finance.orders.total', { total }),
+                onChange: onPage,
+              }
+            : false
+        }
+      />
+    </>
   );
 }

@@ -113,7 +113,7 @@ export function ProductHouseDetailPage(_props: ViewProps) {
             />
             <Button
               icon={<BgColorsOutlined />}
-              onClick={() => void navigate(`${paths.design}?product=${item.id}`)}
+              onClick={() => void navigate(`${paths.designer}?product=${item.id}`)}
             >
               {t('goodsLibrary.detail.design')}
             </Button>

@@ -8,15 +8,19 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ComplianceFinding, ComplianceReport } from '@app/shared';
 import { editorFieldOf, stepOf, type StepIndex } from '../editor-form.ts';
+import { MISSING_PRODUCT_ID, UpcGuidance } from './upc-guidance.tsx';
 
 /** The server's pre-publish report; each finding leads to the step that fixes it. */
 export function CompliancePanel({
   report,
+  brand,
   loading,
   onRecheck,
   onJump,
 }: {
   report: ComplianceReport | undefined;
+  /** The listing's brand, for the GTIN-exemption way out of a missing UPC. */
+  brand: string;
   loading: boolean;
   onRecheck: () => void;
   onJump: (step: StepIndex) => void;
@@ -25,6 +29,7 @@ export function CompliancePanel({
   const findings = [...(report?.findings ?? [])].sort(
     (a, b) => Number(a.severity === 'warning') - Number(b.severity === 'warning'),
   );
+  const noCode = findings.find((f) => f.rule === MISSING_PRODUCT_ID && f.severity === 'error');
   return (
     <Card
       size="small"
@@ -79,6 +84,9 @@ export function CompliancePanel({
           </li>
         ))}
       </ul>
+      {noCode && (
+        <UpcGuidance brand={brand} onOwnCodes={() => onJump(stepOf(editorFieldOf(noCode.field)))} />
+      )}
     </Card>
   );
 }

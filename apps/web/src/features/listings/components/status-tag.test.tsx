@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addTranslations, setLanguage } from '../../../shared/i18n/i18n.ts';
 import { consoleTextsEn, consoleTextsZhCN } from '../../../app/layout/console-texts.ts';
+import { MemoryRouter } from 'react-router';
 import { IssueList } from './status-tag.tsx';
 
 addTranslations({ 'zh-CN': consoleTextsZhCN, en: consoleTextsEn });
@@ -37,5 +38,25 @@ describe('IssueList', () => {
     expect(screen.getByText('Missing brand')).toBeTruthy();
     expect(screen.getByText('(brand)')).toBeTruthy();
     expect(screen.queryByText(/authorize the store again/)).toBeNull();
+  });
+
+  it('offers the three ways out of a missing UPC, with the help article', async () => {
+    await setLanguage('en');
+    const missing = {
+      code: 'missing_product_id',
+      message: 'No UPC/EAN and no free UPC code left.',
+      severity: 'error' as const,
+      fields: ['items.0.product_id'],
+    };
+    render(
+      <MemoryRouter>
+        <IssueList issues={[missing]} brand="Acme Co" />
+      </MemoryRouter>,
+    );
+    const href = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Import codes into the UPC pool')).toBe('/goods/upc');
+    expect(href('Mark the brand GTIN-exempt')).toBe('/market/index?tab=exempt&add=Acme+Co');
+    expect(href(/UPC \/ EAN codes for Amazon listings/)).toBe('/help?article=upc-codes');
+    expect(screen.getByText(/Enter the brand’s own codes/)).toBeTruthy();
   });
 });

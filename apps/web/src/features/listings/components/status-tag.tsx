@@ -3,6 +3,7 @@ import { Popover, Space, Tag, Typography } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Listing, ListingIssue, ListingRow, ListingStatus } from '@app/shared';
+import { MISSING_PRODUCT_ID, UpcGuidance } from './upc-guidance.tsx';
 
 const COLORS: Record<ListingStatus, string> = {
   draft: 'default',
@@ -32,28 +33,42 @@ const EXPLAINED: Partial<Record<string, 'listings.issueCodes.ACCESS_DENIED'>> = 
 };
 
 /** The marketplace's issues as a list, each with the fields it names. */
-export function IssueList({ issues }: { issues: readonly ListingIssue[] }) {
+export function IssueList({
+  issues,
+  brand,
+  guidance = true,
+}: {
+  issues: readonly ListingIssue[];
+  /** The listing's brand, for the GTIN-exemption way out of a missing UPC. */
+  brand?: string | undefined;
+  /** false where the compliance panel beside it already shows the UPC guidance. */
+  guidance?: boolean;
+}) {
   const { t } = useTranslation();
+  const noCode = guidance && issues.some((issue) => issue.code === MISSING_PRODUCT_ID);
   return (
-    <ul className="listings-issues">
-      {issues.map((issue, i) => {
-        const explained = EXPLAINED[issue.code];
-        return (
-          <li key={`${issue.code}-${i}`}>
-            {explained && <Typography.Text type="danger">{t(explained)} </Typography.Text>}
-            <Typography.Text
-              type={issue.severity === 'error' ? 'danger' : 'warning'}
-              style={explained ? { opacity: 0.75 } : undefined}
-            >
-              {issue.message}
-            </Typography.Text>
-            {issue.fields.length > 0 && (
-              <Typography.Text type="secondary"> ({issue.fields.join(', ')})</Typography.Text>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="listings-issues">
+        {issues.map((issue, i) => {
+          const explained = EXPLAINED[issue.code];
+          return (
+            <li key={`${issue.code}-${i}`}>
+              {explained && <Typography.Text type="danger">{t(explained)} </Typography.Text>}
+              <Typography.Text
+                type={issue.severity === 'error' ? 'danger' : 'warning'}
+                style={explained ? { opacity: 0.75 } : undefined}
+              >
+                {issue.message}
+              </Typography.Text>
+              {issue.fields.length > 0 && (
+                <Typography.Text type="secondary"> ({issue.fields.join(', ')})</Typography.Text>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {noCode && <UpcGuidance brand={brand} />}
+    </>
   );
 }
 
@@ -61,11 +76,13 @@ export function IssueList({ issues }: { issues: readonly ListingIssue[] }) {
 export function IssuesPopover({
   count,
   issues,
+  brand,
   loading,
   onOpen,
 }: {
   count: number;
   issues: readonly ListingIssue[] | undefined;
+  brand?: string | undefined;
   loading: boolean;
   onOpen: () => void;
 }) {
@@ -79,7 +96,7 @@ export function IssuesPopover({
         loading || !issues ? (
           <Typography.Text type="secondary">…</Typography.Text>
         ) : (
-          <IssueList issues={issues} />
+          <IssueList issues={issues} brand={brand} />
         )
       }
     >
@@ -105,6 +122,7 @@ export function RowIssues({
     <IssuesPopover
       count={row.issue_count}
       issues={detail.data?.issues}
+      brand={detail.data?.brand}
       loading={detail.isLoading}
       onOpen={() => setOpen(true)}
     />

@@ -90,7 +90,7 @@ export function CollectyunPage({ title }: ViewProps) {
       onPage={(page, size) => update({ page, size })}
       selected={selected}
       onSelect={setSelected}
-      scrollX={1300}
+      table="listings.amazon"
       emptyText={t(filtered ? 'listings.messages.emptyFiltered' : 'listings.messages.empty')}
       onSort={(_, __, sorter) => {
         const one = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -235,6 +235,7 @@ function ListingEditor({
         <aside className="listings-editor__aside">
           <CompliancePanel
             report={report.data}
+            brand={listing.brand}
             loading={report.isFetching}
             onRecheck={() => void report.refetch()}
             onJump={onStep}
@@ -253,7 +254,7 @@ function ListingEditor({
           type={listing.status === 'failed' ? 'error' : 'warning'}
           showIcon
           title={t('listings.editor.issues')}
-          description={<IssueList issues={listing.issues} />}
+          description={<IssueList issues={listing.issues} guidance={false} />}
         />
       )}
       {isBoss ? (

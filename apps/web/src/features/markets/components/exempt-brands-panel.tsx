@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Form, Input, Modal, Select, Space, Table } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,15 +40,19 @@ interface BrandValues {
   brand: string;
   store_id: number;
   remark: string;
+  gtin_exempt: boolean;
 }
 
 function BrandDialog({
   brand,
+  prefill,
   stores,
   onClose,
 }: {
   /** null adds a new brand. */
   brand: ExemptBrand | null;
+  /** A new brand named by the link that opened the dialog (a listing's UPC guidance): GTIN-exempt. */
+  prefill?: string | undefined;
   stores: readonly Store[];
   onClose: () => void;
 }) {
@@ -51,6 +67,7 @@ function BrandDialog({
         brand: values.brand.trim(),
         store_id: values.store_id === ALL_STORES ? null : values.store_id,
         remark: values.remark.trim(),
+        gtin_exempt: values.gtin_exempt,
       },
       {
         onSuccess: () => {
@@ -76,9 +93,10 @@ function BrandDialog({
         name="exempt-brand"
         layout="vertical"
         initialValues={{
-          brand: brand?.brand ?? '',
+          brand: brand?.brand ?? prefill ?? '',
           store_id: brand?.store_id ?? ALL_STORES,
           remark: brand?.remark ?? '',
+          gtin_exempt: brand?.gtin_exempt ?? prefill !== undefined,
         }}
         onFinish={submit}
       >
@@ -98,6 +116,9 @@ function BrandDialog({
             ]}
           />
         </Form.Item>
+        <Form.Item name="gtin_exempt" valuePropName="checked" extra={t('markets.exempt.gtinHelp')}>
+          <Checkbox>{t('markets.exempt.gtin')}</Checkbox>
+        </Form.Item>
         <Form.Item name="remark" label={t('markets.exempt.remark')}>
           <Input.TextArea maxLength={REMARK_MAX} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
@@ -107,24 +128,39 @@ function BrandDialog({
   );
 }
 
-/** Exempt brands: the seller's own brands that forbidden-word checks never flag. */
+/**
+ * Exempt brands: the seller's own brands that forbidden-word checks never flag, and those with
+ * a GTIN exemption, whose Amazon listings need no UPC/EAN.
+ */
 export function ExemptBrandsPanel({
   query,
   onQuery,
   stores,
   canEdit,
+  adding = null,
+  onAdded,
 }: {
   query: ExemptBrandQuery;
   onQuery: (query: ExemptBrandQuery) => void;
   /** For the store names and the store select. */
   stores: readonly Store[];
   canEdit: boolean;
+  /** A brand to add, from the URL (`?tab=exempt&add=`): the dialog opens with it. */
+  adding?: string | null;
+  /** The dialog `adding` opened was closed. */
+  onAdded?: () => void;
 }) {
   const { t } = useTranslation();
   const result = useExemptBrands(query);
   const remove = useExemptMutation(deleteExemptBrands);
   const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<ExemptBrand | 'new' | null>(null);
+  const [editing, setEditing] = useState<ExemptBrand | 'new' | null>(
+    canEdit && adding !== null ? 'new' : null,
+  );
+  const closeDialog = () => {
+    setEditing(null);
+    if (adding !== null) onAdded?.();
+  };
   const storeName = new Map(stores.map((store) => [store.id, store.alias]));
   const pagination = result.data?.pagination;
 
@@ -236,6 +272,12 @@ export function ExemptBrandsPanel({
                   ? t('markets.exempt.allStores')
                   : (storeName.get(brand.store_id) ?? `#${brand.store_id}`),
             },
+            {
+              key: 'gtin',
+              title: t('markets.exempt.gtinColumn'),
+              render: (_, brand) =>
+                brand.gtin_exempt ? <Tag color="blue">{t('markets.exempt.gtinTag')}</Tag> : '—',
+            },
             { key: 'remark', title: t('markets.exempt.remark'), dataIndex: 'remark' },
             {
               key: 'created',
@@ -273,8 +315,9 @@ export function ExemptBrandsPanel({
       {editing && (
         <BrandDialog
           brand={editing === 'new' ? null : editing}
+          prefill={editing === 'new' ? (adding ?? undefined) : undefined}
           stores={stores}
-          onClose={() => setEditing(null)}
+          onClose={closeDialog}
         />
       )}
     </div>

@@ -408,6 +408,12 @@ function ExemptTab() {
       onQuery={(query) => setParams(writeExemptQuery(query))}
       stores={stores.data?.list ?? []}
       canEdit={canEdit}
+      adding={params.get('add')}
+      onAdded={() => {
+        const next = new URLSearchParams(params);
+        next.delete('add');
+        setParams(next, { replace: true });
+      }}
     />
   );
 }

@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
-import { apiGet, renderApp, signInAsNewSeller, setupPageTests } from '../../../test/pages.tsx';
+import {
+  apiGet,
+  readOutbox,
+  renderApp,
+  signInAsNewSeller,
+  setupPageTests,
+} from '../../../test/pages.tsx';
 
 setupPageTests();
 
@@ -68,5 +74,56 @@ describe('profile page /my/newInfo (real server)', () => {
     expect(
       await screen.findByText('A pay password is set; saving again replaces it.'),
     ).toBeTruthy();
+  });
+});
+
+describe('e-mail verification (real server)', () => {
+  it('changes the e-mail only once the link sent to the new address is opened', async () => {
+    const user = await signInAsNewSeller();
+    renderApp('/my/newInfo?tab=email');
+    expect(await screen.findByText('Verified', undefined, { timeout: 15_000 })).toBeTruthy();
+    const newEmail = `moved-${user.id}@example.com`;
+    fireEvent.change(screen.getByLabelText('New e-mail address'), {
+      target: { value: newEmail },
+    });
+    fireEvent.change(screen.getByLabelText('Login password', { selector: 'input' }), {
+      target: { value: user.password },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send verification link' }));
+    expect(
+      await screen.findByText(new RegExp(`Waiting for verification: ${newEmail}`), undefined, {
+        timeout: 10_000,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Send again in \d+ s/ })).toBeTruthy();
+    expect(useAuthStore.getState().userInfo?.email).toBe(user.email);
+
+    const token = /verify-email\?token=([\w-]+)/.exec(await readOutbox(newEmail))?.[1];
+    expect(token).toBeTruthy();
+    renderApp(`/verify-email?token=${token}`);
+    expect(
+      await screen.findByText(`${newEmail} is verified`, undefined, { timeout: 15_000 }),
+    ).toBeTruthy();
+    await waitFor(() => expect(useAuthStore.getState().userInfo?.email).toBe(newEmail), {
+      timeout: 10_000,
+    });
+  });
+
+  it('asks an unverified account to verify on every console page', async () => {
+    const user = await signInAsNewSeller();
+    useAuthStore.getState().setUserInfo({ ...user, email_verified: false });
+    renderApp('/my/newInfo');
+    expect(
+      await screen.findByText(
+        `Verify your e-mail address ${user.email}: open the link in the verification e-mail, or send it again.`,
+        undefined,
+        {
+          timeout: 15_000,
+        },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change address' }).getAttribute('href')).toBe(
+      '/my/newInfo?tab=email',
+    );
   });
 });

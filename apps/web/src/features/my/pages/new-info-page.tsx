@@ -6,6 +6,7 @@ import type { ProfileSection } from '../../../shared/paths.ts';
 import type { ViewProps } from '../../../shared/view-props.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { useLevelName } from '../../../shared/auth/level-name.ts';
+import { EmailForm } from '../components/email-form.tsx';
 import { MobileForm } from '../components/mobile-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { PayPasswordForm } from '../components/pay-password-form.tsx';
@@ -13,6 +14,7 @@ import { ProfileForm } from '../components/profile-form.tsx';
 
 const SECTIONS: readonly ProfileSection[] = [
   'profile',
+  'email',
   'mobile',
   'password',
   'pay',
@@ -24,7 +26,7 @@ function isSection(value: string | null): value is ProfileSection {
 }
 
 /**
- * /my/newInfo: profile, mobile binding, login password, notification e-mails and pay password;
+ * /my/newInfo: profile, e-mail (change and verification), mobile binding, login password, notification e-mails and pay password;
  * the section is in `?tab=`.
  */
 export function NewInfoPage({ title }: ViewProps) {
@@ -55,6 +57,7 @@ export function NewInfoPage({ title }: ViewProps) {
         destroyOnHidden
         items={[
           { key: 'profile', label: t('my.tabs.profile'), children: <ProfileForm /> },
+          { key: 'email', label: t('my.tabs.email'), children: <EmailForm /> },
           { key: 'mobile', label: t('my.tabs.mobile'), children: <MobileForm /> },
           { key: 'password', label: t('my.tabs.password'), children: <PasswordForm /> },
           {

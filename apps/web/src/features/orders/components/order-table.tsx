@@ -2,6 +2,7 @@ import type { Key, ReactNode } from 'react';
 import { Button, Empty, Pagination, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useTableColumns } from '../../../shared/ui/table-columns.tsx';
 import {
   formatMoney,
   formatTimestamp,
@@ -239,6 +240,7 @@ export function OrderTable({
     ...extraColumns,
   ];
 
+  const shown = useTableColumns('orders', columns);
   const total = pagination?.total ?? 0;
   const limit = pagination?.size ?? 20;
   const numbered = Math.min(total, NUMBERED_PAGES * limit);
@@ -248,34 +250,41 @@ export function OrderTable({
     (cursorOffset !== null ||
       (pagination.page >= lastNumbered && (pagination.more || total > numbered)));
 
-  const pager = pagination && total > 0 && (
+  const pager = (
     <div className="orders-pager">
-      <span className="orders-muted">
-        {pagination.more ? t('orders.totalMore', { total }) : t('orders.total', { total })}
-      </span>
-      {cursorOffset === null ? (
-        <Pagination
-          size="small"
-          current={pagination.page}
-          pageSize={limit}
-          total={numbered}
-          showSizeChanger
-          pageSizeOptions={[20, 50, 100, 200]}
-          onChange={(p, size) => onPage({ page: size === limit ? p : 1, limit: size })}
-        />
-      ) : (
-        <Space>
-          <span className="orders-muted">{t('orders.cursorPage', { count: cursorOffset })}</span>
-          <Button size="small" onClick={onFirstPage}>
-            {t('orders.firstPage')}
-          </Button>
-        </Space>
+      {pagination && total > 0 && (
+        <>
+          <span className="orders-muted">
+            {pagination.more ? t('orders.totalMore', { total }) : t('orders.total', { total })}
+          </span>
+          {cursorOffset === null ? (
+            <Pagination
+              size="small"
+              current={pagination.page}
+              pageSize={limit}
+              total={numbered}
+              showSizeChanger
+              pageSizeOptions={[20, 50, 100, 200]}
+              onChange={(p, size) => onPage({ page: size === limit ? p : 1, limit: size })}
+            />
+          ) : (
+            <Space>
+              <span className="orders-muted">
+                {t('orders.cursorPage', { count: cursorOffset })}
+              </span>
+              <Button size="small" onClick={onFirstPage}>
+                {t('orders.firstPage')}
+              </Button>
+            </Space>
+          )}
+          {deeper && (
+            <Button size="small" onClick={() => onPage({ cursor: pagination.next_cursor! })}>
+              {t('orders.nextPage')}
+            </Button>
+          )}
+        </>
       )}
-      {deeper && (
-        <Button size="small" onClick={() => onPage({ cursor: pagination.next_cursor! })}>
-          {t('orders.nextPage')}
-        </Button>
-      )}
+      <span className="orders-pager__settings">{shown.settings}</span>
     </div>
   );
 
@@ -286,10 +295,10 @@ export function OrderTable({
         rowKey="id"
         size="middle"
         loading={loading}
-        columns={columns}
+        columns={shown.columns}
         dataSource={page?.list ?? []}
         pagination={false}
-        scroll={{ x: 1500 }}
+        scroll={shown.scroll}
         locale={{ emptyText: empty ?? <Empty /> }}
         expandable={{ expandedRowRender: (order) => <ItemsTable order={order} /> }}
         rowSelection={

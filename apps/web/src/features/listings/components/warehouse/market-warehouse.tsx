@@ -191,7 +191,7 @@ export function MarketWarehouse({ title, market }: ViewProps & { market: Warehou
       onPage={(page, size) => update({ page, size })}
       selected={selected}
       onSelect={setSelected}
-      scrollX={1100}
+      table={`listings.${ns}`}
       emptyText={t(`${ns}.empty`)}
       columns={[
         {

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Empty, Table, type TableProps } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ListingPage, ListingRow } from '@app/shared';
+import { useTableColumns } from '../../../../shared/ui/table-columns.tsx';
 import '../../listings.css';
 
 export interface WarehouseListProps {
@@ -19,7 +20,8 @@ export interface WarehouseListProps {
   onSelect: (ids: number[]) => void;
   columns: NonNullable<TableProps<ListingRow>['columns']>;
   emptyText: string;
-  scrollX: number;
+  /** Names the list for its saved column choice (`listings.amazon`). */
+  table: string;
   onSort?: TableProps<ListingRow>['onChange'];
   /** Dialogs and drawers the page opens. */
   children?: ReactNode;
@@ -34,10 +36,12 @@ export function WarehouseList(props: WarehouseListProps) {
   const { t } = useTranslation();
   const { result, selected, onSelect } = props;
   const pagination = result.data?.pagination;
+  const shown = useTableColumns(props.table, props.columns);
   return (
     <Card className="page-card listings-page" variant="borderless" title={props.title}>
       {props.filters}
       {selected.length > 0 && props.batchBar}
+      <div className="table-columns__bar">{shown.settings}</div>
       {result.isError ? (
         <Alert
           type="error"
@@ -52,7 +56,7 @@ export function WarehouseList(props: WarehouseListProps) {
           rowKey="id"
           loading={result.isFetching}
           dataSource={result.data?.list ?? []}
-          scroll={{ x: props.scrollX }}
+          scroll={shown.scroll}
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => onSelect(keys.map(Number)),
@@ -69,7 +73,7 @@ export function WarehouseList(props: WarehouseListProps) {
               onChange: (page, size) => props.onPage(size === props.page.size ? page : 1, size),
             }
           }
-          columns={props.columns}
+          columns={shown.columns}
         />
       )}
       {props.children}

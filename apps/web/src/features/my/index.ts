@@ -1,0 +1,2 @@
+/** My account: the console-wide banner asking to verify the e-mail. */
+export { VerifyEmailBanner } from './components/verify-email-banner.tsx';
