@@ -474,7 +474,7 @@ describe('orders', () => {
     const shipped = orders.find(
       (o) => o.status === 'shipped' && START - o.updatedAt.getTime() > 5 * 3_600_000,
     )!;
-    const fees = await amazon.fetchOrderFees(session, shipped.remoteId);
+    const fees = await amazon.fetchOrderFees!(session, shipped.remoteId);
     // The simulator's 15% referral fee per line, and 3.22 a unit when Amazon fulfils.
     const fba = shipped.fulfillmentChannel === 'AFN' ? 322 : 0;
     const cents = shipped.items.reduce(
@@ -488,8 +488,8 @@ describe('orders', () => {
       `/amazon/finances/v0/orders/${shipped.remoteId}/financialEvents`,
     );
     const open = orders.find((o) => o.status === 'unshipped')!;
-    expect(await amazon.fetchOrderFees(session, open.remoteId)).toBeNull();
-    expect(await amazon.fetchOrderFees(session, '111-1111111-1111111')).toBeNull();
+    expect(await amazon.fetchOrderFees!(session, open.remoteId)).toBeNull();
+    expect(await amazon.fetchOrderFees!(session, '111-1111111-1111111')).toBeNull();
   });
 
   it('paces the fee reads to their usage plan: a burst of 30, then one every two seconds', async () => {
@@ -507,7 +507,7 @@ describe('orders', () => {
       { sleep: async (ms) => void waits.push(ms) },
     );
     const session = grantedSession(BUYER_SHOP);
-    for (let i = 0; i < 31; i++) await amazon.fetchOrderFees(session, '111-1111111-1111111');
+    for (let i = 0; i < 31; i++) await amazon.fetchOrderFees!(session, '111-1111111-1111111');
     expect(waits).toEqual([2000]);
   });
 
