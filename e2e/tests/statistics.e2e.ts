@@ -106,6 +106,14 @@ it('opens every statistics page, changes the date range, and shows figures that 
     await page.locator('.stat-table .ant-table-row').first().waitFor();
     await shot(page, `statistics-${name}-en`);
   }
+  // The fee heading tells which marketplaces report fees.
+  await page.goto(`${baseURL}/my/salesstatistics`);
+  await page.getByTestId('stat-fees-title').first().focus();
+  await page
+    .getByRole('tooltip')
+    .filter({ hasText: 'Shopify and Temu do not report fees' })
+    .waitFor();
+  await shot(page, 'statistics-fees-hint-en');
   await page.goto(`${baseURL}/my/orderData`);
   await page.locator('.stat-page').waitFor();
   await shot(page, 'statistics-purchases-en');
@@ -135,6 +143,15 @@ it('opens every statistics page, changes the date range, and shows figures that 
   // The rollups convert each store-day's sum to CNY and round it to the fen; the recount
   // converts each currency's 30-day sum once. They differ by at most half a fen a store-day.
   expect(Math.abs(overview.totals.sales - counted.sales)).toBeLessThanOrEqual(100);
+  // Shopee reports the fees of its completed orders; the sync reads them after the orders.
+  await expect
+    .poll(
+      async () =>
+        (await api<{ totals: { fees: number } }>(token, 'GET', '/statistics/index?range=last30'))
+          .totals.fees,
+      { timeout: 120_000, interval: 2_000 },
+    )
+    .toBeGreaterThan(0);
   await page.goto(`${baseURL}/my/statistics?range=last30`);
   await page.locator('.stat-table .ant-table-row').last().waitFor();
   const total = await page.locator('.stat-table .ant-table-row').last().innerText();

@@ -40,6 +40,8 @@ export interface OrderSpec {
   items: Array<{ sku: string; quantity: number; lineMinor: number }>;
   extraMinor?: number;
   purchaseOrderId?: number;
+  /** The marketplace fees it reported, minor units of its currency (none unless said). */
+  feesMinor?: number;
 }
 
 const decimal = (minor: number) => (minor / 100).toFixed(2);
@@ -83,6 +85,7 @@ export async function orderFor(
       zone,
       orderFrom: 'sync',
       purchaseOrderId: spec.purchaseOrderId ?? null,
+      feesMinor: spec.feesMinor ?? null,
       ...itemSummary(spec.items.map((i) => ({ ...i, cancelledAt: null }))),
     })
     .returning({ id: orders.id });

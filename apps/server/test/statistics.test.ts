@@ -11,7 +11,11 @@ import {
   storeStaff,
 } from '../src/db/schema.ts';
 import { SEED_RATES } from '../src/modules/templates/seed.ts';
-import { rebuildFigures, refreshOrderFigures } from '../src/modules/statistics/index.ts';
+import {
+  addNewOrderFigures,
+  rebuildFigures,
+  refreshOrderFigures,
+} from '../src/modules/statistics/index.ts';
 import { businessToday } from '../src/modules/statistics/range.ts';
 import { zonedDate } from '../src/time.ts';
 import { productFor } from './cart-fixtures.ts';
@@ -63,11 +67,12 @@ async function recount(sellerId: number) {
   for (const o of os) {
     const key = `${o.storeId}|${zonedDate(o.purchasedAt)}|${o.currency}`;
     const counted = o.orderStatus !== 'canceled' || refunded.has(o.id);
-    const row = stores.get(key) ?? [0, 0, 0, 0, 0];
+    const row = stores.get(key) ?? [0, 0, 0, 0, 0, 0];
     if (counted) {
       row[0]! += 1;
       row[1]! += o.quantity;
       row[2]! += o.totalMinor;
+      row[5]! += o.feesMinor ?? 0;
     }
     row[3]! += refunded.get(o.id) ?? 0;
     row[4]! += cost.get(o.id) ?? 0;
@@ -104,7 +109,7 @@ async function rollups(sellerId: number) {
     stores: new Map(
       s.map((r) => [
         `${r.storeId}|${r.day}|${r.currency}`,
-        [r.orders, r.units, r.salesMinor, r.refundsMinor, r.costMinor],
+        [r.orders, r.units, r.salesMinor, r.refundsMinor, r.costMinor, r.feesMinor],
       ]),
     ),
     skus: new Map(
@@ -150,6 +155,7 @@ describe('statistics rollups', () => {
           { sku, quantity: 2, lineMinor: 2_000 },
           { sku: 'MUG-1', quantity: 1, lineMinor: 999 },
         ],
+        feesMinor: 450,
       }),
       await orderFor(db, s.sellerId, storeA, {
         purchasedAt: daysAgo(1),
@@ -161,11 +167,13 @@ describe('statistics rollups', () => {
         currency: 'EUR',
         items: [{ sku: 'CAP-9', quantity: 1, lineMinor: 1_250 }],
         extraMinor: 300,
+        feesMinor: 188,
       }),
       await orderFor(db, s.sellerId, storeB, {
         purchasedAt: daysAgo(2),
         orderStatus: 'canceled',
         items: [{ sku: 'CAP-9', quantity: 1, lineMinor: 800 }],
+        feesMinor: 120,
       }),
       await orderFor(db, s.sellerId, storeA, {
         purchasedAt: daysAgo(3),
@@ -181,6 +189,24 @@ describe('statistics rollups', () => {
         synced.map((o) => o.id),
       ),
     );
+    await expectExact(s.sellerId);
+    const rows = [...(await rollups(s.sellerId)).stores.values()];
+    // The cancelled order's fees do not count, as its sales do not.
+    expect(rows.reduce((n, r) => n + r[5]!, 0)).toBe(450 + 188);
+
+    // A new order with fees added to its day's rows by its own figures (the import's path).
+    const added = await orderFor(db, s.sellerId, storeA, {
+      purchasedAt: daysAgo(0),
+      orderStatus: 'shipped',
+      items: [{ sku: 'MUG-1', quantity: 1, lineMinor: 999 }],
+      feesMinor: 150,
+    });
+    await db.transaction((tx) => addNewOrderFigures(tx, [added.id]));
+    await expectExact(s.sellerId);
+
+    // Fees the sync reads later are recounted like any change of the order.
+    await db.update(orders).set({ feesMinor: 75 }).where(eq(orders.id, synced[4]!.id));
+    await db.transaction((tx) => refreshOrderFigures(tx, [synced[4]!.id]));
     await expectExact(s.sellerId);
 
     // An import (the job writes its batches and recounts them in their transaction).
@@ -287,7 +313,9 @@ describe('statistics API', () => {
     const made = [
       await orderFor(db, boss.sellerId, storeA, {
         purchasedAt: daysAgo(0),
+        orderStatus: 'shipped',
         items: [{ sku: 'A-1', quantity: 2, lineMinor: 1_000 }],
+        feesMinor: 150,
       }),
       await orderFor(db, boss.sellerId, storeA, {
         purchasedAt: daysAgo(7),
@@ -319,7 +347,10 @@ describe('statistics API', () => {
     expect(d.currency).toBe('CNY');
     expect(d.end_date).toBe(businessToday());
     expect(d.totals).toMatchObject({ orders: 3, units: 6, sales: usd(1500) + jpy(3000) });
-    expect(d.totals.profit).toBe(d.totals.sales);
+    // Amazon reported 1.50 USD of fees on today's order; they come off the profit.
+    expect(d.totals.fees).toBe(usd(150));
+    expect(d.totals.profit).toBe(d.totals.sales - usd(150));
+    expect(d.today).toMatchObject({ fees: usd(150), profit: usd(1000) - usd(150) });
     expect(d.today).toMatchObject({ orders: 1, sales: usd(1000) });
     expect(d.yesterday).toMatchObject({ orders: 1, units: 3, sales: jpy(3000) });
     expect(d.same_day_last_week).toMatchObject({ orders: 1, sales: usd(500) });

@@ -216,6 +216,7 @@ export const en = {
       importing: 'Importing',
       items_elsewhere: 'Items of {{total}} orders are being loaded by another sync',
       items_loaded: 'Orders are in; items of {{loaded}} of {{total}} loaded',
+      fees_loaded: 'Reading marketplace fees: {{loaded}} orders read',
       fetching_orders: 'Fetching orders of {{store}}',
       orders_read: '{{fetched}} orders read',
       rendering_mockups: 'Rendering mockups',

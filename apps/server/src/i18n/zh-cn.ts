@@ -206,6 +206,7 @@ export const zhCN = {
       importing: '正在导入',
       items_elsewhere: '另一个同步正在加载 {{total}} 个订单的商品',
       items_loaded: '订单已同步；已加载 {{loaded}}/{{total}} 个订单的商品',
+      fees_loaded: '正在读取平台费用：已读取 {{loaded}} 个订单',
       fetching_orders: '正在获取店铺“{{store}}”的订单',
       orders_read: '已读取 {{fetched}} 个订单',
       rendering_mockups: '正在生成效果图',

@@ -1,5 +1,6 @@
 import { generateOrders, type SimOrder } from '../http.ts';
-import { invalidInput, notFound } from './errors.ts';
+import { invalidInput, notFound, SpApiError } from './errors.ts';
+import { financialEventsOf, FINANCE_ROLE } from './finances.ts';
 import {
   decodeToken,
   encodeToken,
@@ -110,6 +111,7 @@ function includedDataOf(query: URLSearchParams): Set<string> {
 
 export function orderRoutes({ store, pace, roles }: RouteDeps): SpRoute[] {
   const pii = roles.includes(PII_ROLE);
+  const finance = roles.includes(FINANCE_ROLE);
 
   function catalogueOf(account: string, marketplaceId: string, site: SimMarketplace) {
     const published = Object.values(store.state.listings[account] ?? {})
@@ -398,6 +400,48 @@ export function orderRoutes({ store, pace, roles }: RouteDeps): SpRoute[] {
       },
     },
     {
+      // Finances v0: the order's financial events (the simulator posts shipment events only).
+      operation: 'listFinancialEventsByOrderId',
+      method: 'GET',
+      pattern: /^\/finances\/v0\/orders\/([^/]+)\/financialEvents$/,
+      rate: 0.5,
+      handle(req) {
+        if (!finance) {
+          throw new SpApiError(
+            403,
+            'Unauthorized',
+            'Access to requested resource is denied.',
+            `The application does not hold the ${FINANCE_ROLE} role.`,
+          );
+        }
+        const raw = req.query.get('MaxResultsPerPage');
+        const max = raw === null ? 100 : Number(raw);
+        if (!Number.isInteger(max) || max < 1 || max > 100) {
+          throw invalidInput('MaxResultsPerPage must be an integer between 1 and 100.');
+        }
+        // An order Amazon does not know answers no events, not an error.
+        let order: OrderView | null = null;
+        try {
+          order = findOrder(req.account, req.params[0]!, req.now);
+        } catch (error) {
+          if (!(error instanceof SpApiError && error.status === 404)) throw error;
+        }
+        const events = order
+          ? financialEventsOf(
+              {
+                orderId: order.orderId,
+                site: order.site,
+                marketplaceFulfilled: order.sim.marketplaceFulfilled,
+                shippedAt: shippedAtOf(order),
+                items: order.items,
+              },
+              req.now,
+            )
+          : { ShipmentEventList: [], RefundEventList: [] };
+        return { status: 200, body: { payload: { FinancialEvents: events } } };
+      },
+    },
+    {
       operation: 'confirmShipment',
       method: 'POST',
       pattern: /^\/orders\/v0\/orders\/(\d{3}-\d{7}-\d{7})\/shipmentConfirmation$/,
@@ -497,6 +541,12 @@ const CARRIER_CODES = new Set([
   'SF Express',
   'Cainiao',
 ]);
+
+/** When the order's shipped units left: the generated shipping, else the seller's last confirmation. */
+function shippedAtOf(o: OrderView): Date | null {
+  if (o.sim.status === 'shipped') return o.sim.updatedAt;
+  return o.shipment?.at ? new Date(o.shipment.at) : null;
+}
 
 const titleOf = (l: StoredListing) => String(l.attributes.item_name?.[0]?.value ?? l.sku);
 

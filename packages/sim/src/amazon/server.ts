@@ -30,6 +30,7 @@ import { inboundRoutes, type LabelLinks } from './inbound.ts';
 import { inventoryRoutes } from './inventory.ts';
 import { listingRoutes } from './listings.ts';
 import { checkRequest } from './model-check.ts';
+import { FINANCE_ROLE } from './finances.ts';
 import { orderRoutes, PII_ROLE } from './orders.ts';
 import { labelPdf } from '../pdf.ts';
 import type { RouteDeps, SpRoute } from './routes.ts';
@@ -42,7 +43,8 @@ export interface AmazonSimOptions extends MarketSimOptions {
   /**
    * Restricted roles of the simulated app (Seller Central's app registration). The default app
    * holds the PII role, so orders carry names and addresses; an app without it gets them
-   * without, as a real app that was not granted the role does.
+   * without, as a real app that was not granted the role does. It also holds the finance role
+   * (`FINANCE_ROLE`), without which the Finances API answers 403.
    */
   roles?: readonly string[];
   /** The app name the consent page shows. */
@@ -64,7 +66,7 @@ const FAULT_BODIES: Record<number, [string, string]> = {
 /**
  * Amazon SP-API as the connector uses it, region-agnostic under its base path: LWA token
  * exchange and consent page, Listings Items 2021-08-01, Product Type Definitions 2020-09-01,
- * Orders 2026-01-01 (and v0 shipmentConfirmation), Fulfillment Inbound 2024-03-20 with v0 labels, FBA Inventory v1. Every SP-API answer carries
+ * Orders 2026-01-01 (and v0 shipmentConfirmation), Finances v0 by order, Fulfillment Inbound 2024-03-20 with v0 labels, FBA Inventory v1. Every SP-API answer carries
  * `x-amzn-RequestId` and the operation's rate in `x-amzn-RateLimit-Limit`.
  */
 export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSimulator {
@@ -84,7 +86,7 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
   const deps: RouteDeps = {
     store,
     tokens,
-    roles: options.roles ?? [PII_ROLE],
+    roles: options.roles ?? [PII_ROLE, FINANCE_ROLE],
     pace: options.orders,
   };
   const labels: LabelLinks = {

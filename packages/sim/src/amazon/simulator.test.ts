@@ -442,6 +442,72 @@ describe('orders 2026-01-01', () => {
   });
 });
 
+describe('finances v0', () => {
+  const events = (orderId: string, query: Record<string, string> = {}) =>
+    api('GET', `/finances/v0/orders/${orderId}/financialEvents`, { query });
+
+  it('posts a shipped order’s fees hours after it ships, consistent with its items', async () => {
+    const list = await api('GET', ORDERS, {
+      query: {
+        marketplaceIds: US,
+        lastUpdatedAfter: new Date(START - 10 * 86_400_000).toISOString(),
+        fulfillmentStatuses: 'SHIPPED',
+        includedData: 'FULFILLMENT',
+      },
+    });
+    const orders: Array<Record<string, any>> = list.json.orders;
+    const posted = orders.find((o) => START - Date.parse(o.lastUpdatedTime) > 5 * 3_600_000)!;
+    const res = await events(posted.orderId);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-amzn-ratelimit-limit')).toBe('0.5');
+    const [event] = res.json.payload.FinancialEvents.ShipmentEventList;
+    expect(event.AmazonOrderId).toBe(posted.orderId);
+    const amazon = posted.fulfillment.fulfilledBy === 'AMAZON';
+    for (const item of event.ShipmentItemList) {
+      const line = posted.orderItems.find(
+        (i: { orderItemId: string }) => i.orderItemId === item.OrderItemId,
+      );
+      const principal =
+        Math.round(line.product.price.unitPrice.amount * 100) * item.QuantityShipped;
+      expect(Math.round(item.ItemChargeList[0].ChargeAmount.CurrencyAmount * 100)).toBe(principal);
+      const fees = item.ItemFeeList.map((f: { FeeAmount: { CurrencyAmount: number } }) =>
+        Math.round(f.FeeAmount.CurrencyAmount * 100),
+      );
+      // A 15% referral fee, plus FBA's per-unit fee when Amazon fulfils.
+      expect(fees).toEqual(
+        [-Math.round(principal * 0.15)].concat(amazon ? [-322 * item.QuantityShipped] : []),
+      );
+    }
+    const fresh = orders.find((o) => START - Date.parse(o.lastUpdatedTime) < 4 * 3_600_000);
+    if (fresh) {
+      expect((await events(fresh.orderId)).json.payload.FinancialEvents.ShipmentEventList).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('answers no events for an unknown order, 400 for a bad page size, 403 without the role', async () => {
+    const unknown = await events('111-0000000-0000000');
+    expect(unknown.status).toBe(200);
+    expect(unknown.json.payload.FinancialEvents.ShipmentEventList).toEqual([]);
+    expect((await events('111-0000000-0000000', { MaxResultsPerPage: '101' })).status).toBe(400);
+    const plain = createAmazonSimulator({ basePath: '/__sim/amazon', now, roles: [] });
+    const server = await startSimulator(plain);
+    try {
+      const res = await fetch(
+        `${server.url}/__sim/amazon/finances/v0/orders/111-0000000-0000000/financialEvents`,
+        { headers: { 'x-amz-access-token': plain.grant(SELLER, 'US').accessToken } },
+      );
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe(
+        'Unauthorized',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('FBA inventory v1', () => {
   const SUMMARIES = '/fba/inventory/v1/summaries';
 

@@ -46,6 +46,18 @@ export interface ShopeeOrder {
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/** A shipped order is COMPLETED this long after it shipped (the buyer confirmed, or Shopee did). */
+const COMPLETE_AFTER_SECONDS = 7 * DAY;
+
+/** A generated order's status and update time at `now`: shipped ones complete after a week. */
+function generatedState(source: SimOrder, now: number): { status: string; updateTime: number } {
+  const updateTime = seconds(source.updatedAt);
+  if (source.status === 'shipped' && now - updateTime >= COMPLETE_AFTER_SECONDS) {
+    return { status: 'COMPLETED', updateTime: updateTime + COMPLETE_AFTER_SECONDS };
+  }
+  return { status: GENERATED_STATUS[source.status], updateTime };
+}
+
 /** `201218V2Y6E59M`: the creation date, then eight characters fixed by shop and time slot. */
 function orderSn(shopId: number, order: SimOrder): string {
   const date = order.createdAt.toISOString().slice(2, 10).replace(/-/g, '');
@@ -119,14 +131,14 @@ export function shopOrders(ctx: ShopContext): ShopeeOrder[] {
   return generated.map((source) => {
     const sn = orderSn(ctx.shopId, source);
     const change = ctx.shop.orders[sn];
-    const generatedUpdate = seconds(source.updatedAt);
-    const changed = change && change.updateTime >= generatedUpdate;
+    const generated = generatedState(source, ctx.now);
+    const changed = change && change.updateTime >= generated.updateTime;
     return {
       order_sn: sn,
       package_number: `OFG${source.slot}${ctx.shopId}`,
-      status: changed ? change.status : GENERATED_STATUS[source.status],
+      status: changed ? change.status : generated.status,
       create_time: seconds(source.createdAt),
-      update_time: changed ? change.updateTime : generatedUpdate,
+      update_time: changed ? change.updateTime : generated.updateTime,
       source,
       lines: source.lines.map((l) => ({
         ...(bySku.get(l.sku) ?? { itemId: 0, modelId: 0 }),

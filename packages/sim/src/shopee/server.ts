@@ -19,6 +19,7 @@ import { consentHtml } from './consent.ts';
 import type { ShopContext } from './context.ts';
 import { REGIONS } from './data.ts';
 import { paramError, SHOPEE_THROTTLE_BODY, ShopeeError } from './errors.ts';
+import { getEscrowDetail } from './escrow.ts';
 import * as firstMile from './first-mile.ts';
 import * as logistics from './logistics.ts';
 import { getOrderDetail, getOrderList, setNote } from './orders.ts';
@@ -53,6 +54,7 @@ const SHOP_ROUTES: Record<string, Route> = {
   '/api/v2/order/get_order_list': get(getOrderList),
   '/api/v2/order/get_order_detail': get(getOrderDetail),
   '/api/v2/order/set_note': post(setNote),
+  '/api/v2/payment/get_escrow_detail': get(getEscrowDetail),
   '/api/v2/logistics/get_channel_list': get(logistics.getChannelList),
   '/api/v2/logistics/get_shipping_parameter': get(logistics.getShippingParameter),
   '/api/v2/logistics/ship_order': post(logistics.shipOrder),

@@ -163,6 +163,43 @@ describe('order list', () => {
     expect((await post({ order_sn: sn })).body.error).toBe('error_param');
     expect((await post({ order_sn: 'NOPE', note: 'x' })).body.error).toBe('error_not_found');
   });
+
+  it('completes shipped orders after a week and answers their escrow with the fees', async () => {
+    const statuses = new Map<string, string>();
+    // Orders updated today ship; those updated 9 days ago were completed then.
+    for (const day of [0, 9]) {
+      const { body } = await list({
+        time_from: String(ts() - (day + 1) * 86_400),
+        time_to: String(ts() - day * 86_400),
+        page_size: '100',
+        response_optional_fields: 'order_status',
+      });
+      for (const o of body.response.order_list) statuses.set(o.order_sn, o.order_status);
+    }
+    const completed = [...statuses].find(([, status]) => status === 'COMPLETED')?.[0];
+    expect(completed).toBeDefined();
+    expect([...statuses.values()]).toContain('SHIPPED');
+    const detail = await json(
+      shopUrl('/api/v2/order/get_order_detail', {
+        order_sn_list: completed!,
+        response_optional_fields: 'total_amount',
+      }),
+    );
+    const total: number = detail.body.response.order_list[0].total_amount;
+    const escrow = await json(
+      shopUrl('/api/v2/payment/get_escrow_detail', { order_sn: completed! }),
+    );
+    expect(escrow.body.error).toBe('');
+    const income = escrow.body.response.order_income;
+    // 6% commission, 2% service and 2% transaction fee of the items' price, each to the cent.
+    const cents = Math.round(total * 100);
+    expect(Math.round(income.commission_fee * 100)).toBe(Math.round(cents * 0.06));
+    expect(Math.round(income.service_fee * 100)).toBe(Math.round(cents * 0.02));
+    expect(Math.round(income.seller_transaction_fee * 100)).toBe(Math.round(cents * 0.02));
+    expect(income.buyer_total_amount).toBe(total);
+    const missing = await json(shopUrl('/api/v2/payment/get_escrow_detail', { order_sn: 'NOPE' }));
+    expect(missing.body.error).toBe('error_not_found');
+  });
 });
 
 describe('faults', () => {

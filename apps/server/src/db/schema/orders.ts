@@ -87,6 +87,14 @@ export const orders = pgTable(
      * is open, until the seller buys it (purchasing clears it).
      */
     awaitingFunds: boolean('awaiting_funds').notNull().default(false),
+    /**
+     * The marketplace's fees on the order (commission, service, transaction, fulfilment), minor
+     * units of `currency`, as it reports them once settled (Amazon's financial events, Shopee's
+     * escrow); null while not reported, and always for marketplaces that report none.
+     */
+    feesMinor: bigint('fees_minor', { mode: 'number' }),
+    /** When the sync last asked for the fees; a marketplace not reporting them yet is asked again later. */
+    feesCheckedAt: timestamp('fees_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -133,6 +141,10 @@ export const orders = pgTable(
     index('orders_store_items_pending_idx')
       .on(t.storeId, t.purchasedAt.desc().nullsFirst())
       .where(sql`${t.itemsPending}`),
+    // The order sync's look-up of shipped orders whose fees are not reported yet.
+    index('orders_store_fees_due_idx')
+      .on(t.storeId, t.purchasedAt.desc().nullsFirst())
+      .where(sql`${t.feesMinor} is null and ${t.orderStatus} = 'shipped'`),
     index('orders_seller_awaiting_funds_idx')
       .on(t.sellerId, t.purchasedAt.desc().nullsFirst())
       .where(sql`${t.awaitingFunds}`),

@@ -10,8 +10,8 @@ import { stores } from './markets.ts';
  * day in the business time zone; refunds and platform cost count on the order's purchase day.
  * Amounts stay in the order's currency (minor units) and are converted to the seller's currency
  * when read, with the platform's current exchange rates, so a rate update needs no rebuild.
- * `cost_minor` is CNY fen (purchase orders are in CNY) and `fees_minor` the marketplace fees the
- * connectors report (none does yet, so 0).
+ * `cost_minor` is CNY fen (purchase orders are in CNY) and `fees_minor` the marketplace fees of
+ * the orders (`orders.fees_minor`: Amazon and Shopee report them, Shopify and Temu do not).
  */
 export const statStoreDays = pgTable(
   'stat_store_days',

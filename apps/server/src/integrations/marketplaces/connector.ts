@@ -1,5 +1,7 @@
 import {
+  fromMinor,
   MARKETPLACE_NAMES,
+  toMinor,
   type Language,
   type Marketplace,
   type MarketSiteInfo,
@@ -141,6 +143,18 @@ export function timesQuantity(money: Money, quantity: number): Money {
     ? `${digits.slice(0, -fraction.length)}.${digits.slice(-fraction.length)}`
     : digits;
   return { amount: `${sign}${amount}`, currency: money.currency };
+}
+
+/**
+ * The sum of amounts a marketplace sends as JSON numbers (Amazon's `CurrencyAmount`, Shopee's
+ * fees), each read to the currency's minor unit first, so float noise never adds up.
+ */
+export function sumAmounts(amounts: number[], currency: string): Money {
+  const minor = amounts.reduce((sum, amount) => {
+    if (!Number.isFinite(amount)) throw new Error(`not an amount: ${amount}`);
+    return sum + toMinor(amount.toFixed(6), currency);
+  }, 0);
+  return { amount: fromMinor(minor, currency), currency };
 }
 
 /** An order in marketplace-neutral form. `status` uses spec 3's order status values. */
@@ -288,6 +302,19 @@ export interface MarketplaceConnector {
    * 0.5 a second) have this, so a sync can show the orders at once and fill them in.
    */
   fetchOrderDetails?(session: StoreSession, remoteId: string): Promise<MarketOrderDetails>;
+  /**
+   * The marketplace's fees on one order (commission, service, transaction, fulfilment) as a
+   * positive amount in the order's currency, or null while it reports none yet (Amazon posts an
+   * order's financial events up to two days after it ships). Marketplaces that report no fees
+   * to the app (Shopify outside Shopify Payments, Temu) do not have it.
+   */
+  fetchOrderFees?(session: StoreSession, remoteId: string): Promise<Money | null>;
+  /**
+   * The marketplace statuses (`remoteStatus`) at which an order's fees are final, when that is
+   * later than shipping: Shopee settles the escrow when the order is COMPLETED. Without it,
+   * every shipped order's fees are asked for.
+   */
+  readonly feesFinalStatuses?: readonly string[];
   /** One order by its remote id, as `fetchOrders` maps it; null when the marketplace has none. */
   fetchOrder?(session: StoreSession, remoteId: string): Promise<MarketOrder | null>;
   /**

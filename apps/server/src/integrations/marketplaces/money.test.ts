@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timesQuantity } from './connector.ts';
+import { sumAmounts, timesQuantity } from './connector.ts';
 
 describe('timesQuantity', () => {
   it('multiplies the decimal string exactly, keeping its decimals', () => {
@@ -16,5 +16,15 @@ describe('timesQuantity', () => {
 
   it('refuses what is not a decimal amount', () => {
     expect(() => timesQuantity({ amount: '1e3', currency: 'USD' }, 2)).toThrow(/decimal/);
+  });
+});
+
+describe('sumAmounts', () => {
+  it('adds JSON amounts in minor units, without float noise', () => {
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point.
+    expect(sumAmounts([0.1, 0.2], 'USD')).toEqual({ amount: '0.30', currency: 'USD' });
+    expect(sumAmounts([-2.99, -0.45, 1.5], 'EUR').amount).toBe('-1.94');
+    expect(sumAmounts([150, 75], 'JPY').amount).toBe('225');
+    expect(sumAmounts([], 'SGD').amount).toBe('0.00');
   });
 });

@@ -45,6 +45,8 @@ export async function runOrderSync(access: StoreAccess, job: JobContext): Promis
     updated: 0,
     itemsLoaded: 0,
     itemsPending: 0,
+    feesLoaded: 0,
+    feesRefused: null,
     watermark: null,
   };
   const [store] = await access.db

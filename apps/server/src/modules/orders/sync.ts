@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import { DESK_STATUS, type DeskStatus, STORE_STATUS, toMinor } from '@app/shared';
 import type { Executor } from '../../db/client.ts';
-import { LOCKS } from '../../db/locks.ts';
 import {
   orderItems,
   orderLogs,
@@ -26,6 +25,8 @@ import { storeSessionFor, type StoreAccess, type StoreRow } from '../markets/ser
 import { itemSummary, itemsOf, storedAddress, type OrderItemRow, type OrderRow } from './rows.ts';
 import { ofSeller } from '../../tenancy.ts';
 import { refreshOrderFigures } from '../statistics/index.ts';
+import { fetchPendingFees } from './sync-fees.ts';
+import { lockStore } from './sync-lock.ts';
 
 export const ORDERS_SYNC = 'orders.sync';
 export const ORDERS_SYNC_ALL = 'orders.sync-all';
@@ -66,6 +67,10 @@ export interface SyncResult {
   itemsLoaded: number;
   /** Orders still waiting for their items: left for the next run, or another run fetches them. */
   itemsPending: number;
+  /** Orders whose marketplace fees were read (connectors with `fetchOrderFees`). */
+  feesLoaded: number;
+  /** Why the marketplace refused the fee calls, when it did; the orders keep no fees till a later run. */
+  feesRefused: string | null;
   watermark: number | null;
 }
 
@@ -300,7 +305,6 @@ export async function savePage(
   page: MarketOrder[],
 ): Promise<{ created: number; logs: Map<number, number> }> {
   return db.transaction(async (tx) => {
-    // Two syncs of one store (a click and the schedule) must not both insert an order.
     await lockStore(tx, store.id);
     const remoteIds = [...new Set(page.map((o) => o.remoteId))];
     const existing =
@@ -344,9 +348,6 @@ async function refreshStoreFigures(db: Executor, storeId: number, remoteIds: str
     rows.map((r) => r.id),
   );
 }
-
-const lockStore = (db: Executor, storeId: number) =>
-  db.execute(sql`select pg_advisory_xact_lock(${LOCKS.orderSync}::int, ${storeId}::int)`);
 
 /**
  * Writes fetched items and full addresses in one transaction. The first fill of an order synced
@@ -509,6 +510,8 @@ async function fetchPendingItems(
  * Connectors with `fetchOrderDetails` (Amazon) page headers only, so every order is on the
  * desk within seconds; their items are fetched afterwards, the pending ones being marked in
  * the table, so that part survives a failure or a budget that ran out without the watermark.
+ * Last, the marketplace fees of shipped orders that have none, where the connector reads them
+ * (`sync-fees.ts`); a refusal there leaves the fees for a later run and the sync succeeded.
  * A switched-off store is skipped, never synced; one that needs authorizing again fails with
  * that message, kept in `order_sync_state.last_error`.
  */
@@ -525,6 +528,8 @@ export async function syncStore(
     updated: 0,
     itemsLoaded: 0,
     itemsPending: 0,
+    feesLoaded: 0,
+    feesRefused: null,
     watermark: null,
   };
   if (store.status !== STORE_STATUS.on) return { ...result, skipped: 'The store is switched off' };
@@ -575,6 +580,9 @@ export async function syncStore(
       result.itemsPending = fetched.pending;
       result.updated += fetched.updated;
     }
+    const fees = await fetchPendingFees(db, store, connector, session, job);
+    result.feesLoaded = fees.loaded;
+    result.feesRefused = fees.refused;
     await saveState(db, store.id, { lastRunAt: startedAt, lastError: null });
   } catch (error) {
     // A store deleted meanwhile took its orders and sync state with it: nothing is left to
@@ -638,6 +646,8 @@ export async function runStoreSync(access: StoreAccess, job: JobContext): Promis
       updated: 0,
       itemsLoaded: 0,
       itemsPending: 0,
+      feesLoaded: 0,
+      feesRefused: null,
       watermark: null,
     };
   return syncStore(access, store, job);

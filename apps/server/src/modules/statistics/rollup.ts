@@ -12,6 +12,7 @@ import { BUSINESS_TIME_ZONE } from '../../time.ts';
  * refund (a buyer's cancel before money moved); a refunded order counts its sales and its
  * refunds. Platform cost is the paid purchase order net of its refunds, split over the orders
  * it bought (the remainder on the lowest id), so the costs of a purchase order add up exactly.
+ * Marketplace fees are the counted orders' `fees_minor` (none while not reported).
  */
 
 const TZ = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
@@ -78,7 +79,7 @@ async function recount(db: Executor, keysQuery: SQL): Promise<void> {
       coalesce(sum(o.total_minor) filter (where ${COUNTED}), 0),
       coalesce(sum(r.refunded), 0),
       coalesce(sum(c.cost), 0),
-      0
+      coalesce(sum(o.fees_minor) filter (where ${COUNTED}), 0)
     from (${keys}) as k(store_id, day)
     join ${ORDERS_OF_KEY}
     join stores st on st.id = o.store_id
@@ -144,7 +145,7 @@ export async function refreshOrderFigures(db: Executor, orderIds: readonly numbe
 /**
  * Adds orders just inserted (an import batch) to the rollups: their keys' rows grow by these
  * orders' own figures instead of the whole day being recounted. Exact because nothing counted
- * them before, and a new order has no refund and no purchase order yet.
+ * them before, and a new order has no refund and no purchase order yet (fees it may carry).
  */
 export async function addNewOrderFigures(db: Executor, orderIds: readonly number[]) {
   if (orderIds.length === 0) return;
@@ -157,14 +158,16 @@ export async function addNewOrderFigures(db: Executor, orderIds: readonly number
     select o.seller_id, o.store_id, ${day}, o.currency, st.marketplace, st.market_site_id,
       count(*) filter (where ${counted}),
       coalesce(sum(o.quantity) filter (where ${counted}), 0),
-      coalesce(sum(o.total_minor) filter (where ${counted}), 0), 0, 0, 0
+      coalesce(sum(o.total_minor) filter (where ${counted}), 0), 0, 0,
+      coalesce(sum(o.fees_minor) filter (where ${counted}), 0)
     from orders o join stores st on st.id = o.store_id
     where o.id in ${ids}
     group by o.seller_id, o.store_id, ${day}, o.currency, st.marketplace, st.market_site_id
     on conflict (store_id, day, currency) do update set
       orders = s.orders + excluded.orders,
       units = s.units + excluded.units,
-      sales_minor = s.sales_minor + excluded.sales_minor`);
+      sales_minor = s.sales_minor + excluded.sales_minor,
+      fees_minor = s.fees_minor + excluded.fees_minor`);
   await db.execute(sql`
     insert into stat_sku_days as s (seller_id, store_id, day, sku, currency, marketplace,
       market_site_id, orders, units, sales_minor)

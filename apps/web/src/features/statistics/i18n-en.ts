@@ -3,6 +3,8 @@ import type { statisticsZhCN } from './i18n-zh-cn.ts';
 export const statisticsEn: typeof statisticsZhCN = {
   loadFailed: 'Could not load the statistics; try again shortly',
   note: "Amounts are converted to CNY at the platform's exchange rates; platform cost is paid purchase orders (net of refunds), counted on the order's purchase day.",
+  feesHint:
+    'Marketplace fees are reported by Amazon and Shopee (commission, service, transaction and fulfilment fees), read once an order ships, or completes on Shopee; Shopify and Temu do not report fees, so theirs count as 0.',
   export: 'Export Excel',
   exported: 'Exported {{file}}',
   filters: {

@@ -1,6 +1,8 @@
 export const statisticsZhCN = {
   loadFailed: '统计数据加载失败，请稍后重试',
   note: '金额已按平台汇率折算为人民币；平台成本为已支付的采购单（扣除退款），计入订单的下单日。',
+  feesHint:
+    '平台费用由亚马逊和 Shopee 报告（佣金、服务费、交易费、配送费），订单发货后读取，Shopee 在订单完成后读取；Shopify 和 Temu 不报告平台费用，按 0 计。',
   export: '导出 Excel',
   exported: '已导出 {{file}}',
   filters: {

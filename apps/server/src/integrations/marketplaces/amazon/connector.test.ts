@@ -465,6 +465,52 @@ describe('orders', () => {
     }
   });
 
+  it('reads a shipped order’s fees from Finances v0, null while none are posted', async () => {
+    const amazon = connector({ ordersPageSize: 100 });
+    const session = grantedSession(BUYER_SHOP);
+    const { orders } = await amazon.fetchOrders(session, {
+      updatedAfter: new Date(START - 3 * 86_400_000),
+    });
+    const shipped = orders.find(
+      (o) => o.status === 'shipped' && START - o.updatedAt.getTime() > 5 * 3_600_000,
+    )!;
+    const fees = await amazon.fetchOrderFees!(session, shipped.remoteId);
+    // The simulator's 15% referral fee per line, and 3.22 a unit when Amazon fulfils.
+    const fba = shipped.fulfillmentChannel === 'AFN' ? 322 : 0;
+    const cents = shipped.items.reduce(
+      (n, i) =>
+        n + Math.round(Math.round(Number(i.lineTotal.amount) * 100) * 0.15) + fba * i.quantity,
+      0,
+    );
+    expect(fees).toEqual({ amount: (cents / 100).toFixed(2), currency: 'USD' });
+    const call = requests.find((r) => r.url.includes('/finances/v0/orders/'))!;
+    expect(new URL(call.url).pathname).toBe(
+      `/amazon/finances/v0/orders/${shipped.remoteId}/financialEvents`,
+    );
+    const open = orders.find((o) => o.status === 'unshipped')!;
+    expect(await amazon.fetchOrderFees!(session, open.remoteId)).toBeNull();
+    expect(await amazon.fetchOrderFees!(session, '111-1111111-1111111')).toBeNull();
+  });
+
+  it('paces the fee reads to their usage plan: a burst of 30, then one every two seconds', async () => {
+    const waits: number[] = [];
+    const amazon = createAmazonConnector(
+      {
+        ...SIM_AMAZON_DEFAULTS,
+        beta: false,
+        lwaTokenUrl: `${running.url}/amazon/auth/o2/token`,
+        consentOrigin: () => `${running.url}/amazon`,
+        apiOrigin: () => `${running.url}/amazon`,
+        sandbox: true,
+        now: () => new Date(clientClock),
+      },
+      { sleep: async (ms) => void waits.push(ms) },
+    );
+    const session = grantedSession(BUYER_SHOP);
+    for (let i = 0; i < 31; i++) await amazon.fetchOrderFees!(session, '111-1111111-1111111');
+    expect(waits).toEqual([2000]);
+  });
+
   it('confirms a shipment, after which the order reads shipped; a retry confirms nothing twice', async () => {
     const amazon = connector({ ordersPageSize: 100 });
     const session = grantedSession(BUYER_SHOP);

@@ -9,6 +9,7 @@ import {
   type MarketCategory,
   type MarketplaceConnector,
   type MarketOrderDetails,
+  type Money,
   type OrderPage,
   type OrderPageQuery,
   type PublishResult,
@@ -20,6 +21,7 @@ import {
 } from '../connector.ts';
 import { MarketHttp, type MarketHttpOptions } from '../http.ts';
 import { SpApiClient } from './client.ts';
+import { orderFeesOf, type ListFinancialEventsResponse, type ShipmentEvent } from './finances.ts';
 import { AmazonInbound } from './inbound.ts';
 import { AmazonInventory } from './inventory.ts';
 import { authFromTokens, requestLwaToken } from './lwa.ts';
@@ -476,6 +478,29 @@ class SpApiConnector implements AmazonConnector {
       query: { includedData: DETAIL_DATA },
     });
     return orderDetailsOf(res.order, session.site.currency);
+  }
+
+  /**
+   * Finances v0 listFinancialEventsByOrderId, every page: the fees of the order's shipment
+   * events. Paced by its usage plan (0.5 a second, burst 30) like every operation.
+   */
+  async fetchOrderFees(session: StoreSession, remoteId: string): Promise<Money | null> {
+    const events: ShipmentEvent[] = [];
+    let nextToken: string | undefined;
+    do {
+      const res = await this.client.call<ListFinancialEventsResponse>(
+        session,
+        'listFinancialEventsByOrderId',
+        {
+          method: 'GET',
+          path: `/finances/v0/orders/${encodeURIComponent(remoteId)}/financialEvents`,
+          query: { MaxResultsPerPage: 100, NextToken: nextToken },
+        },
+      );
+      events.push(...(res?.payload?.FinancialEvents?.ShipmentEventList ?? []));
+      nextToken = res?.payload?.NextToken || undefined;
+    } while (nextToken);
+    return orderFeesOf(events, session.site.currency);
   }
 
   /**

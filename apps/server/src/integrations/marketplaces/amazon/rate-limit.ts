@@ -4,7 +4,7 @@ import { memoryBuckets, type RateBuckets, type UsagePlan } from '../rate-buckets
 export type { UsagePlan };
 
 /**
- * Usage plans from the models (reference 1.8–1.11, Orders 2026-01-01, FBA Inventory v1). Inbound operations the reference gives no
+ * Usage plans from the models (reference 1.8–1.11, Orders 2026-01-01, Finances v0, FBA Inventory v1). Inbound operations the reference gives no
  * plan for use 2 / 2, the smallest plan documented for that API.
  */
 export const USAGE_PLANS = {
@@ -19,6 +19,8 @@ export const USAGE_PLANS = {
   searchOrders: { rate: 0.0056, burst: 20 },
   getOrder: { rate: 0.5, burst: 30 },
   confirmShipment: { rate: 2, burst: 10 },
+  // Finances v0 (financesV0.json usage plan).
+  listFinancialEventsByOrderId: { rate: 0.5, burst: 30 },
   createInboundPlan: { rate: 2, burst: 2 },
   getInboundPlan: { rate: 2, burst: 2 },
   getInboundOperationStatus: { rate: 2, burst: 6 },

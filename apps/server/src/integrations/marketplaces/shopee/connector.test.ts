@@ -345,11 +345,35 @@ describe('orders (reference 3.7)', () => {
         {
           READY_TO_SHIP: 'unshipped',
           SHIPPED: 'shipped',
+          COMPLETED: 'shipped',
           UNPAID: 'unconfirmed',
           CANCELLED: 'canceled',
         }[remote],
       ).toBe(status);
     }
+  });
+
+  it('reads a completed order’s fees from its escrow (get_escrow_detail)', async () => {
+    const session = granted();
+    const page = await connector.fetchOrders(session, {
+      updatedAfter: new Date(clock.getTime() - 3 * 86_400_000),
+    });
+    const completed = page.orders.find((o) => o.remoteStatus === 'COMPLETED')!;
+    expect(connector.feesFinalStatuses).toEqual(['COMPLETED']);
+    const fees = await connector.fetchOrderFees(session, completed.remoteId);
+    // The simulator's 6% + 2% + 2% of the items, each rounded to the cent.
+    const cents = completed.items.reduce(
+      (n, i) => n + Math.round(Number(i.lineTotal.amount) * 100),
+      0,
+    );
+    const fee = (percent: number) => Math.round((cents * percent) / 100);
+    expect(fees).toEqual({
+      amount: ((fee(6) + fee(2) + fee(2)) / 100).toFixed(2),
+      currency: 'SGD',
+    });
+    await expect(connector.fetchOrderFees(session, 'NOPE')).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 
   it('confirms a shipment with our tracking number once; a retry reads it back', async () => {

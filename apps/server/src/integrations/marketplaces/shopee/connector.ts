@@ -7,6 +7,7 @@ import {
   type ListingIssue,
   type MarketCategory,
   type MarketplaceConnector,
+  type Money,
   type OrderPage,
   type OrderPageQuery,
   type PublishResult,
@@ -19,6 +20,7 @@ import {
 import { MarketHttp, withFreshToken, type MarketHttpOptions } from '../http.ts';
 import { ShopeeClient, type QueryValue, type ShopeeEnvelope } from './client.ts';
 import {
+  escrowFeesOf,
   issueOf,
   itemPayload,
   mapAttribute,
@@ -29,6 +31,7 @@ import {
   type ShopeeAttribute,
   type ShopeeCategory,
   type ShopeeOrderDetail,
+  type ShopeeOrderIncome,
 } from './mapping.ts';
 
 /**
@@ -156,6 +159,8 @@ export interface ShopeeItemInfo {
 export class ShopeeConnector implements MarketplaceConnector {
   readonly marketplace = 'shopee' as const;
   readonly sandbox: boolean;
+  /** The escrow's figures may change until the buyer confirms receipt (reference 3.7). */
+  readonly feesFinalStatuses = ['COMPLETED'] as const;
   private readonly clients = new Map<ShopeeHost, ShopeeClient>();
   private readonly http: MarketHttp;
   private readonly now: () => Date;
@@ -662,6 +667,17 @@ export class ShopeeConnector implements MarketplaceConnector {
       { query: { order_sn_list: orderSns.join(','), response_optional_fields: DETAIL_FIELDS } },
     );
     return response.order_list;
+  }
+
+  /** v2.payment.get_escrow_detail: the fees in the order's income breakdown. */
+  async fetchOrderFees(session: StoreSession, orderSn: string): Promise<Money | null> {
+    const { response } = await this.shop<{ order_sn: string; order_income?: ShopeeOrderIncome }>(
+      session,
+      'GET',
+      '/api/v2/payment/get_escrow_detail',
+      { query: { order_sn: orderSn } },
+    );
+    return escrowFeesOf(response?.order_income, session.site.currency);
   }
 
   // Extra operations for the listings and orders issues.

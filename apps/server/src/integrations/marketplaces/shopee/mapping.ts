@@ -7,6 +7,8 @@ import {
   type ListingVariant,
   type MarketCategory,
   type MarketOrder,
+  type Money,
+  sumAmounts,
   timesQuantity,
 } from '../connector.ts';
 
@@ -52,6 +54,33 @@ export interface ShopeeOrderDetail {
     model_original_price?: number;
     model_discounted_price?: number;
   }>;
+}
+
+/**
+ * The fees of v2.payment.get_escrow_detail's `order_income` the seller bears: Shopee's
+ * commission, its service fee (programmes the shop joined), the transaction (payment) fee, and
+ * the affiliate commission of orders that came through Shopee's affiliate programme.
+ */
+const ESCROW_FEES = [
+  'commission_fee',
+  'service_fee',
+  'seller_transaction_fee',
+  'order_ams_commission_fee',
+] as const;
+
+export type ShopeeOrderIncome = Partial<Record<(typeof ESCROW_FEES)[number], number>> & {
+  escrow_amount?: number;
+};
+
+/** The order's fees as one positive amount; null when Shopee sent no income breakdown. */
+export function escrowFeesOf(
+  income: ShopeeOrderIncome | undefined,
+  currency: string,
+): Money | null {
+  if (!income) return null;
+  // Shopee sends fees as positive deductions; some regions' answers carry them signed.
+  const amounts = ESCROW_FEES.map((field) => Math.abs(income[field] ?? 0));
+  return sumAmounts(amounts, currency);
 }
 
 /** Shopee sends amounts as JSON numbers; they leave the connector as decimal strings. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Table } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Table, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { yuan } from '../format.ts';
 
@@ -26,6 +27,21 @@ const MONEY = new Set<Measure>([
   'refunded',
   'net',
 ]);
+
+/**
+ * The fees heading says which marketplaces report fees, so a seller of Shopify or Temu stores
+ * does not read their 0 as "no fees". Focusable, so the hint is there without a mouse too.
+ */
+function FeesTitle() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('statistics.feesHint')} trigger={['hover', 'focus']}>
+      <span className="stat-fees-title" tabIndex={0} data-testid="stat-fees-title">
+        {t('statistics.measures.fees')} <QuestionCircleOutlined aria-hidden />
+      </span>
+    </Tooltip>
+  );
+}
 
 /**
  * The table under a chart: the rows the chart draws, named by `first` (a period, store or SKU),
@@ -62,7 +78,7 @@ export function FiguresTable<R extends { [K in Measure]?: number }>({
         })),
         ...measures.map((m) => ({
           key: m,
-          title: t(`statistics.measures.${m}`),
+          title: m === 'fees' ? <FeesTitle /> : t(`statistics.measures.${m}`),
           align: 'right' as const,
           render: (_: unknown, r: R) => (MONEY.has(m) ? yuan(r[m] ?? 0) : (r[m] ?? 0)),
         })),
