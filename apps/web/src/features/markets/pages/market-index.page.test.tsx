@@ -355,6 +355,8 @@ describe('stores /market/index (real server)', () => {
       brand: 'Lotus Works',
       store_id: null,
       remark: 'Own label',
+      // Only brands Amazon granted a GTIN exemption are ticked; this one skips forbidden words.
+      gtin_exempt: false,
     });
 
     fireEvent.click(within(rowOf('Lotus Works')).getByRole('button', { name: 'Delete' }));
