@@ -100,6 +100,7 @@ const SELLER_MENUS: MenuSeed[] = [
     page('/goods/collectyunEdit', 'menu.goods.collectyunEdit', hidden),
     page('/goods/multistation', 'menu.goods.multistation', hidden),
     page('/goods/upc', 'menu.goods.upc', { actions: ['list', 'import', 'delete'] }),
+    page('/goods/pictureZip', 'menu.goods.pictureZip', { actions: ['export'] }),
   ]),
   dir('menu.group.market', 'ShopOutlined', [
     page('/market/index', 'menu.market.index', {
