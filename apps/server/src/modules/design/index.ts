@@ -1,1 +1,1 @@
-export { whiteMainImage } from './service.ts';
+export { DESIGN_RENDER, saveDesign, savePlatformDesign, whiteMainImage } from './service.ts';
