@@ -2,8 +2,7 @@ import { and, asc, eq, exists } from 'drizzle-orm';
 import type { FinishedSource } from '@app/shared';
 import { systemCtx, type Ctx } from '../context.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
-import type { JobRunner } from '../jobs/runner.ts';
-import { saveDesign, savePlatformDesign } from '../modules/design/index.ts';
+import { saveDesign, savePlatformDesign, type DesignDeps } from '../modules/design/index.ts';
 import { createFromParent } from '../modules/goods/index.ts';
 import { showParentProduct } from '../modules/goods-library/service.ts';
 import { demoDesignLayers, storeDemoArtworks, type DemoDesignLook } from './demo-designs.ts';
@@ -73,7 +72,7 @@ const PLATFORM_PLANS: Plan[] = [
 ];
 
 /** A job a seed asked for, queued once its transaction has committed. */
-export type DeferredJob = Parameters<JobRunner['enqueue']>[0];
+export type DeferredJob = Parameters<DesignDeps['jobs']['enqueue']>[0];
 
 /** Colours a demo design is made in (mockups are colour × side). */
 const DESIGN_COLOURS = 2;

@@ -3,7 +3,6 @@ import { pino } from 'pino';
 import type { Config } from '../config.ts';
 import { systemCtx } from '../context.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
-import type { JobRunner } from '../jobs/runner.ts';
 import { createTenant, hashPassword } from '../modules/auth/index.ts';
 import { seedTemplateRules } from '../modules/templates/index.ts';
 import { seedTasks } from '../modules/sys-tasks/index.ts';
@@ -16,6 +15,7 @@ import { backfillFigures } from '../modules/statistics/index.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedGoods, type DeferredJob } from './goods.ts';
+import type { DesignDeps } from '../modules/design/index.ts';
 import { creditDemoBalance } from '../modules/finance/index.ts';
 import { seedDemoStores, type DemoStoreOptions } from './markets.ts';
 import { bumpRevision, MENUS_REVISION } from '../db/revisions.ts';
@@ -130,7 +130,7 @@ export async function seedDemo(
     storage?: ObjectStorage;
     stores?: DemoStoreOptions;
     /** Where the demo designs' render jobs go, once the seed has committed. */
-    jobs?: Pick<JobRunner, 'enqueue'>;
+    jobs?: DesignDeps['jobs'];
   } = {},
 ): Promise<boolean> {
   await seedCatalog(db, { storage: opts.storage });
