@@ -77,6 +77,7 @@ const SELLER_MENUS: MenuSeed[] = [
     page('/goods/materialMmt', 'menu.goods.materialMmt', {
       actions: [...CRUD, 'move', 'download'],
     }),
+    page('/goods/pictureZip', 'menu.goods.pictureZip', { actions: ['export'] }),
   ]),
   dir('menu.group.listing', 'CloudUploadOutlined', [
     page('/goods/collectyun', 'menu.goods.collectyun', {
@@ -100,7 +101,6 @@ const SELLER_MENUS: MenuSeed[] = [
     page('/goods/collectyunEdit', 'menu.goods.collectyunEdit', hidden),
     page('/goods/multistation', 'menu.goods.multistation', hidden),
     page('/goods/upc', 'menu.goods.upc', { actions: ['list', 'import', 'delete'] }),
-    page('/goods/pictureZip', 'menu.goods.pictureZip', { actions: ['export'] }),
   ]),
   dir('menu.group.market', 'ShopOutlined', [
     page('/market/index', 'menu.market.index', {
