@@ -3,7 +3,7 @@ import type { FinishedSource } from '@app/shared';
 import { systemCtx, type Ctx } from '../context.ts';
 import type { ObjectStorage } from '../integrations/object-storage.ts';
 import { saveDesign, savePlatformDesign, type DesignDeps } from '../modules/design/index.ts';
-import { createFromParent } from '../modules/goods/index.ts';
+import { createFromParent, duplicateProduct } from '../modules/goods/index.ts';
 import { showParentProduct } from '../modules/goods-library/service.ts';
 import { demoDesignLayers, storeDemoArtworks, type DemoDesignLook } from './demo-designs.ts';
 import { finishedProducts, parentProducts, parentSkus } from '../db/schema.ts';
@@ -137,7 +137,10 @@ export async function seedGoods(
         ? demoDesignLayers(parent, plan.look, artworks[plan.look.art])
         : null;
     let id: number;
-    if (design && storage) {
+    if (source) {
+      // A copy the way the seller makes one: the source's SKUs, pictures and design come along.
+      id = (await duplicateProduct(sellerCtx, { id: source.id })).id;
+    } else if (design && storage) {
       const onSale = [...new Set(parent.skus.filter((k) => k.status === 'on').map((k) => k.color))];
       // The looks are dark on light: light colours first, so the first mockup reads well.
       const colors = [
@@ -174,6 +177,7 @@ export async function seedGoods(
     await db
       .update(finishedProducts)
       .set({
+        title,
         tags,
         source: plan.source,
         sourceProductId: source?.id ?? null,
