@@ -19,6 +19,11 @@ export const USAGE_PLANS = {
   searchOrders: { rate: 0.0056, burst: 20 },
   getOrder: { rate: 0.5, burst: 30 },
   confirmShipment: { rate: 2, burst: 10 },
+  // Notifications v1 (notifications.json usage plans).
+  getDestinations: { rate: 1, burst: 5 },
+  createDestination: { rate: 1, burst: 5 },
+  createSubscription: { rate: 1, burst: 5 },
+  getSubscription: { rate: 1, burst: 5 },
   createInboundPlan: { rate: 2, burst: 2 },
   getInboundPlan: { rate: 2, burst: 2 },
   getInboundOperationStatus: { rate: 2, burst: 6 },
