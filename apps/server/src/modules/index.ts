@@ -25,6 +25,7 @@ import { registerOrderRoutes } from './orders/routes.ts';
 import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
 import { registerProductionRoutes } from './production/routes.ts';
 import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
+import { registerTemuPoRoutes } from './temu-po/routes.ts';
 import { registerStatisticsRoutes } from './statistics/routes.ts';
 import { registerSysInfoRoutes } from './sys-info/index.ts';
 import { registerOperationLog, registerSysLogRoutes } from './sys-log/index.ts';
@@ -88,6 +89,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderTransferRoutes(app, deps);
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
+  registerTemuPoRoutes(app, deps);
   registerFbaRoutes(app, deps);
   registerInventoryRoutes(app, deps);
   registerProductionRoutes(app, deps);

@@ -67,10 +67,20 @@ export interface TemuFreightTemplate {
   templateName: string;
 }
 
-/** `bg.logistics.warehouse.list.get` row [U]. */
+/** `bg.logistics.warehouse.list.get` row [U: the address's field names are the simulator's]. */
 export interface TemuWarehouse {
   warehouseId: string;
   warehouseName: string;
+  warehouseAddress?: {
+    regionName1?: string;
+    regionName2?: string;
+    regionName3?: string;
+    addressLine1?: string;
+    addressLine2?: string;
+    postCode?: string;
+    contactName?: string;
+    contactPhone?: string;
+  };
 }
 
 /** `bg.logistics.shippingservices.get` row [U]. */
