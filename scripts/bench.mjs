@@ -20,12 +20,14 @@ import { benchDesign } from './bench-design.mjs';
 import { benchImages } from './bench-images.mjs';
 import { benchPayments } from './bench-pay.mjs';
 import { benchListings } from './bench-listings.mjs';
+import { benchPublish } from './bench-publish.mjs';
 import { benchPushes } from './bench-pushes.mjs';
 import { benchStatistics } from './bench-statistics.mjs';
 
 // `npm run bench`: API throughput/latency on PGlite and PostgreSQL (against a bare node:http
 // server sending the same SQL), the login page's initial JS,
-// upload throughput, design mockup rendering, balance payments, 10,000 shipment confirmations to
+// upload throughput, design mockup rendering, balance payments, batch publish of 1,000 listings to
+// Shopify, Shopee and Temu (BENCH_PUBLISH=0 skips it), 10,000 shipment confirmations to
 // the marketplace simulators (BENCH_PUSHES=0 skips them) and the catalogue at 100,000 products
 // (BENCH_CATALOGUE=0 skips that part). `npm run bench -- api` measures only the authenticated
 // routes against the bare server (BENCH_DATABASES=pglite or postgres narrows it to one database).
@@ -207,6 +209,7 @@ const design = await benchDesign();
 const images = await benchImages();
 const payments = await benchPayments();
 const listings = await benchListings();
+const publish = process.env.BENCH_PUBLISH === '0' ? null : await benchPublish();
 const pushes = process.env.BENCH_PUSHES === '0' ? null : await benchPushes();
 const catalogue = process.env.BENCH_CATALOGUE === '0' ? null : await benchCatalogue();
 const orders = process.env.BENCH_ORDERS === '0' ? null : await benchOrders();
@@ -224,6 +227,7 @@ fs.writeFileSync(
       images,
       payments,
       listings,
+      publish,
       pushes,
       catalogue,
       orders,

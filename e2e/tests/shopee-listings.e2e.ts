@@ -138,8 +138,11 @@ it('authorizes a Shopee shop, publishes a product to it through "Publish to…",
   await shopee.confirm('Delete');
   expect(await shopee.batchFinished()).toBe('Finished: 1 succeeded, 0 failed');
   await shopee.closeBatch();
-  // Deleting removes the listing here; on Shopee the item stays unlisted (the delete hint says so).
-  expect((await live())!.item_status).toBe('UNLIST');
+  // Deleting removes the listing here and the item on Shopee (delete_item), so a
+  // synchronisation does not bring it back (the delete hint says so).
+  expect(await live()).toBeUndefined();
+  const gone = await shop.items(['SELLER_DELETE']);
+  expect(gone.map((i) => String(i.item_id))).toContain(shown.remote_id);
   const after = await api<{ list: Row[] }>(
     token,
     'GET',

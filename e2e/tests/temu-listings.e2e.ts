@@ -137,8 +137,11 @@ it('authorizes a Temu store, publishes a product to it through "Publish to…", 
   await temu.confirm('Delete');
   expect(await temu.batchFinished()).toBe('Finished: 1 succeeded, 0 failed');
   await temu.closeBatch();
-  // Deleting removes the listing here; on Temu the goods stay off shelf (the delete hint says so).
-  expect((await live())!.status4VO).toBe(2);
+  // Deleting removes the listing here and the goods on Temu (temu.local.goods.delete; the
+  // delete hint says so): Temu lists them among the deleted ones.
+  expect(await live()).toBeUndefined();
+  const deleted = await temuGoods(mallId, true);
+  expect(deleted.map((g) => String(g.goodsId))).toContain(shown.remote_id);
   const after = await api<{ list: Row[] }>(
     token,
     'GET',

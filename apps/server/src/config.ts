@@ -77,6 +77,20 @@ export const ConfigSchema = z
     AMAZON_APP_ID: z.string().min(1).optional(),
     /** Adds `version=beta` to consent links while the app is a draft. */
     AMAZON_APP_BETA: bool,
+    /**
+     * The Amazon SQS queue SP-API notifications (ORDER_CHANGE, LISTINGS_ITEM_STATUS_CHANGE) go
+     * to, `https://sqs.<region>.amazonaws.com/<account>/<name>`, with an IAM key that may
+     * receive and delete its messages; without it Amazon orders are read by polling alone.
+     */
+    AMAZON_SQS_QUEUE_URL: z
+      .string()
+      .regex(
+        /^https:\/\/sqs\.[a-z0-9-]+\.amazonaws\.com\/\d{12}\/[A-Za-z0-9_-]{1,80}$/,
+        'an Amazon SQS queue URL like https://sqs.us-east-1.amazonaws.com/123456789012/name',
+      )
+      .optional(),
+    AMAZON_SQS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AMAZON_SQS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SHOPIFY_API_KEY: z.string().min(1).optional(),
     SHOPIFY_API_SECRET: z.string().min(1).optional(),
     /** Admin API version (`YYYY-MM`, a quarter's month); default a supported one, see marketplaces/index.ts. */
@@ -169,6 +183,7 @@ export const ConfigSchema = z
     }
     const pairs = [
       ['AMAZON_LWA_CLIENT_ID', 'AMAZON_LWA_CLIENT_SECRET', 'AMAZON_APP_ID'],
+      ['AMAZON_SQS_QUEUE_URL', 'AMAZON_SQS_ACCESS_KEY_ID', 'AMAZON_SQS_SECRET_ACCESS_KEY'],
       ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET'],
       ['SHOPEE_PARTNER_ID', 'SHOPEE_PARTNER_KEY'],
       ['TEMU_APP_KEY', 'TEMU_APP_SECRET'],

@@ -9,9 +9,11 @@ import { setPasswordHashCost } from './modules/auth/index.ts';
 import { DEMO_LOGINS, operatorPasswordFor, seedBase, seedDemo } from './seed/seed.ts';
 import { DEMO_STAFF, demoStoreOptions } from './seed/markets.ts';
 import {
+  amazonNotificationQueue,
   createMarketplaceConnectors,
   simulatorsEnabled,
 } from './integrations/marketplaces/index.ts';
+import { createSqsQueue } from './integrations/sqs.ts';
 import { databaseBuckets } from './integrations/marketplaces/rate-buckets.ts';
 import { createMessenger } from './integrations/messengers.ts';
 import { createObjectStorage } from './integrations/storage.ts';
@@ -23,6 +25,7 @@ import { createRateSources } from './integrations/exchange-rates/index.ts';
 import { demoStoryOn } from './http/simulators.ts';
 import { startDemoStory } from './modules/demo/index.ts';
 import { createTranslator } from './integrations/translator/index.ts';
+import { startAmazonNotifications } from './modules/webhooks/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -88,8 +91,10 @@ async function main(): Promise<void> {
     await startDemoStory(database.db, jobs, DEMO_LOGINS.seller.email);
   }
 
+  let notifications: { stop(): Promise<void> } | null = null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await notifications?.stop();
     await app.close();
     await jobs.stop();
     await database.close();
@@ -99,6 +104,14 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // Amazon's notifications (read once listening: the simulator's queue is served here).
+  const amazonQueue = amazonNotificationQueue(config);
+  if (config.JOBS === 'on' && connectors.amazon && amazonQueue) {
+    notifications = startAmazonNotifications(
+      { db: database.db, log: app.log.child({ name: 'amazon-notifications' }), connectors, jobs },
+      createSqsQueue(amazonQueue),
+    );
+  }
   const url =
     config.PUBLIC_URL ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const lines = [

@@ -5,7 +5,7 @@ import { MARKET_SITES } from '@app/shared';
 import { productFor } from './cart-fixtures.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { call, type TestApp } from './helper.ts';
-import { amazonStore, simStore, storedImage } from './listing-fixtures.ts';
+import { amazonStore, simStore, storedImage, waitForJob } from './listing-fixtures.ts';
 import { startSimHarness, type SimHarness } from './sim-harness.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 
@@ -208,6 +208,25 @@ describe('Shopee goods', () => {
     const again = await api('POST', 'synchro', { market_id: store.id });
     expect(again.body.data).toMatchObject({ created: 0 });
     expect(again.body.data.matched).toBe(again.body.data.total);
+  });
+
+  it('delete removes the item from the shop, so synchro does not bring it back', async () => {
+    const made = await sellerCentreItem('SC-GONE');
+    await api('POST', 'synchro', { market_id: store.id });
+    const [row] = (await api('GET', 'index', { keyword: 'SC-GONE' })).body.data.list;
+    const removed = await api('POST', 'delete', { id: row.id });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const job = await waitForJob(t.app, seller.token, removed.body.data.job_id);
+    expect(job.status).toBe('succeeded');
+    const shopee = createMarketplaceConnectors(t.config).shopee!;
+    const site = MARKET_SITES.find((s) => s.marketplace === 'shopee' && s.code === 'SG')!;
+    const session = recordingSession(site, h.sims.shopee.grant(store.account, 'SG'));
+    const state = await shopee.listingState(session, { sku: 'SC-GONE', remoteId: made.remoteId });
+    expect(state.status).toBe('not_found');
+    expect((await api('POST', 'synchro', { market_id: store.id })).body.data).toMatchObject({
+      created: 0,
+    });
+    expect((await api('GET', 'index', { keyword: 'SC-GONE' })).body.data.list).toHaveLength(0);
   });
 
   it("answers 404 for another seller's listing, 422 for bad input, 403 to staff", async () => {

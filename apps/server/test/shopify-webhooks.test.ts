@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_SHOPIFY_DEFAULTS, webhookHmac } from '@app/sim';
-import { listings, notifications, orders, stores } from '../src/db/schema.ts';
+import { listings, notifications, orders, purchaseOrders, stores } from '../src/db/schema.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { call, type TestApp } from './helper.ts';
 import { startSimHarness, type SimHarness } from './sim-harness.ts';
@@ -174,6 +174,20 @@ describe('Shopify webhooks', () => {
       params: { customer: 'buyer@example.com', orders: order!.number, shop: SHOP },
     });
 
+    // The purchase order bought for it keeps a copy of the address from checkout.
+    const [purchase] = await t.database.db
+      .insert(purchaseOrders)
+      .values({
+        sellerId: seller.sellerId,
+        number: `PO-REDACT-${order!.id}`,
+        amountMinor: 1_000,
+        address: { name: 'Buyer', phone: '555', address1: '1 Main St', country_code: 'US' },
+      })
+      .returning();
+    await t.database.db
+      .update(orders)
+      .set({ purchaseOrderId: purchase!.id })
+      .where(eq(orders.id, order!.id));
     const erased = await post('customers/redact', {
       shop_domain: SHOP,
       customer: { id: 77 },
@@ -184,6 +198,11 @@ describe('Shopify webhooks', () => {
     expect(after!.address).toBeNull();
     // The order itself stays for the seller's books.
     expect(after!.total).toBe(order!.total);
+    const [bought] = await t.database.db
+      .select()
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.id, purchase!.id));
+    expect(bought).toMatchObject({ address: null, amountMinor: 1_000 });
   });
 
   it('shop/redact erases every buyer of the shop', async () => {

@@ -184,6 +184,8 @@ describe('Temu listings', () => {
     const removed = await api('POST', 'batch-delete', { ids: [id] });
     await waitForJob(t.app, seller.token, removed.body.data.job_id);
     expect((await api('GET', 'show', { id: String(id) })).status).toBe(404);
+    // temu.local.goods.delete: gone from the store, not just off shelf.
+    expect((await liveGoods()).some((g) => String(g.goodsId) === live.remote_id)).toBe(false);
   });
 
   it('batch-publishes with progress, each result recorded', async () => {

@@ -37,6 +37,7 @@ export * from './schemas/listing.ts';
 export * from './schemas/listing-multistation.ts';
 export * from './schemas/shopify-listing.ts';
 export * from './schemas/market-listing.ts';
+export * from './schemas/temu-po.ts';
 export * from './validation-messages.ts';
 export * from './schemas/team.ts';
 export * from './schemas/notification.ts';

@@ -15,6 +15,7 @@ export * from './marketplaces.ts';
 export type { Deliver as WebhookDeliver } from './shopify/webhooks.ts';
 export { webhookHmac } from './shopify/webhooks.ts';
 export { createAmazonSimulator } from './amazon/server.ts';
+export { SIM_SQS_DEFAULTS, simQueueArn } from './amazon/sqs.ts';
 export {
   createShopifySimulator,
   SHOPIFY_PLAN_RESTORE_RATES,

@@ -15,6 +15,7 @@ export * from './schema/templates.ts';
 export * from './schema/order-transfer.ts';
 export * from './schema/order-documents.ts';
 export * from './schema/shopee.ts';
+export * from './schema/temu.ts';
 export * from './schema/upc.ts';
 export * from './schema/listings.ts';
 export * from './schema/listing-copies.ts';

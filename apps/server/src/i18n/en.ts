@@ -467,6 +467,15 @@ export const en = {
     invitation_accepted: 'This staff member has accepted the invitation already',
     invitation_disabled: 'This staff member is disabled; enable them before sending the invitation',
   },
+  temu_po: {
+    already_bound: 'This supplier is already bound to the store',
+    no_connector: 'This server has no Temu connector',
+    not_bound: 'This supplier is not bound to the store',
+    orders_of_store: 'Every order must be an order of this Temu store, known to Temu',
+    store_not_found: 'Temu store not found',
+    supplier_not_found: 'Supplier {{id}} not found',
+    warehouse_not_found: "Warehouse {{id}} is not one of the store's Temu warehouses",
+  },
   templates: {
     forbidden_word_not_found: 'Forbidden word not found',
     no_exchange_rate: 'No exchange rate for {{currency}}',

@@ -449,6 +449,15 @@ export const zhCN = {
     invitation_accepted: '该员工已接受邀请，无需重新发送',
     invitation_disabled: '该员工已被禁用，请先启用再发送邀请',
   },
+  temu_po: {
+    already_bound: '该供应商已绑定此店铺',
+    no_connector: '本服务器没有 Temu 连接器',
+    not_bound: '该供应商未绑定此店铺',
+    orders_of_store: '订单必须都是此 Temu 店铺在 Temu 上的订单',
+    store_not_found: 'Temu 店铺不存在',
+    supplier_not_found: '供应商 {{id}} 不存在',
+    warehouse_not_found: '仓库 {{id}} 不是此店铺的 Temu 仓库',
+  },
   templates: {
     forbidden_word_not_found: '违禁词不存在',
     no_exchange_rate: '没有 {{currency}} 的汇率',

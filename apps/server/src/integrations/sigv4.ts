@@ -1,16 +1,21 @@
 import { createHash, createHmac } from 'node:crypto';
 
-/** AWS Signature Version 4 for S3, as the S3 API reference describes it (header and query forms). */
+/**
+ * AWS Signature Version 4, as the S3 API reference describes it (header and query forms); the
+ * same signature, scoped to `sqs`, reads Amazon's notification queue.
+ */
 
 export interface SigV4Credentials {
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
+  /** The credential scope's service; `s3` unless said. */
+  service?: string;
 }
 
 export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 const ALGORITHM = 'AWS4-HMAC-SHA256';
-const SERVICE = 's3';
+const S3 = 's3';
 
 export function sha256Hex(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
@@ -76,14 +81,15 @@ function canonicalRequest({ method, url, headers, payloadHash }: Canonical): {
 }
 
 function scopeOf(credentials: SigV4Credentials, now: Date): string {
-  return `${amzDate(now).slice(0, 8)}/${credentials.region}/${SERVICE}/aws4_request`;
+  return `${amzDate(now).slice(0, 8)}/${credentials.region}/${credentials.service ?? S3}/aws4_request`;
 }
 
 function signature(credentials: SigV4Credentials, now: Date, canonical: string): string {
   const day = amzDate(now).slice(0, 8);
   const stringToSign = [ALGORITHM, amzDate(now), scopeOf(credentials, now), sha256Hex(canonical)];
   let key = hmac(`AWS4${credentials.secretAccessKey}`, day);
-  for (const part of [credentials.region, SERVICE, 'aws4_request']) key = hmac(key, part);
+  for (const part of [credentials.region, credentials.service ?? S3, 'aws4_request'])
+    key = hmac(key, part);
   return createHmac('sha256', key).update(stringToSign.join('\n')).digest('hex');
 }
 

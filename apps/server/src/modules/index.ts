@@ -27,6 +27,7 @@ import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
 import { registerPictureZipRoutes } from './picture-zip/routes.ts';
 import { registerProductionRoutes } from './production/routes.ts';
 import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
+import { registerTemuPoRoutes } from './temu-po/routes.ts';
 import { registerStatisticsRoutes } from './statistics/routes.ts';
 import { registerSysInfoRoutes } from './sys-info/index.ts';
 import { registerOperationLog, registerSysLogRoutes } from './sys-log/index.ts';
@@ -92,6 +93,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerOrderTransferRoutes(app, deps);
   registerOrderDocumentRoutes(app);
   registerShopeeOrderRoutes(app, deps);
+  registerTemuPoRoutes(app, deps);
   registerFbaRoutes(app, deps);
   registerInventoryRoutes(app, deps);
   registerProductionRoutes(app, deps);

@@ -90,7 +90,7 @@ const SELLER_MENUS: MenuSeed[] = [
     }),
     page('/goods/temuyun', 'menu.goods.temuyun', {
       ...cached,
-      actions: ['list', 'info', 'update', 'publish', 'delete'],
+      actions: ['list', 'info', 'update', 'publish', 'delete', 'po'],
     }),
     page('/goods/shopeeyun', 'menu.goods.shopeeyun', {
       ...cached,

@@ -22,12 +22,16 @@ export interface AuthDeps {
 
 export interface LwaTokenResponse {
   access_token: string;
-  refresh_token: string;
+  /** Absent for a grantless (client_credentials) token. */
+  refresh_token?: string;
   token_type: 'bearer';
   expires_in: number;
 }
 
-export function issueTokens(deps: AuthDeps, account: string): LwaTokenResponse {
+export function issueTokens(
+  deps: AuthDeps,
+  account: string,
+): LwaTokenResponse & { refresh_token: string } {
   const claims = { sp: account, app: deps.clientId };
   return {
     access_token: deps.tokens.issue(ACCESS_PREFIX, claims, deps.accessTokenTtlSeconds, deps.now()),
@@ -100,8 +104,32 @@ export function exchangeToken(
     }
     return issueTokens(deps, String(claims.sp));
   }
+  if (grantType === 'client_credentials') {
+    const scope = param('scope');
+    if (!GRANTLESS_SCOPES.includes(scope)) {
+      throw new LwaError(400, 'invalid_scope', 'The request has an invalid parameter : scope');
+    }
+    // The app acting for itself: no selling partner, no refresh token (reference 1.3).
+    const claims = { sp: '', app: deps.clientId, scope };
+    return {
+      access_token: deps.tokens.issue(
+        ACCESS_PREFIX,
+        claims,
+        deps.accessTokenTtlSeconds,
+        deps.now(),
+      ),
+      token_type: 'bearer',
+      expires_in: deps.accessTokenTtlSeconds,
+    };
+  }
   throw new LwaError(400, 'unsupported_grant_type', `Unsupported grant_type: ${grantType}`);
 }
+
+/** The scopes of SP-API's grantless operations. */
+const GRANTLESS_SCOPES = [
+  'sellingpartnerapi::notifications',
+  'sellingpartnerapi::client_credential:rotation',
+];
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">

@@ -125,12 +125,18 @@ function submission(
   };
 }
 
-function summaryOf(listing: StoredListing) {
+/** A listing's `status` in its summary: buyable when it is a child (or single) with stock. */
+export function listingStatusOf(listing: StoredListing): string[] {
   const quantity = Number(
     (listing.attributes.fulfillment_availability?.[0] as { quantity?: unknown } | undefined)
       ?.quantity ?? 0,
   );
-  const parent = isParent(listing.attributes);
+  return isParent(listing.attributes) || quantity <= 0
+    ? ['DISCOVERABLE']
+    : ['BUYABLE', 'DISCOVERABLE'];
+}
+
+function summaryOf(listing: StoredListing) {
   const image = (listing.attributes.main_product_image_locator?.[0] as { media_location?: string })
     ?.media_location;
   return {
@@ -138,7 +144,7 @@ function summaryOf(listing: StoredListing) {
     asin: listing.asin,
     productType: listing.productType,
     conditionType: firstValue(listing.attributes, 'condition_type') ?? 'new_new',
-    status: parent || quantity <= 0 ? ['DISCOVERABLE'] : ['BUYABLE', 'DISCOVERABLE'],
+    status: listingStatusOf(listing),
     itemName: firstValue(listing.attributes, 'item_name'),
     createdDate: listing.createdDate,
     lastUpdatedDate: listing.lastUpdatedDate,

@@ -60,7 +60,7 @@ const FULFILLMENT_STATUSES = new Set([
   'UNFULFILLABLE',
 ]);
 
-interface ViewItem {
+export interface ViewItem {
   orderItemId: string;
   asin: string;
   sku: string;
@@ -70,7 +70,7 @@ interface ViewItem {
   unitMinor: number;
 }
 
-interface OrderView {
+export interface OrderView {
   orderId: string;
   status: string;
   items: ViewItem[];
@@ -109,10 +109,14 @@ function includedDataOf(query: URLSearchParams): Set<string> {
   return new Set(asked);
 }
 
-export function orderRoutes({ store, pace, roles }: RouteDeps): SpRoute[] {
-  const pii = roles.includes(PII_ROLE);
-  const finance = roles.includes(FINANCE_ROLE);
+/** The orders of every seller and marketplace, computed from the clock and the state. */
+export interface OrderBook {
+  ordersOf(account: string, marketplaceId: string, now: Date): OrderView[];
+  /** `account:marketplaceId` of every shop whose orders were read (a seller's marketplaces). */
+  shops(): string[];
+}
 
+export function createOrderBook({ store, pace }: Pick<RouteDeps, 'store' | 'pace'>): OrderBook {
   function catalogueOf(account: string, marketplaceId: string, site: SimMarketplace) {
     const published = Object.values(store.state.listings[account] ?? {})
       .filter((l) => l.marketplaceId === marketplaceId)
@@ -198,6 +202,13 @@ export function orderRoutes({ store, pace, roles }: RouteDeps): SpRoute[] {
 
   const asinFor = (account: string, sku: string) =>
     store.state.listings[account]?.[sku]?.asin ?? `B0DEMO${orderItemIdOf(account, sku).slice(-4)}`;
+
+  return { ordersOf, shops: () => [...recent.keys()] };
+}
+
+export function orderRoutes({ store, roles }: RouteDeps, { ordersOf }: OrderBook): SpRoute[] {
+  const pii = roles.includes(PII_ROLE);
+  const finance = roles.includes(FINANCE_ROLE);
 
   /**
    * An `Order` of orders_2026-01-01.json with the datasets asked for. Amazon leaves the money

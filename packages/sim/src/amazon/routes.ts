@@ -10,7 +10,7 @@ export interface SpRequest {
   query: URLSearchParams;
   /** The JSON body, or undefined when there is none. */
   body: unknown;
-  /** selling_partner_id of the access token. */
+  /** selling_partner_id of the access token; empty for a grantless token. */
   account: string;
   now: Date;
   /** Absolute URL of the simulator as the caller reached it (pre-signed resource links). */
@@ -30,6 +30,8 @@ export interface SpRoute {
   method: string;
   pattern: RegExp;
   rate: number;
+  /** Called with a grantless token (the app's own, no seller): Notifications' destinations. */
+  grantless?: boolean;
   handle(req: SpRequest): SpResponse;
 }
 

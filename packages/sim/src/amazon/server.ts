@@ -25,16 +25,18 @@ import {
   type AuthDeps,
 } from './auth.ts';
 import { definitionRoutes, SCHEMA_PATH, schemaDocument } from './definitions.ts';
-import { errorList, invalidInput, LwaError, SpApiError } from './errors.ts';
+import { errorList, invalidInput, LwaError, SpApiError, unauthorized } from './errors.ts';
 import { inboundRoutes, type LabelLinks } from './inbound.ts';
 import { inventoryRoutes } from './inventory.ts';
 import { listingRoutes } from './listings.ts';
 import { checkRequest } from './model-check.ts';
 import { FINANCE_ROLE } from './finances.ts';
-import { orderRoutes, PII_ROLE } from './orders.ts';
+import { AmazonNotifications, notificationRoutes } from './notifications.ts';
+import { createOrderBook, orderRoutes, PII_ROLE } from './orders.ts';
 import { labelPdf } from '../pdf.ts';
 import type { RouteDeps, SpRoute } from './routes.ts';
 import { regionOfCountry } from './sites.ts';
+import { serveSqs, SimQueues } from './sqs.ts';
 import { StateStore } from './state.ts';
 
 export interface AmazonSimOptions extends MarketSimOptions {
@@ -49,6 +51,11 @@ export interface AmazonSimOptions extends MarketSimOptions {
   roles?: readonly string[];
   /** The app name the consent page shows. */
   appName?: string;
+  /**
+   * Seconds between two looks for order and listing changes to send as notifications to the
+   * subscribed sellers' destinations (default 5); 0 leaves sending to `deliverEvents()` (tests).
+   */
+  notifyEverySeconds?: number;
 }
 
 const DOCUMENT_PREFIX = 'doc.';
@@ -105,10 +112,27 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
     },
   };
   const stepMs = (options.stepSeconds ?? SIM_INBOUND_STEP_SECONDS) * 1000;
+  const book = createOrderBook(deps);
+  const queues = new SimQueues(now);
+  const notifications = new AmazonNotifications({
+    store,
+    book,
+    queues,
+    appId: SIM_AMAZON_DEFAULTS.appId,
+    now,
+  });
+  // The timer never keeps a process alive, and does nothing until a seller subscribes.
+  const every = options.notifyEverySeconds ?? 5;
+  if (every > 0) {
+    setInterval(() => {
+      if (Object.keys(store.state.subscriptions).length > 0) notifications.deliver();
+    }, every * 1000).unref();
+  }
   const routes: SpRoute[] = [
     ...listingRoutes(deps),
     ...definitionRoutes(),
-    ...orderRoutes(deps),
+    ...orderRoutes(deps, book),
+    ...notificationRoutes(store, notifications),
     ...inboundRoutes({ store, labels, stepMs }),
     ...inventoryRoutes({ store, stepMs }),
   ];
@@ -148,6 +172,14 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
     try {
       const header = req.headers['x-amz-access-token'];
       const account = verifyAccessToken(auth, Array.isArray(header) ? header[0] : header);
+      // A grantless token (no seller) for the app's own operations only, and only for them.
+      if (Boolean(route.grantless) !== (account === '')) {
+        throw unauthorized(
+          route.grantless
+            ? 'This operation needs a grantless token.'
+            : 'This operation needs a seller authorization.',
+        );
+      }
       const raw = await readBody(req);
       let body: unknown;
       if (raw.length) {
@@ -220,6 +252,10 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
       else sendHtml(res, answer.status, answer.html);
       return;
     }
+    if (path === '/sqs' || path.startsWith('/sqs/')) {
+      await serveSqs(req, res, queues, now);
+      return;
+    }
     const schema = method === 'GET' ? SCHEMA_PATH.exec(path) : null;
     if (schema) {
       const document = schemaDocument(schema[1]!, query.get('locale'));
@@ -271,6 +307,7 @@ export function createAmazonSimulator(options: AmazonSimOptions = {}): MarketSim
         extra: { region: regionOfCountry(site) ?? 'NA' },
       };
     },
+    deliverEvents: async () => notifications.deliver(),
     handle(req, res) {
       serve(req, res).catch((error: unknown) => {
         if (res.headersSent) res.destroy();

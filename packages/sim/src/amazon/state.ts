@@ -132,8 +132,25 @@ export interface AmazonShipmentRecord {
   packages?: Record<string, AmazonPackage>;
 }
 
+/** A Notifications API destination: where (an SQS queue's ARN) the app's notifications go. */
+export interface NotificationDestination {
+  destinationId: string;
+  name: string;
+  arn: string;
+}
+
+export interface NotificationSubscription {
+  subscriptionId: string;
+  destinationId: string;
+  payloadVersion: string;
+}
+
 /** Everything the simulator remembers; written to `stateFile` after each change. */
 export interface AmazonSimState {
+  /** The app's destinations (grantless), by destinationId. */
+  destinations: Record<string, NotificationDestination>;
+  /** account → notificationType → its subscription. */
+  subscriptions: Record<string, Record<string, NotificationSubscription>>;
   /** account → sku → listing. */
   listings: Record<string, Record<string, StoredListing>>;
   /** account → AmazonOrderId → { OrderItemId → quantity shipped }, when, and its packages. */
@@ -145,6 +162,8 @@ export interface AmazonSimState {
 }
 
 const empty = (): AmazonSimState => ({
+  destinations: {},
+  subscriptions: {},
   listings: {},
   shipments: {},
   plans: {},

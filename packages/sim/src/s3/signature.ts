@@ -209,11 +209,18 @@ function parseQueryAuth(params: Map<string, string>, now: Date): Parsed {
   };
 }
 
-/** Throws S3Error as S3 would answer; returns what the body must hash to. */
+/** Throws S3Error as S3 would answer (SQS answers the same codes); returns what the body must hash to. */
 export function verifySignature(
   request: SignedRequest,
-  opts: { credentials: SimCredentials[]; region: string; now: Date },
+  opts: {
+    credentials: SimCredentials[];
+    region: string;
+    now: Date;
+    /** The credential scope's service: `s3` unless said (the SQS queue says `sqs`). */
+    service?: string;
+  },
 ): Verified {
+  const service = opts.service ?? 's3';
   const authorization = headerValue(request.headers, 'authorization');
   const params = new Map(queryPairs(request.query));
   const presigned = params.has('X-Amz-Signature');
@@ -247,11 +254,11 @@ export function verifySignature(
       `The authorization header is malformed; the region '${parsed.scope.region}' is wrong; expecting '${opts.region}'`,
     );
   }
-  if (parsed.scope.service !== 's3' || !parsed.signedHeaders.includes('host')) {
+  if (parsed.scope.service !== service || !parsed.signedHeaders.includes('host')) {
     throw new S3Error(
       403,
       'AccessDenied',
-      'The credential must be for s3 and sign the host header',
+      `The credential must be for ${service} and sign the host header`,
     );
   }
   if (authorization && Math.abs(opts.now.getTime() - signedAt.getTime()) > MAX_SKEW_MS) {

@@ -96,7 +96,21 @@ export const FREIGHT_TEMPLATES = [
 ];
 
 export const WAREHOUSES = [
-  { warehouseId: 'WH-2024061100001', warehouseName: 'Main warehouse (Ontario, CA)' },
+  {
+    warehouseId: 'WH-2024061100001',
+    warehouseName: 'Main warehouse (Ontario, CA)',
+    // [U: the address fields are the simulator's; the docs were not copied]
+    warehouseAddress: {
+      regionName1: 'US',
+      regionName2: 'California',
+      regionName3: 'Ontario',
+      addressLine1: '1500 S Milliken Ave',
+      addressLine2: 'Dock 12',
+      postCode: '91761',
+      contactName: 'Receiving',
+      contactPhone: '+1 909 555 0134',
+    },
+  },
 ];
 
 /** `bg.logistics.companies.get` [U: the shape is ours; the docs were not copied]. */

@@ -296,6 +296,16 @@ export interface MarketplaceConnector {
   ): Promise<RemoteListingState>;
   /** Takes the listing off sale (delete on Amazon and Temu, archive on Shopify, unlist on Shopee). */
   takeDown(session: StoreSession, ref: { sku: string; remoteId: string | null }): Promise<void>;
+  /**
+   * Removes the listing from the marketplace for good (Shopee `delete_item`, Temu
+   * `temu.local.goods.delete`), so a later synchronisation does not bring it back. Where a
+   * marketplace has none (or its take-down already deletes, as Amazon's does), deleting a
+   * listing takes it down.
+   */
+  deleteListing?(
+    session: StoreSession,
+    ref: { sku: string; remoteId: string | null },
+  ): Promise<void>;
   fetchOrders(session: StoreSession, query: OrderPageQuery): Promise<OrderPage>;
   /**
    * Marketplaces whose order list is cheaper without items and address (Amazon: getOrder at

@@ -1,11 +1,14 @@
 import {
   SIM_AMAZON_DEFAULTS,
+  SIM_SQS_DEFAULTS,
+  simQueueArn,
   SIM_SHOPEE_DEFAULTS,
   SIM_SHOPIFY_DEFAULTS,
   SIM_TEMU_DEFAULTS,
 } from '@app/sim';
 import type { Marketplace, MarketSiteInfo } from '@app/shared';
 import type { Config } from '../../config.ts';
+import { sqsArnOf, type SqsOptions } from '../sqs.ts';
 import { createAmazonConnector } from './amazon/connector.ts';
 import type { MarketplaceConnector } from './connector.ts';
 import type { MarketHttpOptions } from './http.ts';
@@ -81,6 +84,39 @@ export function simulatorsEnabled(config: Config): boolean {
 }
 
 /**
+ * The SQS queue Amazon's notifications go to: the configured one for a live Amazon app, the
+ * Amazon simulator's own queue for its sandbox stores, none otherwise (polling alone).
+ */
+export function amazonNotificationQueue(config: Config): (SqsOptions & { arn: string }) | null {
+  if (config.AMAZON_LWA_CLIENT_ID) {
+    if (
+      !config.AMAZON_SQS_QUEUE_URL ||
+      !config.AMAZON_SQS_ACCESS_KEY_ID ||
+      !config.AMAZON_SQS_SECRET_ACCESS_KEY
+    ) {
+      return null;
+    }
+    const arn = sqsArnOf(config.AMAZON_SQS_QUEUE_URL);
+    return {
+      queueUrl: config.AMAZON_SQS_QUEUE_URL,
+      region: arn.split(':')[3]!,
+      accessKeyId: config.AMAZON_SQS_ACCESS_KEY_ID,
+      secretAccessKey: config.AMAZON_SQS_SECRET_ACCESS_KEY,
+      arn,
+    };
+  }
+  if (!simulatorsEnabled(config)) return null;
+  const { accountId, queueName, region, accessKeyId, secretAccessKey } = SIM_SQS_DEFAULTS;
+  return {
+    queueUrl: `${simulatorUrls(config).internal}/amazon/sqs/${accountId}/${queueName}`,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    arn: simQueueArn(queueName),
+  };
+}
+
+/**
  * One connector per marketplace: live when its credentials are configured, the simulator when
  * they are not and simulators are on, absent otherwise (the UI shows it as unavailable).
  */
@@ -103,6 +139,7 @@ export function createMarketplaceConnectors(
           `https://${SELLER_CENTRAL[site.code] ?? 'sellercentral-europe.amazon.com'}`,
         apiOrigin: (region) => AMAZON_API[region] ?? AMAZON_API.NA!,
         sandbox: false,
+        notificationsArn: amazonNotificationQueue(config)?.arn,
       },
       http,
     );
@@ -115,6 +152,7 @@ export function createMarketplaceConnectors(
         consentOrigin: () => `${sim.public}/amazon`,
         apiOrigin: () => `${sim.internal}/amazon`,
         sandbox: true,
+        notificationsArn: amazonNotificationQueue(config)?.arn,
       },
       http,
     );

@@ -444,7 +444,15 @@ async function deleteItem(rt: Runtime, listingId: number): Promise<ItemOutcome> 
   const { row } = await findListing(rt.ctx, listingId);
   if (ON_MARKETPLACE.has(row.status) && (row.remoteId || row.status !== 'failed')) {
     const { connector, session } = rt.session();
-    await connector.takeDown(session, { sku: row.parentSku, remoteId: row.remoteId });
+    const ref = { sku: row.parentSku, remoteId: row.remoteId };
+    try {
+      await (connector.deleteListing
+        ? connector.deleteListing(session, ref)
+        : connector.takeDown(session, ref));
+    } catch (error) {
+      // Already gone there (a repeat after a lost answer, or deleted in the seller centre).
+      if (!(error instanceof MarketplaceError && error.kind === 'not_found')) throw error;
+    }
   }
   await withTransaction(rt.ctx, async (tx) => {
     await tx.db.delete(listings).where(eq(listings.id, listingId));

@@ -4,13 +4,15 @@ import { listings } from '../../db/schema.ts';
 
 /**
  * A marketplace said a listing went live or off sale by itself (Shopify's products/update
- * after the seller archived or re-activated the product in the shop admin): a published
- * listing reads taken down, a taken-down one published. Drafts and listings being published
- * are ours to move, not the marketplace's. Answers how many listings moved.
+ * after the seller archived or re-activated the product in the shop admin, Amazon's
+ * LISTINGS_ITEM_STATUS_CHANGE): a published listing reads taken down, a taken-down one
+ * published. Drafts and listings being published are ours to move, not the marketplace's.
+ * The listing is named by its remote id, or by its (parent) SKU where the marketplace keys
+ * listings by SKU (Amazon). Answers how many listings moved.
  */
 export async function noteRemoteListingStatus(
   db: Executor,
-  ref: { storeId: number; remoteId: string; live: boolean },
+  ref: { storeId: number; live: boolean } & ({ remoteId: string } | { sku: string }),
 ): Promise<number> {
   const [from, to] = ref.live
     ? (['taken_down', 'published'] as const)
@@ -21,7 +23,7 @@ export async function noteRemoteListingStatus(
     .where(
       and(
         eq(listings.storeId, ref.storeId),
-        eq(listings.remoteId, ref.remoteId),
+        'sku' in ref ? eq(listings.parentSku, ref.sku) : eq(listings.remoteId, ref.remoteId),
         eq(listings.status, from),
       ),
     )

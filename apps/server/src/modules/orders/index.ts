@@ -2,7 +2,7 @@
 // What checkout and purchase orders need is in service.ts instead: purchase orders are reached
 // from the desk through finance's index, so one face each way keeps the import graph acyclic.
 export { visibleOrdersById, writeOrderLog } from './access.ts';
-export { marketList, saveLogistics } from './actions.ts';
+export { marketList, saveBatchLogistics, saveLogistics } from './actions.ts';
 export { addOrdersToCart } from './add-cart.ts';
 export { markAwaitingFunds, type AwaitingFundsDetail } from './awaiting-funds.ts';
 export { alignDemoSkus } from './demo.ts';

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { MARKETPLACE_NAMES } from '@app/shared';
-import { orders } from '../../db/schema.ts';
+import { orders, purchaseOrders } from '../../db/schema.ts';
+import { ofSeller } from '../../tenancy.ts';
 import type { StoreRow } from '../markets/service.ts';
 import { notify, notificationLinks } from '../notifications/index.ts';
 import { orderGids, type WebhookCtx } from './context.ts';
@@ -51,8 +52,9 @@ export async function answerDataRequest(
 
 /**
  * `customers/redact` (those orders) and `shop/redact` (every order of the store, `null`):
- * erases the buyer's name, phone and address from our copies of the orders; the orders
- * themselves, their lines and money stay for the seller's books.
+ * erases the buyer's name, phone and address from our copies of the orders, and the copy each
+ * purchase order bought for one of them took at checkout; the orders themselves, their lines
+ * and money stay for the seller's books.
  */
 export async function redactBuyers(
   ctx: WebhookCtx,
@@ -69,7 +71,19 @@ export async function redactBuyers(
         remoteIds === null ? undefined : inArray(orders.remoteId, remoteIds),
       ),
     )
-    .returning({ id: orders.id });
-  ctx.log.info({ storeId: store.id, orders: erased.length }, 'Shopify buyer data erased');
+    .returning({ id: orders.id, purchaseOrderId: orders.purchaseOrderId });
+  const bought = [...new Set(erased.map((o) => o.purchaseOrderId).filter((id) => id !== null))];
+  if (bought.length > 0) {
+    await ctx.db
+      .update(purchaseOrders)
+      .set({ address: null, updatedAt: new Date() })
+      .where(
+        and(ofSeller(purchaseOrders.sellerId, store.sellerId), inArray(purchaseOrders.id, bought)),
+      );
+  }
+  ctx.log.info(
+    { storeId: store.id, orders: erased.length, purchaseOrders: bought.length },
+    'Shopify buyer data erased',
+  );
   return erased.length;
 }

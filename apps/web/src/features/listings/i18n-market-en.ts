@@ -12,7 +12,7 @@ export const temuListingsEn: typeof temuListingsZhCN = {
     publish: 'Publish the {{count}} selected listings to Temu?',
     down: 'Take the {{count}} selected listings down? Their Temu goods go off shelf',
     delete: 'Delete the {{count}} selected listings?',
-    deleteHint: 'Published listings are taken off shelf on Temu first. This cannot be undone.',
+    deleteHint: 'Published listings are deleted from the Temu store too. This cannot be undone.',
   },
   create: {
     title: 'Publish to Temu ({{count}} products)',
@@ -29,7 +29,8 @@ export const shopeeListingsEn: typeof shopeeListingsZhCN = {
     publish: 'Publish the {{count}} selected listings to Shopee?',
     down: 'Take the {{count}} selected listings down? Their Shopee items are unlisted',
     delete: 'Delete the {{count}} selected listings?',
-    deleteHint: 'Published listings are unlisted on Shopee first. This cannot be undone.',
+    deleteHint:
+      'Published listings are deleted from the Shopee shop too, so a synchronisation does not bring them back. This cannot be undone.',
   },
   create: {
     title: 'Publish to Shopee ({{count}} products)',

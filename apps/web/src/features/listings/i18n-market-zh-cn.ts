@@ -6,7 +6,7 @@ export const temuListingsZhCN = {
     publish: '发布所选的 {{count}} 个刊登到 Temu？',
     down: '下架所选的 {{count}} 个刊登？Temu 商品将下架',
     delete: '删除所选的 {{count}} 个刊登？',
-    deleteHint: '已发布的刊登会先在 Temu 下架。此操作无法撤销。',
+    deleteHint: '已发布的刊登会同时从 Temu 店铺删除。此操作无法撤销。',
   },
   create: {
     title: '发布到 Temu（{{count}} 个商品）',
@@ -23,7 +23,7 @@ export const shopeeListingsZhCN = {
     publish: '发布所选的 {{count}} 个刊登到 Shopee？',
     down: '下架所选的 {{count}} 个刊登？Shopee 商品将被下架（UNLIST）',
     delete: '删除所选的 {{count}} 个刊登？',
-    deleteHint: '已发布的刊登会先在 Shopee 下架。此操作无法撤销。',
+    deleteHint: '已发布的刊登会同时从 Shopee 店铺删除，同步时不会再拉回。此操作无法撤销。',
   },
   create: {
     title: '发布到 Shopee（{{count}} 个商品）',

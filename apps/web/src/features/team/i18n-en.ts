@@ -69,6 +69,7 @@ export const teamEn: typeof teamZhCN = {
     logistics: 'Logistics',
     pack: 'Pack',
     sync: 'Sync',
+    po: 'Purchase orders',
     label: 'Labels',
     disable: 'Disable',
   },

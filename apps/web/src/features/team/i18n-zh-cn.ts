@@ -63,6 +63,7 @@ export const teamZhCN = {
     logistics: '物流',
     pack: '打包',
     sync: '同步',
+    po: '采购单',
     label: '面单',
     disable: '停用',
   },

@@ -97,24 +97,48 @@ export class SpApiClient {
 
   /** Calls one operation and returns its JSON (undefined for 204). */
   async call<T>(session: StoreSession, operation: SpApiOperation, call: SpApiCall): Promise<T> {
+    // One authorization covers a region (reference 1.2); the region is stored with it.
+    const caller = {
+      account: session.auth.account,
+      region: session.auth.extra.region ?? session.site.region,
+    };
     return withFreshToken(
       session,
       this.refresh,
-      (token) => this.send<T>(session, operation, call, token),
+      (token) => this.send<T>(caller, operation, call, token),
       () => this.nowSeconds(),
     );
   }
 
+  private grantless: { token: string; expiresAt: number } | null = null;
+
+  /**
+   * A grantless operation (the app acting for itself, e.g. Notifications' destinations) with an
+   * LWA `client_credentials` token for `sellingpartnerapi::notifications`, kept for its hour.
+   */
+  async callGrantless<T>(region: string, operation: SpApiOperation, call: SpApiCall): Promise<T> {
+    if (!this.grantless || this.grantless.expiresAt - 60 <= this.nowSeconds()) {
+      const tokens = await requestLwaToken(this.http, this.options.credentials, {
+        grant_type: 'client_credentials',
+        scope: 'sellingpartnerapi::notifications',
+      });
+      this.grantless = {
+        token: tokens.access_token,
+        expiresAt: this.nowSeconds() + tokens.expires_in,
+      };
+    }
+    return this.send<T>({ account: 'grantless', region }, operation, call, this.grantless.token);
+  }
+
   private async send<T>(
-    session: StoreSession,
+    caller: { account: string; region: string },
     operation: SpApiOperation,
     call: SpApiCall,
     token: string,
   ): Promise<T> {
-    const account = session.auth.account;
+    const { account } = caller;
     await this.limiter.take(account, operation);
-    // One authorization covers a region (reference 1.2); the region is stored with it.
-    const origin = this.options.apiOrigin(session.auth.extra.region ?? session.site.region);
+    const origin = this.options.apiOrigin(caller.region);
     const url = new URL(`${origin.replace(/\/$/, '')}${call.path}`);
     for (const [key, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));

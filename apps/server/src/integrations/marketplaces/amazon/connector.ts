@@ -8,6 +8,7 @@ import {
   type ListingIssue,
   type MarketCategory,
   type MarketplaceConnector,
+  type MarketOrder,
   type MarketOrderDetails,
   type Money,
   type OrderPage,
@@ -24,6 +25,7 @@ import { SpApiClient } from './client.ts';
 import { orderFeesOf, type ListFinancialEventsResponse, type ShipmentEvent } from './finances.ts';
 import { AmazonInbound } from './inbound.ts';
 import { AmazonInventory } from './inventory.ts';
+import { subscribeNotifications } from './notifications.ts';
 import { authFromTokens, requestLwaToken } from './lwa.ts';
 import { packageDetailOf } from './shipment.ts';
 import {
@@ -79,6 +81,11 @@ export interface AmazonSettings {
   ordersPageSize?: number;
   /** Clock for token expiry. */
   now?: () => Date;
+  /**
+   * The SQS queue (its ARN) the app's Notifications API destination points at; without it no
+   * store is subscribed and polling alone reads orders.
+   */
+  notificationsArn?: string;
 }
 
 const LISTINGS = '/listings/2021-08-01/items';
@@ -469,6 +476,27 @@ class SpApiConnector implements AmazonConnector {
       orders: res.orders.map((order) => orderOf(order, session.site, headerOnly)),
       nextCursor: res.pagination?.nextToken ?? null,
     };
+  }
+
+  /** getOrder in full, for the one order a notification named. */
+  async fetchOrder(session: StoreSession, remoteId: string): Promise<MarketOrder | null> {
+    try {
+      const res = await this.client.call<GetOrderResponse>(session, 'getOrder', {
+        method: 'GET',
+        path: `${ORDERS}/${encodeURIComponent(remoteId)}`,
+        query: { includedData: DETAIL_DATA },
+      });
+      return orderOf(res.order, session.site, false);
+    } catch (error) {
+      if (error instanceof MarketplaceError && error.kind === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  /** ORDER_CHANGE and LISTINGS_ITEM_STATUS_CHANGE to the app's queue; the callback URL is unused. */
+  async subscribeEvents(session: StoreSession): Promise<void> {
+    if (!this.settings.notificationsArn) return;
+    await subscribeNotifications(this.client, session, this.settings.notificationsArn);
   }
 
   async fetchOrderDetails(session: StoreSession, remoteId: string): Promise<MarketOrderDetails> {

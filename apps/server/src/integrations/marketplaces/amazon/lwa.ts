@@ -9,7 +9,8 @@ export interface LwaCredentials {
 
 export type LwaGrant =
   | { grant_type: 'authorization_code'; code: string; redirect_uri: string }
-  | { grant_type: 'refresh_token'; refresh_token: string };
+  | { grant_type: 'refresh_token'; refresh_token: string }
+  | { grant_type: 'client_credentials'; scope: string };
 
 export interface LwaTokens {
   access_token: string;

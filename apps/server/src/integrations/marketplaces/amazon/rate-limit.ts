@@ -21,6 +21,11 @@ export const USAGE_PLANS = {
   confirmShipment: { rate: 2, burst: 10 },
   // Finances v0 (financesV0.json usage plan).
   listFinancialEventsByOrderId: { rate: 0.5, burst: 30 },
+  // Notifications v1 (notifications.json usage plans).
+  getDestinations: { rate: 1, burst: 5 },
+  createDestination: { rate: 1, burst: 5 },
+  createSubscription: { rate: 1, burst: 5 },
+  getSubscription: { rate: 1, burst: 5 },
   createInboundPlan: { rate: 2, burst: 2 },
   getInboundPlan: { rate: 2, burst: 2 },
   getInboundOperationStatus: { rate: 2, burst: 6 },

@@ -614,6 +614,17 @@ export class ShopeeConnector implements MarketplaceConnector {
       throw new MarketplaceError('shopee', 'validation', 'unlist_failed', failure.failed_reason);
   }
 
+  /** delete_item (reference 3.6): the item reads SELLER_DELETE and leaves get_item_list's pulls. */
+  async deleteListing(
+    session: StoreSession,
+    ref: { sku: string; remoteId: string | null },
+  ): Promise<void> {
+    if (!ref.remoteId) return;
+    await this.shop(session, 'POST', '/api/v2/product/delete_item', {
+      body: { item_id: Number(ref.remoteId) },
+    });
+  }
+
   /**
    * One page of orders changed since `updatedAfter`. Shopee lists at most 15 days per call, so the
    * cursor is `<window from>:<window to>:<Shopee cursor>` and walks the windows up to now.

@@ -318,7 +318,7 @@ describe('Temu goods (reference 4.6)', () => {
       (g) => g.goodsId === goodsA.goodsId,
     )!;
     expect(after.skuInfoList.find((s) => s.skuId === skuId)!.quantity).toBe(77);
-    await temu.deleteGoods(session, a.remoteId!);
+    await temu.deleteListing(session, { sku: 'A', remoteId: a.remoteId });
     expect(await temu.listingState(session, { sku: 'A', remoteId: a.remoteId })).toMatchObject({
       status: 'not_found',
     });

@@ -67,10 +67,20 @@ export interface TemuFreightTemplate {
   templateName: string;
 }
 
-/** `bg.logistics.warehouse.list.get` row [U]. */
+/** `bg.logistics.warehouse.list.get` row [U: the address's field names are the simulator's]. */
 export interface TemuWarehouse {
   warehouseId: string;
   warehouseName: string;
+  warehouseAddress?: {
+    regionName1?: string;
+    regionName2?: string;
+    regionName3?: string;
+    addressLine1?: string;
+    addressLine2?: string;
+    postCode?: string;
+    contactName?: string;
+    contactPhone?: string;
+  };
 }
 
 /** `bg.logistics.shippingservices.get` row [U]. */
@@ -105,7 +115,10 @@ export interface TemuConnector extends MarketplaceConnector {
     goodsId: string,
     targets: Array<{ skuId: number; quantity: number }>,
   ): Promise<void>;
-  deleteGoods(session: StoreSession, goodsId: string): Promise<void>;
+  deleteListing(
+    session: StoreSession,
+    ref: { sku: string; remoteId: string | null },
+  ): Promise<void>;
   freightTemplates(session: StoreSession): Promise<TemuFreightTemplate[]>;
   warehouses(session: StoreSession): Promise<TemuWarehouse[]>;
   shippingServices(
@@ -421,7 +434,7 @@ class TemuConnectorImpl implements TemuConnector {
     return toListingState(await this.goodsById(session, ref.remoteId));
   }
 
-  /** Off shelf, so republishing can bring it back; `deleteGoods` removes it for good. */
+  /** Off shelf, so republishing can bring it back; `deleteListing` removes it for good. */
   async takeDown(
     session: StoreSession,
     ref: { sku: string; remoteId: string | null },
@@ -497,9 +510,13 @@ class TemuConnectorImpl implements TemuConnector {
     });
   }
 
-  async deleteGoods(session: StoreSession, goodsId: string): Promise<void> {
+  async deleteListing(
+    session: StoreSession,
+    ref: { sku: string; remoteId: string | null },
+  ): Promise<void> {
+    if (!ref.remoteId) return;
     this.localOnly(session);
-    await this.call(session, 'temu.local.goods.delete', { goodsId: Number(goodsId) });
+    await this.call(session, 'temu.local.goods.delete', { goodsId: Number(ref.remoteId) });
   }
 
   async freightTemplates(session: StoreSession): Promise<TemuFreightTemplate[]> {
