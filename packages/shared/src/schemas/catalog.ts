@@ -45,6 +45,8 @@ export const ParentProductListQuery = z
     size: queryInt(z.number().int().min(1).max(PARENT_PRODUCT_PAGE_MAX)).default(20),
     /** The previous page's `next_cursor`: pages by keyset at any depth; `page` is then ignored. */
     cursor: text().max(200).optional(),
+    /** Only products the design tool can work on: a picture with at least one print area. */
+    designable: z.boolean().optional(),
   })
   .refine((q) => q.min_cost === undefined || q.max_cost === undefined || q.min_cost <= q.max_cost, {
     message: 'validation.min_above_max',

@@ -210,6 +210,11 @@ describe('parent library list', () => {
     expect(titlesOf(await list({ category_id: 999_999 }))).toEqual([]);
   });
 
+  it('offers the design tool only products with a print area', async () => {
+    expect(titlesOf(await list({ designable: true }))).toEqual(['tee']);
+    expect(titlesOf(await list({ designable: true, category_id: ids.home }))).toEqual([]);
+  });
+
   it('filters by cost range and creation date range (both ends included)', async () => {
     expect(titlesOf(await list({ min_cost: 1000, max_cost: 1500 }))).toEqual(['mug', 'tee']);
     expect(titlesOf(await list({ min_cost: 2000 }))).toEqual(['hoodie']);

@@ -121,6 +121,10 @@ async function filtersOf(ctx: Ctx, q: ParentProductListQuery): Promise<SQL[]> {
     // An unknown category matches nothing rather than everything.
     where.push(ids.length > 0 ? inArray(parentProducts.categoryId, ids) : sql`false`);
   }
+  if (q.designable) {
+    where.push(sql`exists (select 1 from ${parentProductImages} i
+      where i.product_id = ${parentProducts.id} and jsonb_array_length(i.print_areas) > 0)`);
+  }
   if (q.min_cost !== undefined) where.push(gte(parentProducts.costMinor, q.min_cost));
   if (q.max_cost !== undefined) where.push(lte(parentProducts.costMinor, q.max_cost));
   if (q.start_time !== undefined)

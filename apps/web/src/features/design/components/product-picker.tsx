@@ -79,7 +79,9 @@ export function ProductPicker() {
   const tree = useCategoryTree();
   const tshirts = useMemo(() => (tree.data ? findTshirts(tree.data) : null), [tree.data]);
   const searching = keyword !== '';
+  // Only products with a print area: the editor has nowhere to put a layer on the others.
   const featured = useParentProducts({
+    designable: true,
     category_id: tshirts?.id,
     sort: 'created_at',
     order: 'desc',
@@ -87,6 +89,7 @@ export function ProductPicker() {
     size: FEATURED_SIZE,
   });
   const all = useParentProducts({
+    designable: true,
     keyword: keyword || undefined,
     sort: 'created_at',
     order: 'desc',
