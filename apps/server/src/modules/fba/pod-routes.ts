@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { sendPdf } from '../../http/pdf.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -48,14 +49,6 @@ const operator = (action: string): { access: Access } => ({
 });
 const tags = ['fba'];
 const deskTags = ['sys/production'];
-
-function sendPdf(reply: FastifyReply, filename: string, pdf: Uint8Array) {
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
-    .header('cache-control', 'no-store')
-    .send(Buffer.from(pdf));
-}
 
 /**
  * POD to FBA (issue 21): the seller's purchase from the FBA shipments page (`/api/fba/pod-*`)

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { sendPdf } from '../../http/pdf.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -46,14 +47,6 @@ const can = (action: string): { access: Access } => ({
   access: { auth: 'user', perm: permOf(PAGE, action) },
 });
 const tags = ['fba'];
-
-function sendPdf(reply: FastifyReply, filename: string, pdf: Uint8Array) {
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
-    .header('cache-control', 'no-store')
-    .send(Buffer.from(pdf));
-}
 
 /**
  * FBA inbound shipments (spec /api/fba/*, issue 21): the list and detail, the wizard's steps
