@@ -28,7 +28,10 @@ export interface PgBossJobRunner extends JobRunner {
 
 export interface JobRunnerOptions {
   log?: FastifyBaseLogger;
-  /** How often an idle worker polls; enqueueing in this process wakes its worker at once. */
+  /**
+   * How often an idle worker polls; enqueueing in this process wakes its workers at once.
+   * Default: pg-boss's 2 s on PostgreSQL, EMBEDDED_POLLING_SECONDS on PGlite.
+   */
   pollingIntervalSeconds?: number;
   /**
    * Runs the every-minute schedules this often instead, from this process (a timer in place of
@@ -41,6 +44,13 @@ export interface JobRunnerOptions {
 /** The cron of the minute sweeps `sweepSeconds` speeds up. */
 export const EVERY_MINUTE = '* * * * *';
 
+/**
+ * On PGlite this process is the database's only client, so every job but pg-boss's cron sends
+ * is sent here and wakes its workers at once; polling is only the cron's way in (a scheduled
+ * run starts up to this late). Polling every 2 s cost an idle demo server 6 CPU-seconds a
+ * minute (about 30 workers, each poll a query in the WebAssembly database); 30 s costs 0.65.
+ */
+const EMBEDDED_POLLING_SECONDS = 30;
 /** pg-boss's own default; kinds with longer runs say so when they are defined. */
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 /** A running job's worker refreshes the row's `updated_at` this often. */
@@ -82,21 +92,21 @@ export function createJobRunner(
   const kindOptions = new Map<string, JobKindOptions>();
   const schedules = new Map<string, string>();
   const queues = new Map<string, Promise<void>>();
-  /** Worker ids by kind, as promises: a kind defined after start gets its worker asynchronously. */
-  const workers = new Map<string, Promise<string>>();
+  /** Worker ids by kind, as promises: a kind defined after start gets its workers asynchronously. */
+  const workers = new Map<string, Promise<string[]>>();
   /** This process's running jobs: the attempt each belongs to, and how to tell it to stop. */
   const running = new Map<string, { kind: string; attempt: number; controller: AbortController }>();
   let boss: Promise<PgBoss> | null = null;
   let started = false;
   let timers: NodeJS.Timeout[] = [];
+  const pollingIntervalSeconds =
+    options.pollingIntervalSeconds ?? (database.url ? undefined : EMBEDDED_POLLING_SECONDS);
 
   const ensureBoss = (): Promise<PgBoss> => {
     boss ??= (async () => {
       const instance = new PgBoss({
         ...(database.url ? { connectionString: database.url } : { db: database.raw }),
-        ...(options.pollingIntervalSeconds
-          ? { pollingIntervalSeconds: options.pollingIntervalSeconds }
-          : {}),
+        ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}),
       });
       instance.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
       await instance.start();
@@ -139,6 +149,12 @@ export function createJobRunner(
       queues.set(kind, pending);
     }
     return pending;
+  };
+
+  /** This process's workers of `kind`, if any, fetch now instead of at their next poll. */
+  const wake = async (instance: PgBoss, kind: string): Promise<void> => {
+    const ids = await workers.get(kind)?.catch(() => null);
+    for (const id of ids ?? []) instance.notifyWorker(id);
   };
 
   // Every write to a job row stamps the database's clock: it is the heartbeat that `reap`
@@ -264,6 +280,7 @@ export function createJobRunner(
       log.info({ jobId: row.id, kind: row.kind }, 'job lost its worker; resumed');
       await ensureQueue(instance, row.kind);
       await instance.send(row.kind, { jobId: row.id } satisfies JobData);
+      await wake(instance, row.kind);
     }
   };
 
@@ -292,16 +309,15 @@ export function createJobRunner(
       if ([...running.values()].some((r) => r.kind === kind)) return;
       void (async () => {
         await instance.send(kind, {} satisfies JobData);
-        const workerId = await workers.get(kind);
-        if (workerId) instance.notifyWorker(workerId);
+        await wake(instance, kind);
       })().catch((error: unknown) => log.error({ err: error, kind }, 'job sweep failed'));
     }, seconds * 1000);
     timer.unref();
     timers.push(timer);
   };
 
-  const work = (instance: PgBoss, kind: string, handler: JobHandler): Promise<string> => {
-    const workerId = (async () => {
+  const work = (instance: PgBoss, kind: string, handler: JobHandler): Promise<string[]> => {
+    const workerIds = (async () => {
       await ensureQueue(instance, kind);
       // One pg-boss worker takes one job at a time; a kind with concurrency n gets n workers.
       const ids: string[] = [];
@@ -319,10 +335,10 @@ export function createJobRunner(
       } else if (cron) {
         await instance.schedule(kind, cron);
       }
-      return ids[0]!;
+      return ids;
     })();
-    workers.set(kind, workerId);
-    return workerId;
+    workers.set(kind, workerIds);
+    return workerIds;
   };
 
   return {
@@ -361,9 +377,7 @@ export function createJobRunner(
         await setStatus(jobId, { status: 'failed', ...says({ key: 'jobs.not_queued' }) });
         throw error;
       }
-      // A worker of this process picks the job up now instead of at its next poll.
-      const workerId = await workers.get(kind)?.catch(() => null);
-      if (workerId) (await ensureBoss()).notifyWorker(workerId);
+      await wake(await ensureBoss(), kind);
       return jobId;
     },
 
