@@ -28,6 +28,8 @@ import { createTranslator } from './integrations/translator/index.ts';
 import { startAmazonNotifications } from './modules/webhooks/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** How long a shutdown waits for requests in flight before it cuts them. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, {});
@@ -95,7 +97,12 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await notifications?.stop();
+    // Requests still in flight after the grace period are cut: one stuck client must not hold
+    // up a restart (closing waits for every request in flight).
+    const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    cut.unref();
     await app.close();
+    clearTimeout(cut);
     await jobs.stop();
     await database.close();
     process.exit(0);

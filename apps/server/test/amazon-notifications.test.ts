@@ -8,7 +8,10 @@ import {
   createMarketplaceConnectors,
 } from '../src/integrations/marketplaces/index.ts';
 import { createSqsQueue, type MessageQueue } from '../src/integrations/sqs.ts';
-import { pollAmazonNotifications } from '../src/modules/webhooks/index.ts';
+import {
+  pollAmazonNotifications,
+  startAmazonNotifications,
+} from '../src/modules/webhooks/index.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { call, type TestApp } from './helper.ts';
 import { recordingSession } from './connector-fixtures.ts';
@@ -158,6 +161,21 @@ describe('Amazon notifications', () => {
       .from(listings)
       .where(and(eq(listings.id, row!.id), eq(listings.storeId, storeId)));
     expect(after!.status).toBe('taken_down');
+  });
+
+  it('stops by ending its long poll in flight, so closing the server need not wait for it', async () => {
+    let inFlight = 0;
+    const watched: MessageQueue = {
+      receive: (options) => {
+        inFlight += 1;
+        return queue.receive(options).finally(() => (inFlight -= 1));
+      },
+      remove: (receipt) => queue.remove(receipt),
+    };
+    const reader = startAmazonNotifications(ctx(), watched);
+    await waitFor('a long poll', async () => (inFlight > 0 ? true : undefined));
+    await reader.stop();
+    expect(inFlight).toBe(0);
   });
 
   it('refuses a seller token for destinations and a grantless one for subscriptions', async () => {

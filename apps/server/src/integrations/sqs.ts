@@ -13,8 +13,12 @@ export interface QueueMessage {
  * again.
  */
 export interface MessageQueue {
-  /** Waits up to `waitSeconds` (long polling) for at most ten messages. */
-  receive(options: { waitSeconds: number; max: number }): Promise<QueueMessage[]>;
+  /** Waits up to `waitSeconds` (long polling) for at most ten messages; `signal` ends the wait. */
+  receive(options: {
+    waitSeconds: number;
+    max: number;
+    signal?: AbortSignal;
+  }): Promise<QueueMessage[]>;
   remove(receipt: string): Promise<void>;
 }
 
@@ -62,7 +66,12 @@ export function createSqsQueue(options: SqsOptions): MessageQueue {
     service: 'sqs',
   };
 
-  async function call<T>(action: string, input: Record<string, unknown>, timeoutMs: number) {
+  async function call<T>(
+    action: string,
+    input: Record<string, unknown>,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ) {
     const body = JSON.stringify({ QueueUrl: options.queueUrl, ...input });
     const res = await fetch(endpoint, {
       method: 'POST',
@@ -77,7 +86,9 @@ export function createSqsQueue(options: SqsOptions): MessageQueue {
         credentials,
       }),
       body,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+        : AbortSignal.timeout(timeoutMs),
     });
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) {
@@ -90,7 +101,7 @@ export function createSqsQueue(options: SqsOptions): MessageQueue {
   }
 
   return {
-    async receive({ waitSeconds, max }) {
+    async receive({ waitSeconds, max, signal }) {
       const answer = await call<{
         Messages?: Array<{ MessageId: string; ReceiptHandle: string; Body: string }>;
       }>(
@@ -102,6 +113,7 @@ export function createSqsQueue(options: SqsOptions): MessageQueue {
         },
         // The long poll plus the time a slow network takes.
         (waitSeconds + 15) * 1000,
+        signal,
       );
       return (answer.Messages ?? []).map((m) => ({
         id: m.MessageId,

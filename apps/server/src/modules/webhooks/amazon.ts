@@ -55,8 +55,9 @@ export async function pollAmazonNotifications(
   ctx: WebhookCtx,
   queue: MessageQueue,
   waitSeconds = WAIT_SECONDS,
+  signal?: AbortSignal,
 ): Promise<number> {
-  const messages = await queue.receive({ waitSeconds, max: 10 });
+  const messages = await queue.receive({ waitSeconds, max: 10, signal });
   for (const message of messages) {
     try {
       const known = await receiveAmazonNotification(ctx, message.body);
@@ -79,11 +80,15 @@ export function startAmazonNotifications(
   queue: MessageQueue,
 ): { stop(): Promise<void> } {
   let running = true;
+  // Stopping ends the long poll in flight: the server's own simulator serves it in demos, and
+  // closing the HTTP server waits for every request in flight.
+  const stopping = new AbortController();
   const loop = (async () => {
     while (running) {
       try {
-        await pollAmazonNotifications(ctx, queue);
+        await pollAmazonNotifications(ctx, queue, WAIT_SECONDS, stopping.signal);
       } catch (error) {
+        if (!running) break;
         ctx.log.warn({ err: error }, 'Amazon notification queue unreachable; retrying');
         await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
       }
@@ -92,8 +97,8 @@ export function startAmazonNotifications(
   return {
     async stop() {
       running = false;
-      // A long poll in flight ends by itself within its wait.
-      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      stopping.abort();
+      await loop;
     },
   };
 }
