@@ -84,8 +84,11 @@ async function startServer() {
   return {
     baseURL,
     async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      // A shutdown takes a second or two; one that hangs must not hold the run's end.
+      setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
