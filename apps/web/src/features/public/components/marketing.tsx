@@ -33,7 +33,7 @@ export function FeatureGrid({
       {items.map((item, index) => (
         <article key={item.title} className="feature">
           {numbered && <span className="feature__step">{index + 1}</span>}
-          <h3>{item.title}</h3>
+          <h2>{item.title}</h2>
           <p>{item.text}</p>
         </article>
       ))}

@@ -41,13 +41,12 @@ function ProductCards({ items }: { items: ParentProductSummary[] }) {
         const title = localTitle(item, i18n.language);
         return (
           <li key={item.id}>
-            <Link to={publicDetailPath(item.id)} className="library-card" aria-label={title}>
+            {/* The link's name is its text (title and price); the picture only repeats the title. */}
+            <Link to={publicDetailPath(item.id)} className="library-card">
               <Card
                 hoverable
                 size="small"
-                cover={
-                  <ProductImage src={item.image} alt={title} className="library-card__image" />
-                }
+                cover={<ProductImage src={item.image} alt="" className="library-card__image" />}
               >
                 <div className="library-card__title" title={title}>
                   {title}

@@ -7,6 +7,7 @@ setupPageTests();
 function gridLinks(): HTMLElement[] {
   return within(document.querySelector('.library-grid') as HTMLElement).getAllByRole('link');
 }
+const titleOf = (link: HTMLElement) => link.querySelector('.library-card__title')?.textContent;
 
 describe('public catalogue /products and /productDetailMain (real server, signed out)', () => {
   it('lists products without a token, narrows by keyword and opens a product', async () => {
@@ -16,7 +17,7 @@ describe('public catalogue /products and /productDetailMain (real server, signed
     expect(before.length).toBeGreaterThan(1);
     expect(screen.getAllByText(/^from ¥\d+\.\d{2}$/).length).toBe(before.length);
 
-    const keyword = before[0]!.getAttribute('aria-label')!;
+    const keyword = titleOf(before[0]!)!;
     fireEvent.change(screen.getByLabelText('Search product titles'), {
       target: { value: keyword },
     });
@@ -26,12 +27,17 @@ describe('public catalogue /products and /productDetailMain (real server, signed
       () => {
         const links = gridLinks();
         expect(links.length).toBeLessThan(before.length);
-        expect(links.some((link) => link.getAttribute('aria-label') === keyword)).toBe(true);
+        expect(links.some((link) => titleOf(link) === keyword)).toBe(true);
       },
       { timeout: 10_000 },
     );
 
-    fireEvent.click(screen.getByRole('link', { name: keyword }));
+    // The card's name is its text: the title, then the price.
+    fireEvent.click(
+      screen.getByRole('link', {
+        name: new RegExp(`^${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      }),
+    );
     await waitFor(() => expect(window.location.pathname).toBe('/productDetailMain'));
     expect(await screen.findByRole('heading', { name: keyword }, { timeout: 15_000 })).toBeTruthy();
     const skus = await screen.findByRole('columnheader', { name: 'Colour' });
