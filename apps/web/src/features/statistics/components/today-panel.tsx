@@ -8,6 +8,9 @@ import { yuan } from '../format.ts';
 import { statisticsPaths } from '../paths.ts';
 import '../home.css';
 
+/** The tiles of a user who may see every figure. */
+const TILES_MOST = 6;
+
 /** One number of the dashboard, linking to the filtered list behind it. */
 function Tile({
   title,
@@ -39,7 +42,22 @@ export function TodayPanel({ balanceMinor }: { balanceMinor: number | null }) {
   const { t } = useTranslation();
   const dashboard = useDashboard();
   const d = dashboard.data;
-  if (dashboard.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (dashboard.isPending) {
+    // The card's own shape while it loads, so the page below it does not jump when it arrives.
+    return (
+      <Card title={t('statistics.home.title')} className="home-today">
+        <Row gutter={[16, 16]}>
+          {Array.from({ length: TILES_MOST }, (_, i) => (
+            <Col key={i} xs={12} md={8} xl={4}>
+              <div className="home-tile">
+                <Skeleton active title={false} paragraph={{ rows: 3 }} />
+              </div>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+    );
+  }
   if (dashboard.isError || !d) {
     return <Alert type="warning" showIcon title={t('statistics.home.loadFailed')} />;
   }
