@@ -36,7 +36,7 @@ const databaseFree = testFiles
  * With a PostgreSQL server (CI), the files that use a database run there, the production
  * database, and on PGlite only where the embedded database behaves differently: one connection
  * in the server's own process, so jobs, restarts over the same data, concurrent pays, chunked
- * imports and the per-request round trips. Both are the same PostgreSQL dialect; the rest of
+ * imports, the per-request round trips and the marketplace quota buckets (in memory there). Both are the same PostgreSQL dialect; the rest of
  * PGlite's use is covered by the page tests and e2e, whose servers run on it, and by `npm test`
  * without TEST_DATABASE_URL, which runs every file on PGlite. Running all of them twice cost CI
  * 360 CPU-seconds on PGlite alone.
@@ -48,6 +48,8 @@ const embeddedSpecific = [
   'test/migration-idr.test.ts',
   'test/pay-race.test.ts',
   'test/production-import.test.ts',
+  'test/publish-kill.test.ts',
+  'test/shopify-throttle.test.ts',
   'test/wire.test.ts',
 ];
 

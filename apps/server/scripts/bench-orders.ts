@@ -80,6 +80,7 @@ function jobOf(sellerId: number, payload: unknown): JobContext {
     jobId: '00000000-0000-4000-8000-000000000000',
     sellerId,
     payload,
+    attempt: 0,
     log,
     signal: new AbortController().signal,
     progress: async () => {},

@@ -143,12 +143,12 @@ async function setup(marketplace: Marketplace) {
     );
     ids.push(...rows.map((r) => r.id));
   }
-  return { sellerId: seller!.id, ids };
+  return { sellerId: seller!.id, ids, account: auth.account };
 }
 
 /** The timed part: the batch from start to its last item, and what ended up live. */
 async function publish(marketplace: Marketplace) {
-  const { sellerId, ids } = await setup(marketplace);
+  const { sellerId, ids, account } = await setup(marketplace);
   const ctx = sellerCtx(deps, sellerId, log);
   const started = performance.now();
   const { batch_id: batchId } = await startBatches(ctx, 'publish', ids);
@@ -170,6 +170,12 @@ async function publish(marketplace: Marketplace) {
     .select({ n: count() })
     .from(listings)
     .where(eq(listings.status, 'failed'));
+  // Products the simulator holds per listing SKU: more than one is a publish done twice.
+  const held = new Map<string, number>();
+  for (const product of sims[marketplace as 'shopify' | 'shopee' | 'temu'].products!(account)) {
+    for (const sku of new Set(product.skus)) held.set(sku, (held.get(sku) ?? 0) + 1);
+  }
+  const doubled = [...held.values()].filter((n) => n > 1).length;
   const [sample] = await database.db
     .select({ issues: listings.issues })
     .from(listings)
@@ -180,6 +186,7 @@ async function publish(marketplace: Marketplace) {
     listings: live!.n,
     published: published!.n,
     failed: failed!.n,
+    doubled,
     minutes: +minutes.toFixed(2),
     perSecond: +(COUNT / (minutes * 60)).toFixed(1),
     withinBudget: minutes <= BUDGET_MINUTES,
@@ -197,6 +204,7 @@ try {
     results.push(result);
     console.log(
       `Batch publish to ${marketplace}: ${result.published}/${COUNT} published, ${result.failed} failed, ` +
+        `${result.doubled} doubled, ` +
         `in ${result.minutes} min (${result.perSecond} listings/s); budget ${BUDGET_MINUTES} min` +
         (result.firstFailure ? `; first failure ${result.firstFailure}` : ''),
     );

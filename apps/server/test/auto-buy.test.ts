@@ -34,6 +34,7 @@ const switchOn = async (s: SellerFixture, id: number, capMinor = 1_000_000) => {
 const jobFor = (s: SellerFixture, storeId: number): JobContext => ({
   jobId: 'test',
   sellerId: s.sellerId,
+  attempt: 0,
   payload: { storeId },
   log: t.app.log,
   signal: new AbortController().signal,

@@ -498,6 +498,7 @@ describe('order import', () => {
         jobId: '00000000-0000-4000-8000-00000000000a',
         sellerId: seller.sellerId,
         payload: { userId: seller.userId, isBoss: true, key, filename: 'split.csv' },
+        attempt: 0,
         log: t.app.log,
         signal: new AbortController().signal,
         progress: async (done, _total, message) =>

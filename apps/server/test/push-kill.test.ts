@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, between, count, desc, eq, isNotNull } from 'drizzle-orm';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
 import { combineSimulators, createMarketplaceSimulators, startSimulator } from '@app/sim';
@@ -15,6 +12,13 @@ import { createMarketplaceConnectors } from '../src/integrations/marketplaces/in
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
 import { syncStore } from '../src/modules/orders/sync.ts';
+import {
+  bundleServer,
+  startChildServer,
+  stopChild,
+  until,
+  type ChildServer,
+} from './child-server.ts';
 import { createSeller } from './fixtures.ts';
 import { call, scratchDatabase, startApp, type ScratchDatabase } from './helper.ts';
 
@@ -35,9 +39,6 @@ import { call, scratchDatabase, startApp, type ScratchDatabase } from './helper.
  * cores) and hashes the demo logins at the tests' cost; the test waits for it to listen and fails
  * at once, with its output, when it exits; a timeout names each push's state.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '..');
-const bundle = path.join(serverDir, 'dist/push-kill-test/main.js');
 const PER_STORE = 25;
 const FOUR_PX = LOGISTICS_CHANNELS.find((c) => c.code === '4PX-GP')!;
 const STORES: Array<[Marketplace, string, string]> = [
@@ -58,73 +59,34 @@ const dirs: string[] = [];
 const storeKey = randomBytes(32).toString('hex');
 /** Per marketplace account: the tracking number saved for each remote order. */
 const pushed = new Map<string, Map<string, string>>();
-let child: ChildProcess | null = null;
-let output = '';
+let bundle: Promise<string>;
+let child: ChildServer | null = null;
 
 const simShipments = () =>
   STORES.flatMap(([mp, , account]) => sims[mp].shipments(account).map((s) => ({ mp, ...s })));
 
 /** Starts the server on the test's database; resolves once it listens, fails if it exits. */
-async function startServer(): Promise<ChildProcess> {
+async function startServer(): Promise<ChildServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'push-kill-'));
   dirs.push(dataDir);
-  output = '';
-  const server = spawn(process.execPath, [bundle], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      ...(scratch.url ? { DATABASE_URL: scratch.url, DATA_DIR: dataDir } : {}),
-      ...(scratch.dataDir ? { DATA_DIR: scratch.dataDir } : {}),
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      MARKETPLACE_SIM: 'on',
-      SIM_BASE_URL: `${sim.url}/__sim`,
-      STORE_SECRET_KEY: storeKey,
-      JOBS: 'on',
-      // The restart sends the dead process's claims after 10 s rather than two minutes, and
-      // the minute sweeps run every second: the test waits on neither clock.
-      DEMO: '1',
-      DEMO_STORY: 'off',
-      JOB_SWEEP_SECONDS: '1',
-      // The demo logins a PGlite demo seeds at its first start, hashed at the test suites' cost
-      // rather than production's, which alone took many seconds of a loaded CI machine.
-      PASSWORD_HASH_COST: '10',
-      SHIPMENT_PUSH_LEASE_SECONDS: '10',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startChildServer(await bundle, {
+    ...(scratch.url ? { DATABASE_URL: scratch.url, DATA_DIR: dataDir } : {}),
+    ...(scratch.dataDir ? { DATA_DIR: scratch.dataDir } : {}),
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    MARKETPLACE_SIM: 'on',
+    SIM_BASE_URL: `${sim.url}/__sim`,
+    STORE_SECRET_KEY: storeKey,
+    JOBS: 'on',
+    // The restart sends the dead process's claims after 10 s rather than two minutes, and
+    // the minute sweeps run every second: the test waits on neither clock.
+    DEMO: '1',
+    DEMO_STORY: 'off',
+    JOB_SWEEP_SECONDS: '1',
+    // The demo logins a PGlite demo seeds at its first start, hashed at the test suites' cost
+    // rather than production's, which alone took many seconds of a loaded CI machine.
+    PASSWORD_HASH_COST: '10',
+    SHIPMENT_PUSH_LEASE_SECONDS: '10',
   });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await until(
-    () => output.includes('is running at'),
-    120_000,
-    () => 'the server to listen',
-    server,
-  );
-  return server;
-}
-
-/** Waits for `check`; fails at once when `server` exits, and at the timeout. */
-async function until(
-  check: () => boolean,
-  timeoutMs: number,
-  what: () => string,
-  server: ChildProcess | null,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (server && (server.exitCode !== null || server.signalCode !== null)) {
-      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}):\n${output}`);
-    }
-    if (Date.now() > deadline) {
-      await stop(server, 'SIGKILL');
-      throw new Error(`timed out waiting for ${what()}; pushes: ${await pushStates()}\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** How many pushes are in each state, with the marketplaces' reasons: what a timeout reports. */
@@ -146,30 +108,10 @@ async function pushStates(): Promise<string> {
   }
 }
 
-async function stop(server: ChildProcess | null, signal: NodeJS.Signals) {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill(signal);
-  await exited;
-}
-
 beforeAll(async () => {
   sim = await startSimulator(combineSimulators(sims, '/__sim'));
   scratch = await scratchDatabase();
-  const bundled = build({
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: {
-      '@app/shared': path.resolve(serverDir, '../../packages/shared/src/index.ts'),
-      '@app/sim': path.resolve(serverDir, '../../packages/sim/src/index.ts'),
-    },
-    logLevel: 'warning',
-  });
+  bundle = bundleServer('push-kill-test');
   const database = await scratch.open();
   // The app as the desk uses it, on the database the child will open: synced orders of four
   // sandbox stores, and save-logistics for PER_STORE open orders of each (which queues the pushes
@@ -244,12 +186,12 @@ beforeAll(async () => {
   } finally {
     await started.stop();
     await database.close();
-    await bundled;
+    await bundle;
   }
 }, 300_000);
 
 afterAll(async () => {
-  await stop(child, 'SIGKILL');
+  await stopChild(child, 'SIGKILL');
   await sim?.close();
   await scratch?.remove();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -266,10 +208,11 @@ it.runIf(process.env.PUSH_KILL_TEST === '1')(
     await until(
       () => simShipments().length >= total / 3,
       60_000,
-      () => `the first pushes (${simShipments().length} of ${total})`,
+      async () =>
+        `the first pushes (${simShipments().length} of ${total}); pushes: ${await pushStates()}`,
       child,
     );
-    await stop(child, 'SIGKILL');
+    await stopChild(child, 'SIGKILL');
     const atKill = simShipments().length;
     expect(atKill).toBeLessThan(total);
 
@@ -278,12 +221,14 @@ it.runIf(process.env.PUSH_KILL_TEST === '1')(
     await until(
       () => simShipments().length >= total,
       60_000,
-      () => `every push (${simShipments().length} of ${total}, ${atKill} at the kill)`,
+      async () =>
+        `every push (${simShipments().length} of ${total}, ${atKill} at the kill); ` +
+        `pushes: ${await pushStates()}`,
       child,
     );
     // A second confirmation of a package would come now, from a run still going.
     await new Promise((r) => setTimeout(r, 3_000));
-    await stop(child, 'SIGTERM');
+    await stopChild(child, 'SIGTERM');
 
     const shipments = simShipments();
     expect(shipments).toHaveLength(total);

@@ -36,12 +36,19 @@ it('paces two limiters on one database as one', async () => {
   expect(waits).toEqual([200, 400, 600, 800]);
 });
 
-it('takes a cost and settles to what the marketplace reported, for every process', async () => {
+it('takes a cost and settles by what the marketplace reported, keeping what others took', async () => {
   const [a, b] = [databaseBuckets(database().db), databaseBuckets(database().db)];
   const plan = { rate: 50, burst: 1000 };
-  // Shopify's cost bucket: a 903-point query fits a full bucket.
-  expect(await a.take('shopify:shared.myshopify.com', plan, 0, 903)).toBe(0);
-  // The answer said 100 points are left; the other process waits for the refill from there.
-  await a.settle('shopify:shared.myshopify.com', 0, 100);
-  expect(await b.take('shopify:shared.myshopify.com', plan, 0, 600)).toBe(10_000);
+  const key = 'shopify:shared.myshopify.com';
+  // Shopify's cost bucket: a 903-point query fits a full bucket; the other process takes 50
+  // for a call it has not sent yet.
+  expect(await a.take(key, plan, 0, 903)).toBe(0);
+  expect(await b.take(key, plan, 0, 50)).toBe(0);
+  // The 903-point query cost 880: Shopify reports 120 left, which does not count b's 50 yet.
+  // The bucket keeps them taken (47 + the 23 refunded), so the next 600 wait for 530 points.
+  await a.settle(key, plan, 0, 120, 23);
+  expect(await b.take(key, plan, 0, 600)).toBe(10_600);
+  // Less than the bucket holds (calls it never saw): the report is the bound.
+  await a.settle(key, plan, 20_000, 10);
+  expect(await b.take(key, plan, 20_000, 60)).toBe(1_000);
 });

@@ -46,10 +46,24 @@ export interface MarketSimulator extends SimHandler {
    */
   shipments(account: string): SimShipment[];
   /**
+   * The products the account holds, each with its SKUs (Shopify products, Shopee items, Temu
+   * goods; deleted ones are not held): what tests check publishes against, one per listing.
+   * Amazon keys its listings by SKU, so it cannot hold two and has none of this.
+   */
+  products?(account: string): SimProductRef[];
+  /**
    * Sends the event notifications due now (Shopify webhooks, Amazon notifications) to their
    * subscribers; answers how many were sent. Simulators without events have none.
    */
   deliverEvents?(): Promise<number>;
+}
+
+/** One product as the marketplace holds it. */
+export interface SimProductRef {
+  /** The marketplace's id (Shopify product GID, Shopee item id, Temu goods id). */
+  id: string;
+  /** The SKUs of its variants (Shopify), models or the item (Shopee), SKUs (Temu). */
+  skus: string[];
 }
 
 /** One confirmed shipment as the marketplace recorded it. */

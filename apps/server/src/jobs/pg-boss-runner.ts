@@ -194,6 +194,7 @@ export function createJobRunner(
       jobId,
       sellerId: row.sellerId,
       payload: row.payload,
+      attempt,
       log: jobLog,
       signal: controller.signal,
       progress: async (done, total, message) => {

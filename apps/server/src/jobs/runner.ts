@@ -5,6 +5,8 @@ export interface JobContext {
   jobId: string;
   sellerId: number | null;
   payload: unknown;
+  /** 0 on the first run; raised each time the job is resumed after its worker went silent. */
+  attempt: number;
   log: FastifyBaseLogger;
   /**
    * Aborted once the job was handed to another worker (this one went silent, e.g. a stalled

@@ -325,6 +325,15 @@ export function createShopeeSimulator(options: ShopeeSimOptions = {}): MarketSim
 
   return {
     faults,
+    products(account) {
+      return store
+        .items(Number(account))
+        .filter((item) => item.item_status !== 'SELLER_DELETE')
+        .map((item) => ({
+          id: String(item.item_id),
+          skus: item.models.length ? item.models.map((m) => m.model_sku) : [item.item_sku],
+        }));
+    },
     shipments(account) {
       return Object.entries(store.orderChanges(Number(account)))
         .filter(([, change]) => change.trackingNumber !== '')

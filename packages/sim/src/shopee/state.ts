@@ -87,6 +87,11 @@ export class ShopeeStore {
     return this.data.shops[key];
   }
 
+  /** A shop's items (none for a shop never seen). */
+  items(shopId: number): SimItem[] {
+    return Object.values(this.data.shops[String(shopId)]?.items ?? {});
+  }
+
   /** The seller's changes to a shop's orders (none for a shop never seen). */
   orderChanges(shopId: number): Record<string, SimOrderChange> {
     return this.data.shops[String(shopId)]?.orders ?? {};

@@ -432,6 +432,12 @@ a.primary{background:#303030;color:#fff;border-color:#303030}</style></head>
   return {
     faults,
     deliverEvents: () => webhooks.deliver(),
+    products(account) {
+      return store.products(account).map((p) => ({
+        id: `gid://shopify/Product/${p.id}`,
+        skus: p.variants.flatMap((v) => (v.sku ? [v.sku] : [])),
+      }));
+    },
     shipments(account) {
       return store.fulfillments(account).map((f) => ({
         orderId: `${ORDER_GID}${f.orderSlot}`,

@@ -220,6 +220,27 @@ describe('Shopify simulator Admin GraphQL', () => {
     expect((await costly(250)).body.data.orders.nodes).toHaveLength(250);
   });
 
+  it('throttles exactly when the requested cost is more than the bucket holds', async () => {
+    s.clock.ms += 60_000;
+    const costly = (first: number) =>
+      s.graphql(s.access(), ORDERS, { first, query: null, after: null });
+    let answer = await costly(250);
+    while (!answer.body.errors) answer = await costly(250);
+    // Refill to exactly 100 points (50 a second, 20 ms a point; the clock stands still).
+    const available = answer.body.extensions.cost.throttleStatus.currentlyAvailable;
+    s.clock.ms += (100 - available) * 20;
+    const over = await costly(98);
+    expect(over.body.extensions.cost).toMatchObject({
+      requestedQueryCost: 101,
+      actualQueryCost: null,
+      throttleStatus: { currentlyAvailable: 100 },
+    });
+    expect(over.body.errors[0].extensions.code).toBe('THROTTLED');
+    const exact = await costly(97);
+    expect(exact.body.extensions.cost.requestedQueryCost).toBe(100);
+    expect(exact.body.data.orders.nodes).toHaveLength(97);
+  });
+
   it('keeps the bucket of the plan it is given: Plus restores 1,000 points a second', async () => {
     const sim = createMarketplaceSimulators({ shopifyPlan: 'plus', now: () => new Date(START) });
     const running = await startSimulator(sim.shopify);

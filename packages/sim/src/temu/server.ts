@@ -375,6 +375,11 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
 
   return {
     faults,
+    products(account) {
+      return state.goods.goods
+        .filter((g) => g.mallId === account && !g.deleted)
+        .map((g) => ({ id: String(g.goodsId), skus: g.skus.map((s) => s.outSkuSn) }));
+    },
     shipments(account) {
       // Shipments are kept by parent order sn, whose mall the mall's own orders tell.
       const own = new Set(

@@ -72,6 +72,12 @@ export interface ListingInput {
   variants?: ListingVariant[];
   /** The remote id from an earlier publish, so republishing updates instead of duplicating. */
   remoteId?: string | null;
+  /**
+   * Set when an earlier attempt may have created the listing since then without recording its
+   * id (a batch resumed after its worker was killed): a connector whose create call has no
+   * idempotency key looks the SKU up first and updates what it finds.
+   */
+  createdSince?: Date;
 }
 
 export type PublishStatus = 'accepted' | 'live' | 'invalid';

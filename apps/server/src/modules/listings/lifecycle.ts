@@ -338,6 +338,11 @@ interface Runtime {
   /** Opened on first need: updates never reach the marketplace. */
   session: () => { connector: MarketplaceConnector; session: StoreSession };
   tools: () => Promise<ComplianceTools>;
+  /**
+   * When the batch started, in a run resumed after its worker died: a listing still pending
+   * may have been created on the marketplace by then without its id being recorded.
+   */
+  resumedSince: Date | null;
 }
 
 /** Every write of a listing's row by the lifecycle (publish states, batch updates) is audited. */
@@ -405,7 +410,11 @@ async function publishItem(rt: Runtime, listingId: number): Promise<ItemOutcome>
     listing = await findListing(ctx, listingId);
   }
   try {
-    const result = await connector.publish(session, listingInputOf(ctx, listing, marketplace));
+    const input = listingInputOf(ctx, listing, marketplace);
+    const result = await connector.publish(
+      session,
+      rt.resumedSince && !input.remoteId ? { ...input, createdSince: rt.resumedSince } : input,
+    );
     if (result.status === 'invalid') {
       await setListing(ctx, listingId, { status: 'failed', issues: result.issues });
       return failed(issueText(result.issues), { issues: result.issues });
@@ -569,7 +578,8 @@ function messageOf(error: unknown, log: FastifyBaseLogger): string {
  */
 export async function runBatch(
   deps: ListingDeps,
-  job: Pick<JobContext, 'jobId' | 'payload' | 'log' | 'progress'> & { signal?: AbortSignal },
+  job: Pick<JobContext, 'jobId' | 'payload' | 'log' | 'progress'> &
+    Partial<Pick<JobContext, 'signal' | 'attempt'>>,
   opts: { maxItems?: number } = {},
 ): Promise<{ done: number; failed: number; superseded?: boolean }> {
   const { batchId } = job.payload as BatchPayload;
@@ -606,6 +616,7 @@ export async function runBatch(
         params: batch.params,
         session: () => (opened ??= storeSessionFor(deps, store, { forWrite: true })),
         tools: () => (tools ??= complianceTools(ctx, store)),
+        resumedSince: (job.attempt ?? 0) > 0 ? batch.createdAt : null,
       }
     : null;
 

@@ -397,8 +397,19 @@ export class ShopeeConnector implements MarketplaceConnector {
 
     let itemId: number;
     let itemStatus: string;
-    if (listing.remoteId) {
-      itemId = Number(listing.remoteId);
+    const remoteId =
+      listing.remoteId ??
+      (listing.createdSince
+        ? (
+            await this.recentItemBySku(
+              session,
+              listing.sku,
+              Math.floor(listing.createdSince.getTime() / 1000),
+            )
+          )?.item_id
+        : undefined);
+    if (remoteId) {
+      itemId = Number(remoteId);
       const { response } = await this.shop<{ item_status: string }>(
         session,
         'POST',

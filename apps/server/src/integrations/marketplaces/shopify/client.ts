@@ -17,7 +17,14 @@ interface GraphqlError {
 interface GraphqlBody {
   data?: unknown;
   errors?: GraphqlError[] | string;
-  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } };
+  extensions?: {
+    cost?: {
+      requestedQueryCost?: number;
+      /** Null when the query did not run (throttled, over the single-query limit). */
+      actualQueryCost?: number | null;
+      throttleStatus?: ThrottleStatus;
+    };
+  };
 }
 
 /** What the token endpoint answers (reference 2.2); expiring offline tokens carry the refresh fields. */
@@ -56,23 +63,14 @@ function errorMessage(body: GraphqlBody | null, fallback: string): string {
 /** Shopify's older, smallest documented bucket: 1,000 points restored at 50 a second. */
 const SMALLEST_PLAN: UsagePlan = { rate: 50, burst: 1000 };
 
+/**
+ * THROTTLED answers one call may get before it fails with rate_limit. Each retry waits for the
+ * bucket first, so one more is the rare race with another app's burst; ten mean the shop's
+ * bucket is not what it reports.
+ */
+const MAX_THROTTLED = 10;
+
 const bucketKey = (shop: string) => `shopify:${shop}`;
-
-/** Milliseconds until the bucket holds `cost` points again; 0 when it already does. */
-function refillDelayMs(status: ThrottleStatus, cost: number): number {
-  if (status.restoreRate <= 0) return 0;
-  const missing = Math.min(cost, status.maximumAvailable) - status.currentlyAvailable;
-  return missing > 0 ? Math.ceil((missing / status.restoreRate) * 1000) : 0;
-}
-
-/** A THROTTLED answer (HTTP 200 or 429, reference 2.3) is retried once the bucket has refilled. */
-export function throttleRetryDelay(res: MarketResponse): number | null {
-  const body = bodyOf(res);
-  if (firstErrorCode(body) !== 'THROTTLED') return null;
-  const cost = body?.extensions?.cost;
-  if (!cost?.throttleStatus || cost.requestedQueryCost === undefined) return 1000;
-  return refillDelayMs(cost.throttleStatus, cost.requestedQueryCost);
-}
 
 const GRAPHQL_ERROR_KINDS: Record<string, MarketplaceErrorKind> = {
   THROTTLED: 'rate_limit',
@@ -97,12 +95,23 @@ function statusKind(status: number): MarketplaceErrorKind {
 export class ShopifyClient {
   /** Each shop's bucket size and restore rate, as its answers reported them. */
   private readonly plans = new Map<string, UsagePlan>();
+  /**
+   * Points this process took per shop for calls Shopify has not answered yet (sent, or waiting
+   * for the bucket): an answer's report does not count them, so they are kept out of it.
+   */
+  private readonly inFlight = new Map<string, number>();
 
   constructor(
     private readonly http: MarketHttp,
     private readonly options: ShopifyClientOptions,
   ) {}
 
+  /**
+   * One GraphQL call, paced by the shop's bucket. A THROTTLED answer (HTTP 200, or 429 once
+   * `MarketHttp` has used its retries) that reports the bucket was not run, so the same call is
+   * sent again, even a create: after the bucket holds its cost again, which is Shopify's
+   * (requested - currentlyAvailable) / restoreRate seconds when no other call is queued for it.
+   */
   async graphql<T>(
     shop: string,
     accessToken: string,
@@ -110,66 +119,91 @@ export class ShopifyClient {
     variables: Record<string, unknown> = {},
     options: { unsafe?: boolean } = {},
   ): Promise<T> {
-    await this.pace(shop, operation.cost);
-    const res = await this.http.request({
-      method: 'POST',
-      url: `${this.options.shopOrigin(shop)}/admin/api/${this.options.apiVersion}/graphql.json`,
-      headers: {
-        'x-shopify-access-token': accessToken,
-        accept: 'application/json',
-        'content-type': 'application/json',
-      },
-      body: { query: operation.query, variables },
-      retryAfterBody: throttleRetryDelay,
-      unsafe: options.unsafe ?? false,
-    });
-    const body = bodyOf(res);
-    const throttle = body?.extensions?.cost?.throttleStatus;
-    if (throttle) await this.observe(shop, throttle);
-    const code = firstErrorCode(body);
-    if (res.status !== 200) {
-      throw error(
-        statusKind(res.status),
-        code ?? String(res.status),
-        errorMessage(body, `HTTP ${res.status}`),
-        res.status,
-      );
+    for (let throttled = 0; ; throttled++) {
+      const taken = Math.min(operation.cost, this.planOf(shop).burst);
+      this.inFlight.set(shop, (this.inFlight.get(shop) ?? 0) + taken);
+      let res: MarketResponse;
+      try {
+        await this.pace(shop, taken);
+        res = await this.http.request({
+          method: 'POST',
+          url: `${this.options.shopOrigin(shop)}/admin/api/${this.options.apiVersion}/graphql.json`,
+          headers: {
+            'x-shopify-access-token': accessToken,
+            accept: 'application/json',
+            'content-type': 'application/json',
+          },
+          body: { query: operation.query, variables },
+          unsafe: options.unsafe ?? false,
+        });
+      } finally {
+        this.inFlight.set(shop, this.inFlight.get(shop)! - taken);
+      }
+      const body = bodyOf(res);
+      const cost = body?.extensions?.cost;
+      const code = firstErrorCode(body);
+      if (cost?.throttleStatus) {
+        // What the shop spent: the actual cost, nothing when the query did not run.
+        await this.observe(shop, cost.throttleStatus, taken - (cost.actualQueryCost ?? 0));
+        if (code === 'THROTTLED' && throttled < MAX_THROTTLED) continue;
+      }
+      if (res.status !== 200) {
+        throw error(
+          statusKind(res.status),
+          code ?? String(res.status),
+          errorMessage(body, `HTTP ${res.status}`),
+          res.status,
+        );
+      }
+      if (body?.errors) {
+        const kind = (code ? GRAPHQL_ERROR_KINDS[code] : undefined) ?? 'protocol';
+        throw error(kind, code ?? 'GRAPHQL_ERROR', errorMessage(body, 'GraphQL error'), 200);
+      }
+      if (!body?.data || typeof body.data !== 'object') {
+        throw error('protocol', 'NO_DATA', `${operation.name}: answer without data`, res.status);
+      }
+      return body.data as T;
     }
-    if (body?.errors) {
-      const kind = (code ? GRAPHQL_ERROR_KINDS[code] : undefined) ?? 'protocol';
-      throw error(kind, code ?? 'GRAPHQL_ERROR', errorMessage(body, 'GraphQL error'), 200);
-    }
-    if (!body?.data || typeof body.data !== 'object') {
-      throw error('protocol', 'NO_DATA', `${operation.name}: answer without data`, res.status);
-    }
-    return body.data as T;
+  }
+
+  private planOf(shop: string): UsagePlan {
+    return this.plans.get(shop) ?? SMALLEST_PLAN;
   }
 
   /**
-   * Takes `cost` points from the shop's bucket (the database's when processes share the shops)
-   * and waits until it has refilled enough. Before an answer told the shop's plan, the smallest
+   * Takes `points` from the shop's bucket (the database's when processes share the shops) and
+   * waits until it has refilled enough. Before an answer told the shop's plan, the smallest
    * plan Shopify documents is assumed (reference 2.3).
    */
-  private async pace(shop: string, cost: number): Promise<void> {
-    const plan = this.plans.get(shop) ?? SMALLEST_PLAN;
+  private async pace(shop: string, points: number): Promise<void> {
     const wait = await this.http.buckets.take(
       bucketKey(shop),
-      plan,
+      this.planOf(shop),
       this.options.now().getTime(),
-      Math.min(cost, plan.burst),
+      points,
     );
     if (wait > 0) await this.options.sleep(wait);
   }
 
-  /** Every answer says what the shop's bucket holds: that is the truth for every process. */
-  private async observe(shop: string, status: ThrottleStatus): Promise<void> {
+  /**
+   * Every answer says what the shop's bucket holds, less this process's calls still in flight:
+   * the bound for every process. `unspent` points of this call go back. A bucket larger than
+   * the plan assumed so far started larger too: the difference goes back with them (still no
+   * more than the bound).
+   */
+  private async observe(shop: string, status: ThrottleStatus, unspent: number): Promise<void> {
+    const before = this.planOf(shop);
+    let plan = before;
     if (status.restoreRate > 0 && status.maximumAvailable > 0) {
-      this.plans.set(shop, { rate: status.restoreRate, burst: status.maximumAvailable });
+      plan = { rate: status.restoreRate, burst: status.maximumAvailable };
+      this.plans.set(shop, plan);
     }
     await this.http.buckets.settle(
       bucketKey(shop),
+      plan,
       this.options.now().getTime(),
-      status.currentlyAvailable,
+      status.currentlyAvailable - (this.inFlight.get(shop) ?? 0),
+      Math.max(0, unspent) + Math.max(0, plan.burst - before.burst),
     );
   }
 

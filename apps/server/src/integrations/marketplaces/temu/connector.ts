@@ -359,10 +359,17 @@ class TemuConnectorImpl implements TemuConnector {
       return { status: 'invalid', remoteId, issues: [...issues, missing] };
     }
     const payload = toGoodsPayload(listing, properties, costTemplateId);
+    const existing =
+      remoteId ??
+      (listing.createdSince
+        ? ((
+            await this.recentGoodsBySku(session, listing.sku, listing.createdSince.getTime())
+          )?.goodsId.toString() ?? null)
+        : null);
     try {
-      const result = remoteId
+      const result = existing
         ? await this.call<{ goodsId: number }>(session, 'bg.local.goods.update', {
-            goodsId: Number(remoteId),
+            goodsId: Number(existing),
             ...payload,
           })
         : await this.addGoods(session, listing.sku, payload);
