@@ -321,6 +321,37 @@ describe('runner lifecycle', () => {
     expect(rows.rows).toEqual([{ name: TASKS_TICK, cron: EVERY_MINUTE }]);
   });
 
+  it('drains a queue job after job, not one job per polling interval', async () => {
+    // A pg-boss worker waits out its polling interval after each job unless woken; three jobs
+    // queued behind a busy one took a minute and a half at a 30 s interval.
+    const runner = createJobRunner(t.database, { pollingIntervalSeconds: 30 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runner.define('test.queue', async (job) => {
+      if ((job.payload as { first?: boolean } | null)?.first) await gate;
+      return 'done';
+    });
+    await runner.start();
+    try {
+      const first = await runner.enqueue({
+        kind: 'test.queue',
+        sellerId: seller.sellerId,
+        payload: { first: true },
+      });
+      await expect
+        .poll(async () => (await waitForJob(seller.token, first, 0)).body.data.status)
+        .toBe('running');
+      const rest = await Promise.all(
+        [1, 2, 3].map(() => runner.enqueue({ kind: 'test.queue', sellerId: seller.sellerId })),
+      );
+      release();
+      const done = await Promise.all(rest.map((id) => waitForJob(seller.token, id, 10_000)));
+      expect(done.map((d) => d.body.data.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   // Last: a second runner's start drops the schedules it does not know (the purge's above).
   it('runs a minute sweep every JOB_SWEEP_SECONDS instead, only in a demo', async () => {
     const runner = createJobRunner(t.database, { sweepSeconds: 1 });

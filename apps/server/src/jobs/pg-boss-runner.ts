@@ -323,11 +323,18 @@ export function createJobRunner(
       // One pg-boss worker takes one job at a time; a kind with concurrency n gets n workers.
       const ids: string[] = [];
       for (let i = 0; i < Math.max(1, kindOptions.get(kind)?.concurrency ?? 1); i++) {
-        ids.push(
-          await instance.work<JobData>(kind, { batchSize: 1 }, async ([job]) =>
-            job ? run(kind, handler, job.data) : null,
-          ),
-        );
+        let id = '';
+        id = await instance.work<JobData>(kind, { batchSize: 1 }, async ([job]) => {
+          if (!job) return null;
+          try {
+            return await run(kind, handler, job.data);
+          } finally {
+            // More may be queued: a pg-boss worker otherwise waits out its polling interval
+            // after every job, so a queue drained one job per interval and worker.
+            instance.notifyWorker(id);
+          }
+        });
+        ids.push(id);
       }
       const cron = schedules.get(kind);
       if (cron && cron === EVERY_MINUTE && options.sweepSeconds) {
