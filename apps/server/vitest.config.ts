@@ -48,6 +48,7 @@ const embeddedSpecific = [
   'test/migration-idr.test.ts',
   'test/pay-race.test.ts',
   'test/production-import.test.ts',
+  'test/push-kill.test.ts',
   'test/wire.test.ts',
 ];
 
