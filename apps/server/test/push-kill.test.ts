@@ -8,14 +8,17 @@ import { and, between, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
 import { combineSimulators, createMarketplaceSimulators, startSimulator } from '@app/sim';
-import type { Config } from '../src/config.ts';
+import { pino } from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { systemCtx } from '../src/context.ts';
 import { orders, orderSyncState, shipmentPushes, stores } from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
+import { saveLogistics } from '../src/modules/orders/index.ts';
 import { syncStore } from '../src/modules/orders/sync.ts';
 import { createSeller } from './fixtures.ts';
-import { call, scratchDatabase, startApp, type ScratchDatabase } from './helper.ts';
+import { scratchDatabase, type ScratchDatabase } from './helper.ts';
 import { serverBundle } from './server-bundle.ts';
 
 /**
@@ -191,27 +194,35 @@ beforeAll(async () => {
   scratch = await scratchDatabase();
   const bundled = serverBundle().then((built) => (bundle = built));
   const database = await scratch.open();
-  // The app as the desk uses it, on the database the child will open: synced orders of four
-  // sandbox stores, and save-logistics for PER_STORE open orders of each (which queues the pushes
-  // and the push job). The setup's syncs wait out neither Amazon's item quota nor Temu's 20
-  // calls a second, which only the connectors keep (Shopify's simulator throttles by itself).
-  const simConfig = { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: storeKey };
-  const connectors = (config: Config) => {
-    const unpaced = createMarketplaceConnectors(config, {
-      sleep: async () => {},
-      requestsPerSecond: 0,
-    });
-    return { ...createMarketplaceConnectors(config), amazon: unpaced.amazon, temu: unpaced.temu };
+  // The database the child will open, as the desk leaves it: synced orders of four sandbox
+  // stores, and tracking saved (save-logistics' service; building the app for its route took
+  // seconds) for PER_STORE open orders of each, which queues their pushes for the child's push
+  // job. The setup's syncs wait out neither Amazon's item quota nor Temu's 20 calls a second,
+  // which only the connectors keep (Shopify's simulator throttles by itself).
+  const config = loadConfig(
+    { NODE_ENV: 'test', DEMO: '1', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/unused' },
+    { SIM_BASE_URL: `${sim.url}/__sim`, STORE_SECRET_KEY: storeKey },
+  );
+  const unpaced = createMarketplaceConnectors(config, {
+    sleep: async () => {},
+    requestsPerSecond: 0,
+  });
+  const access = {
+    db: database.db,
+    connectors: {
+      ...createMarketplaceConnectors(config),
+      amazon: unpaced.amazon,
+      temu: unpaced.temu,
+    },
+    box: storeSecretBox(config),
   };
-  const started = await startApp(database, { config: simConfig, connectors });
   try {
     const seller = await createSeller(database.db);
     sellerToken = seller.token;
-    const access = {
-      db: database.db,
-      connectors: connectors(started.config),
-      box: storeSecretBox(started.config),
-    };
+    const desk = systemCtx(database.db, pino({ level: 'silent' }), {
+      sellerId: seller.sellerId,
+      forUser: { userId: seller.userId, isBoss: true },
+    });
     for (const [mp, site, account] of STORES) {
       const info = MARKET_SITES.find((s) => s.marketplace === mp && s.code === site)!;
       const [store] = await database.db
@@ -256,17 +267,16 @@ beforeAll(async () => {
       const numbers = new Map<string, string>();
       for (const order of open) {
         const tracking = `4PX${randomBytes(6).readUIntBE(0, 6).toString().padStart(13, '0').slice(-13)}CN`;
-        const saved = await call(started.app, 'POST', '/api/cw-order/save-logistics', {
-          token: seller.token,
-          body: { id: order.id, user_logistics_channel_id: FOUR_PX.id, shipped_number: tracking },
+        await saveLogistics(desk, {
+          id: order.id,
+          user_logistics_channel_id: FOUR_PX.id,
+          shipped_number: tracking,
         });
-        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
         numbers.set(order.remoteId!, tracking);
       }
       pushed.set(account, numbers);
     }
   } finally {
-    await started.stop();
     await database.close();
     await bundled;
   }
