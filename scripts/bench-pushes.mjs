@@ -18,8 +18,11 @@ export async function benchPushes() {
   for (const database of databases) {
     const pg = database === 'postgres' ? createPgDatabase('benchpush') : null;
     if (database === 'postgres' && !pg) continue;
-    results[database] = benchOne(pg ? { DATABASE_URL: pg.url } : {});
-    pg?.drop();
+    try {
+      results[database] = benchOne(pg ? { DATABASE_URL: pg.url } : {});
+    } finally {
+      pg?.drop();
+    }
   }
   return results;
 }
