@@ -50,6 +50,7 @@ const embeddedSpecific = [
   'test/production-import.test.ts',
   'test/publish-kill.test.ts',
   'test/shopify-throttle.test.ts',
+  'test/push-kill.test.ts',
   'test/wire.test.ts',
 ];
 

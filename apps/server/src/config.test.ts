@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, ownBaseUrl } from './config.ts';
+import { loadConfig, ownBaseUrl, seedsDemo } from './config.ts';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -36,6 +36,15 @@ describe('loadConfig', () => {
       /AUTH_IP_LIMIT_SCALE: only with DEMO=1/,
     );
     expect(loadConfig({ DEMO: '1', AUTH_IP_LIMIT_SCALE: '10' }).AUTH_IP_LIMIT_SCALE).toBe(10);
+  });
+
+  it('seeds the demo on PGlite in a demo unless SEED_DEMO=0, on PostgreSQL only with SEED_DEMO=1', () => {
+    const pg = { DATABASE_URL: 'postgres://localhost/db' };
+    expect(seedsDemo(loadConfig({ DEMO: '1' }))).toBe(true);
+    expect(seedsDemo(loadConfig({ DEMO: '1', SEED_DEMO: '0' }))).toBe(false);
+    expect(seedsDemo(loadConfig({}))).toBe(false);
+    expect(seedsDemo(loadConfig({ DEMO: '1', ...pg }))).toBe(false);
+    expect(seedsDemo(loadConfig({ ...pg, SEED_DEMO: '1' }))).toBe(true);
   });
 
   it('asks for the rest of a marketplace credential set once any part is given', () => {

@@ -6,6 +6,11 @@ const bool = z
   .enum(['1', '0', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true');
+/** A switch whose default depends on other settings: undefined unless set to `1` or `0`. */
+const switchOrDefault = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
 
 /** Every environment variable the server reads; validated once at start-up. */
 export const ConfigSchema = z
@@ -51,7 +56,11 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().default('Seller Hub <no-reply@localhost>'),
     SMS_WEBHOOK_URL: z.string().url().optional(),
     DEV_CAPTCHA_ANSWER: z.string().optional(),
-    SEED_DEMO: bool,
+    /**
+     * The demo seller and catalogue: seeded once on PGlite in a demo unless `0` (a server whose
+     * tests bring their own data), on PostgreSQL only with `1`.
+     */
+    SEED_DEMO: switchOrDefault,
     /** Password of the first operator `admin`; with DEMO it defaults to the demo one. */
     ADMIN_PASSWORD: z.string().min(12).optional(),
     LOG_LEVEL: z
@@ -271,4 +280,9 @@ export function ownBaseUrl(config: Config): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, '');
   const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+}
+
+/** Whether start-up seeds the demo seller and catalogue: SEED_DEMO when set, else a PGlite demo. */
+export function seedsDemo(config: Pick<Config, 'SEED_DEMO' | 'DEMO' | 'DATABASE_URL'>): boolean {
+  return config.SEED_DEMO ?? (config.DEMO && !config.DATABASE_URL);
 }

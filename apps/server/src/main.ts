@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, seedsDemo } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeError } from './describe-error.ts';
 import { setPasswordHashCost } from './modules/auth/index.ts';
@@ -46,10 +46,9 @@ async function main(): Promise<void> {
   await seedBase(database.db, { operatorPassword });
   await prepareStoreSecretBox(config, database.db);
   const storage = createObjectStorage(config);
-  const seededDemo =
-    config.SEED_DEMO || (config.DEMO && !config.DATABASE_URL)
-      ? await seedDemo(database.db, { storage, stores: demoStoreOptions(config) })
-      : false;
+  const seededDemo = seedsDemo(config)
+    ? await seedDemo(database.db, { storage, stores: demoStoreOptions(config) })
+    : false;
 
   const messenger = createMessenger(config, database.db);
   const jobs = createJobRunner(database, {

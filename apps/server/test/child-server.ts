@@ -1,34 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 /**
- * The server as `npm start` runs it (`src/main.ts`, bundled) in a child process, for the tests
- * that kill it (kill -9 mid-way, then a restart on the same data). Bundled once per test file:
- * started through tsx it took most of a minute on two busy cores.
+ * The server as `npm start` runs it (the bundle of server-bundle.ts) in a child process, for the
+ * tests that kill it (kill -9 mid-way, then a restart on the same data).
  */
-export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Bundles `src/main.ts` to `dist/<name>/main.js`; resolves with the bundle's path. */
-export async function bundleServer(name: string): Promise<string> {
-  const outfile = path.join(serverDir, `dist/${name}/main.js`);
-  await build({
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: {
-      '@app/shared': path.resolve(serverDir, '../../packages/shared/src/index.ts'),
-      '@app/sim': path.resolve(serverDir, '../../packages/sim/src/index.ts'),
-    },
-    logLevel: 'warning',
-  });
-  return outfile;
-}
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface ChildServer {
   child: ChildProcess;

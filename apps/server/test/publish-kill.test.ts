@@ -18,13 +18,8 @@ import { jobs, listingBatches, listingItems, listings, stores } from '../src/db/
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
 import { loadConfig } from '../src/config.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
-import {
-  bundleServer,
-  startChildServer,
-  stopChild,
-  until,
-  type ChildServer,
-} from './child-server.ts';
+import { startChildServer, stopChild, until, type ChildServer } from './child-server.ts';
+import { serverBundle } from './server-bundle.ts';
 import { createSeller, type SellerFixture } from './fixtures.ts';
 import { scratchDatabase, type ScratchDatabase } from './helper.ts';
 
@@ -129,7 +124,7 @@ function startServer(): Promise<ChildServer> {
 }
 
 beforeAll(async () => {
-  bundle = bundleServer('publish-kill-test');
+  bundle = serverBundle();
   sim = await startSimulator(combineSimulators(sims, '/__sim'));
   const jpeg = await sharp({
     create: { width: 1200, height: 1200, channels: 3, background: '#fff' },

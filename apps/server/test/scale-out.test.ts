@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { MARKET_SITES } from '@app/shared';
@@ -20,6 +19,7 @@ import { jobs, listingBatchItems, listings, stores } from '../src/db/schema.ts';
 import { prepareStoreSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
 import { createSeller } from './fixtures.ts';
+import { serverBundle } from './server-bundle.ts';
 
 /**
  * Two server processes (`src/main.ts`, as deployed) on one empty PostgreSQL database, without
@@ -32,8 +32,6 @@ import { createSeller } from './fixtures.ts';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
-/** The server bundled as `npm start` runs it: two tsx processes on two busy cores took a minute. */
-const bundle = path.join(serverDir, 'dist/scale-out-test/main.js');
 const LISTINGS_PER_BATCH = 30;
 const sims = createMarketplaceSimulators({ basePath: '/__sim' });
 /** When each getListingsItem call (a takedown's first) reached the simulator. */
@@ -53,7 +51,7 @@ afterAll(async () => {
 });
 
 /** Starts `src/main.ts`; resolves with its URL once it listens. */
-function startServer(env: Record<string, string>) {
+function startServer(bundle: string, env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
   dirs.push(dataDir);
   const child = spawn(process.execPath, [bundle], {
@@ -119,20 +117,7 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
         handler.handle(req, res);
       },
     });
-    await build({
-      entryPoints: [path.join(serverDir, 'src/main.ts')],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      alias: {
-        '@app/shared': path.resolve(serverDir, '../../packages/shared/src/index.ts'),
-        '@app/sim': path.resolve(serverDir, '../../packages/sim/src/index.ts'),
-      },
-      logLevel: 'warning',
-    });
+    const bundle = await serverBundle();
     const name = `t_scale_${randomBytes(5).toString('hex')}`;
     await admin(`CREATE DATABASE ${name}`);
     dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -146,7 +131,7 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
 
     // 1. Started together on the empty database, both come up.
     const startedAt = Date.now();
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    const [a, b] = await Promise.all([startServer(bundle, env), startServer(bundle, env)]);
     const startMs = Date.now() - startedAt;
     servers.push(a, b);
 

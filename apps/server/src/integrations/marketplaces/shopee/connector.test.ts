@@ -8,6 +8,7 @@ import {
 } from '@app/sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ListingInput } from '../connector.ts';
+import type { FetchLike } from '../http.ts';
 import { marketplaceError, recordingSession } from '../../../../test/connector-fixtures.ts';
 import { createShopeeConnector, type ShopeeConnector } from './connector.ts';
 
@@ -408,6 +409,58 @@ describe('orders (reference 3.7)', () => {
       connector.confirmShipment(session, { remoteId: '000000NOSUCH' }, [pkg]),
     );
     expect(missing.kind).toBe('not_found');
+  });
+
+  it('never resends a ship_order whose answer was lost: the retried push reads it back', async () => {
+    const session = granted();
+    const page = await connector.fetchOrders(session, {
+      updatedAfter: new Date(clock.getTime() - 86_400_000),
+    });
+    const order = page.orders.filter((o) => o.remoteStatus === 'READY_TO_SHIP').at(-2)!;
+    let shipOrders = 0;
+    const losing: FetchLike = async (input, init) => {
+      const res = await fetch(input, init);
+      if (String(input).includes('/logistics/ship_order')) {
+        shipOrders++;
+        // Shopee arranges the shipment; its answer never arrives.
+        if (shipOrders === 1) throw new TypeError('socket hang up');
+      }
+      return res;
+    };
+    const losingConnector = createShopeeConnector(
+      {
+        partnerId: SIM_SHOPEE_DEFAULTS.partnerId,
+        partnerKey: SIM_SHOPEE_DEFAULTS.partnerKey,
+        apiOrigin: () => api.url,
+        publicOrigin: () => api.url,
+        sandbox: true,
+        now: () => clock,
+      },
+      {
+        sleep: async () => {},
+        retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 5 },
+        fetch: losing,
+      },
+    );
+    const pkg = {
+      reference: '4',
+      carrier: 'Cainiao',
+      trackingNumber: 'LP00223456789012',
+      shippedAt: clock,
+      items: order.items.map((i) => ({
+        remoteItemId: i.remoteItemId,
+        sku: i.sku,
+        quantity: i.quantity,
+      })),
+    };
+    // Sent again at once, ship_order would be refused for an order already arranged.
+    const lost = await marketplaceError(losingConnector.confirmShipment(session, order, [pkg]));
+    expect(lost.kind).toBe('unavailable');
+    expect(shipOrders).toBe(1);
+    expect(await losingConnector.confirmShipment(session, order, [pkg])).toEqual([
+      { reference: '4', remoteId: 'LP00223456789012' },
+    ]);
+    expect(shipOrders).toBe(1);
   });
 
   it('ships an order and downloads its label as a PDF after polling', async () => {

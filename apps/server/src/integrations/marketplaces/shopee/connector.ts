@@ -886,7 +886,9 @@ export class ShopeeConnector implements MarketplaceConnector {
   }
 
   async shipOrder(session: StoreSession, input: ShipOrderInput): Promise<void> {
-    await this.shop(session, 'POST', '/api/v2/logistics/ship_order', { body: input });
+    // Never resent on a lost answer: the order may be arranged already, and a second ship_order
+    // is refused. A shipment push is retried instead, which reads the tracking number back.
+    await this.shop(session, 'POST', '/api/v2/logistics/ship_order', { body: input, unsafe: true });
   }
 
   async trackingNumber(session: StoreSession, ref: OrderRef) {

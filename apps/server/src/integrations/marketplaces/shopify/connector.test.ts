@@ -522,6 +522,48 @@ describe('Shopify connector against the simulator', () => {
     }
   });
 
+  it('never resends a fulfillmentCreate whose answer was lost: the retried push finds it', async () => {
+    const { orders } = await t.connector.fetchOrders(session, {
+      updatedAfter: new Date(t.clock.ms - 86_400_000),
+    });
+    const open = orders.filter(
+      (o) => o.status === 'unshipped' && o.remoteStatus.startsWith('PAID'),
+    );
+    const order = open[open.length - 1]!;
+    let creates = 0;
+    const losing: FetchLike = async (input, init) => {
+      const res = await fetch(input, init);
+      if (String(init?.body ?? '').includes('mutation FulfillmentCreate')) {
+        creates++;
+        // The create reaches Shopify, which makes the fulfillment; its answer never arrives.
+        if (creates === 1) throw new TypeError('socket hang up');
+      }
+      return res;
+    };
+    const connector = createShopifyConnector(t.settings, { ...t.http, fetch: losing });
+    const pkg = {
+      reference: '42',
+      carrier: 'Yanwen',
+      trackingNumber: 'UG223456789YP',
+      shippedAt: new Date(t.clock.ms),
+      items: order.items.map((i) => ({
+        remoteItemId: i.remoteItemId,
+        sku: i.sku,
+        quantity: i.quantity,
+      })),
+    };
+    // Sent again at once, the create would find nothing left to fulfil and be refused.
+    const lost = await marketplaceError(connector.confirmShipment(session, order, [pkg]));
+    expect(lost.kind).toBe('unavailable');
+    expect(creates).toBe(1);
+    const [retried] = await connector.confirmShipment(session, order, [pkg]);
+    expect(retried!.remoteId).toMatch(/^gid:\/\/shopify\/Fulfillment\/\d+$/);
+    expect(creates).toBe(1);
+    expect(
+      t.sim.shipments(SHOP).filter((s) => s.trackingNumber === pkg.trackingNumber),
+    ).toHaveLength(1);
+  });
+
   it('is refused with ACCESS_DENIED when the store never granted the fulfillment-order scopes', async () => {
     const narrow = createShopifyConnector(
       { ...t.settings, scopes: 'read_products,read_orders,write_fulfillments' },

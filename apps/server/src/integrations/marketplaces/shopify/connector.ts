@@ -546,13 +546,22 @@ class ShopifyAdminConnector implements ShopifyConnector {
         fulfillment: { id: string; status: string } | null;
         userErrors: UserError[];
       } | null;
-    }>(session, FULFILLMENT_CREATE, {
-      fulfillment: {
-        lineItemsByFulfillmentOrder,
-        notifyCustomer: input.notifyCustomer ?? false,
-        trackingInfo: input.tracking,
+    }>(
+      session,
+      FULFILLMENT_CREATE,
+      {
+        fulfillment: {
+          lineItemsByFulfillmentOrder,
+          notifyCustomer: input.notifyCustomer ?? false,
+          trackingInfo: input.tracking,
+        },
       },
-    });
+      // Never resent on a lost answer: Shopify may have made the fulfillment, and a second
+      // create finds nothing left to fulfil (refused: "Invalid fulfillment order line item
+      // quantity", twice in a 10,000-push bench on a loaded machine). The push is retried
+      // instead, which finds the fulfillment by its tracking number first.
+      { unsafe: true },
+    );
     const payload = result.fulfillmentCreate;
     if (payload?.userErrors.length) {
       throw fail(
