@@ -1,7 +1,1 @@
-export {
-  DESIGN_RENDER,
-  saveDesign,
-  savePlatformDesign,
-  whiteMainImage,
-  type DesignDeps,
-} from './service.ts';
+export { whiteMainImage } from './service.ts';

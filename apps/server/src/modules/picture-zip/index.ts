@@ -1,2 +1,0 @@
-export { runPictureZip } from './job.ts';
-export { PICTURE_ZIP } from './service.ts';
