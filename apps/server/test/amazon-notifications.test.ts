@@ -105,7 +105,8 @@ describe('Amazon notifications', () => {
     const placed = Date.now();
     // Sent now, unless the simulator's own 5-second timer just did.
     await h.sims.amazon.deliverEvents!();
-    expect(await pollAmazonNotifications(ctx(), queue, 0)).toBeGreaterThanOrEqual(1);
+    const notified = await pollAmazonNotifications(ctx(), queue, 0);
+    expect(notified).toBeGreaterThanOrEqual(1);
     const row = await waitFor('the notified order', async () => {
       const [found] = await t.database.db.select().from(orders).where(eq(orders.storeId, storeId));
       return found;
@@ -117,9 +118,10 @@ describe('Amazon notifications', () => {
     expect(row.sellerId).toBe(seller.sellerId);
     // Read in full (getOrder), not as a header awaiting its details.
     expect(row.remoteId).toMatch(/^\d{3}-\d{7}-\d{7}$/);
-    // Only that order: the scheduled sync (the fallback) reads the rest.
+    // Only the notified orders (61 s can span two buyers, each at a random second of its
+    // minute): the scheduled sync (the fallback) reads the rest.
     const all = await t.database.db.select().from(orders).where(eq(orders.storeId, storeId));
-    expect(all).toHaveLength(1);
+    expect(all.length).toBeLessThanOrEqual(notified);
     // Handled messages are deleted: the queue is empty.
     expect(await pollAmazonNotifications(ctx(), queue, 0)).toBe(0);
   });
