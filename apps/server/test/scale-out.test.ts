@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { jobs, listingBatchItems, listings, stores } from '../src/db/schema.ts';
 import { prepareStoreSecretBox } from '../src/integrations/secret-box.ts';
 import { sealAuth } from '../src/modules/markets/service.ts';
+import { startChildServer, type ChildServer } from './child-server.ts';
 import { createSeller } from './fixtures.ts';
 import { serverBundle } from './server-bundle.ts';
 
@@ -30,8 +29,6 @@ import { serverBundle } from './server-bundle.ts';
  * and when one is killed mid-batch, the other resumes its job within 30 s under the same job
  * row, which the client follows to the end.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '..');
 const LISTINGS_PER_BATCH = 30;
 const sims = createMarketplaceSimulators({ basePath: '/__sim' });
 /** When each getListingsItem call (a takedown's first) reached the simulator. */
@@ -39,7 +36,7 @@ const reads: number[] = [];
 let sim: RunningSimulator | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 let database: Database | undefined;
-const servers: Array<{ child: ChildProcess; url: string; output: () => string }> = [];
+const servers: ChildServer[] = [];
 const dirs: string[] = [];
 
 afterAll(async () => {
@@ -51,41 +48,14 @@ afterAll(async () => {
 });
 
 /** Starts `src/main.ts`; resolves with its URL once it listens. */
-function startServer(bundle: string, env: Record<string, string>) {
+function startServer(bundle: string, env: Record<string, string>): Promise<ChildServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, [bundle], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startChildServer(bundle, {
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise<{ child: ChildProcess; url: string; output: () => string }>(
-    (resolve, reject) => {
-      const poll = setInterval(() => {
-        const match = /running at (http:\/\/\S+)/.exec(output);
-        if (match) {
-          clearInterval(poll);
-          resolve({ child, url: match[1]!, output: () => output });
-        }
-      }, 50);
-      child.once('exit', (code) => {
-        clearInterval(poll);
-        reject(new Error(`server exited with ${code}:\n${output}`));
-      });
-    },
-  );
 }
 
 async function post(url: string, token: string, body: unknown) {
