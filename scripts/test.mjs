@@ -56,8 +56,11 @@ async function vitest(label, cwd, env = {}) {
 }
 
 async function serverLane() {
-  await vitest('shared unit', 'packages/shared');
-  await vitest('simulators', 'packages/sim');
+  // The small suites run while the API suite's first seconds go to migrating its templates.
+  const small = (async () => {
+    await vitest('shared unit', 'packages/shared');
+    await vitest('simulators', 'packages/sim');
+  })();
   // One run, one project per database (apps/server/vitest.config.ts), so both share the workers.
   if (process.env.TEST_DATABASE_URL) {
     await vitest('server API on PGlite and PostgreSQL', 'apps/server');
@@ -65,6 +68,7 @@ async function serverLane() {
     await vitest('server API on PGlite', 'apps/server');
     console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
   }
+  await small;
 }
 
 async function webLane(serverDone) {

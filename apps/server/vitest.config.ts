@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The API suite runs on PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server, there
@@ -37,9 +38,10 @@ const databaseFree = testFiles
  * database, and on PGlite only where the embedded database behaves differently: one connection
  * in the server's own process, so jobs, restarts over the same data, concurrent pays, chunked
  * imports, the per-request round trips and the marketplace quota buckets (in memory there). Both are the same PostgreSQL dialect; the rest of
- * PGlite's use is covered by the page tests and e2e, whose servers run on it, and by `npm test`
- * without TEST_DATABASE_URL, which runs every file on PGlite. Running all of them twice cost CI
- * 360 CPU-seconds on PGlite alone.
+ * PGlite's use is covered by `npm test` without TEST_DATABASE_URL, which runs every file on
+ * PGlite. Running all of them twice cost CI 360 CPU-seconds on PGlite alone. Of the two kill -9
+ * tests, push-kill walks the embedded database's recovery after its process is killed (31 s of
+ * a worker); publish-kill's PGlite half (80 s) runs only there, its PostgreSQL half here.
  */
 const embeddedSpecific = [
   'test/jobs.test.ts',
@@ -48,11 +50,27 @@ const embeddedSpecific = [
   'test/migration-idr.test.ts',
   'test/pay-race.test.ts',
   'test/production-import.test.ts',
-  'test/publish-kill.test.ts',
   'test/shopify-throttle.test.ts',
   'test/push-kill.test.ts',
   'test/wire.test.ts',
 ];
+
+/**
+ * Files that start servers of their own (kill -9, two processes on one database) spend half a
+ * minute or more waiting on those processes. They go first, while the other files keep the
+ * cores busy; last, they were the run's tail (scale-out started 263 s into a 337 s run).
+ */
+const childServerFiles = new Set(
+  testFiles.filter(({ text }) => text.includes('./child-server.ts')).map(({ file }) => file),
+);
+class ChildServersFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (spec: TestSpecification) =>
+      childServerFiles.has(spec.moduleId.slice(root.length)) ? 0 : 1;
+    return sorted.sort((a, b) => first(a) - first(b));
+  }
+}
 
 // Per project, not at the root: `extends` would add the root's include to the isolated project's.
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
@@ -74,6 +92,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: { sequencer: ChildServersFirst },
     maxWorkers: availableParallelism(),
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
