@@ -253,85 +253,153 @@ const STREETS = ['Maple Ave', 'Oak St', 'Pine Rd', 'Cedar Ln', 'Elm St', 'Lake D
 const CITIES = ['Springfield', 'Riverside', 'Fairview', 'Franklin', 'Greenville', 'Bristol'];
 const NAMES = ['Alex Kim', 'Maria Lopez', 'Sam Taylor', 'Jordan Lee', 'Chris Wong', 'Pat Brown'];
 
+/** A slot's order apart from the clock: what its buyer ordered and when it moves on. */
+interface SlotOrder {
+  slot: number;
+  createdAt: Date;
+  lines: SimOrderLine[];
+  address: SimAddress;
+  marketplaceFulfilled: boolean;
+  canceled: boolean;
+  /** Minutes after `createdAt` when the buyer pays, and when the seller ships. */
+  paidAfter: number;
+  shippedAfter: number;
+  /** The order as last handed out, kept while its status stays the same. */
+  last: SimOrder | null;
+}
+
+/** One shop's slots at one pace and catalogue; `null` for a slot that holds no order. */
+interface SlotBook {
+  key: string;
+  slots: Map<number, SlotOrder | null>;
+}
+
 /**
  * Realistic orders over time, computed rather than stored: order n of a shop is created in its
  * time slot, moves pending → unshipped → shipped (a few are canceled) as time passes, and its
  * `updatedAt` is the time of its last move, so incremental sync sees changes arrive.
+ *
+ * A slot's order depends on the clock only through its status, so each generator keeps every
+ * shop's slots once computed (by shop, pace and catalogue) and adds the slots the clock reaches:
+ * the simulators read a shop's whole day of orders on every call, and rebuilding it (a hash and
+ * a random draw per slot) was most of a busy run's CPU. An order's object stays the same while
+ * its status does, so the simulators can keep what they derive from it (their order ids).
  */
-export function generateOrders(options: OrderGeneratorOptions, now: Date): SimOrder[] {
-  const { pace } = options;
-  const since = pace ? new Date(now.getTime() - pace.historyDays * DAY) : options.since;
-  const live = pace?.live;
-  const isLive = live !== undefined && live.since < now;
-  const historyEnd = isLive ? new Date(live.since.getTime() - 1) : now;
-  const every = pace?.historyEveryMinutes ?? options.everyMinutes;
-  const history = generateSlots(options, { from: since, until: historyEnd, every }, now);
-  if (!isLive) return history;
-  // Live slots are much shorter, so their numbers never meet the history's.
-  const range = { from: live.since, until: now, every: live.everyMinutes };
-  return history.concat(generateSlots(options, range, now));
+export function createOrderGenerator(): (options: OrderGeneratorOptions, now: Date) => SimOrder[] {
+  const books = new Map<string, SlotBook>();
+
+  /** The orders of the `every`-minute slots that fall in [from, until]. */
+  function slotOrders(
+    options: OrderGeneratorOptions,
+    range: { from: Date; until: Date; every: number },
+    now: Date,
+  ): SimOrder[] {
+    const { shopKey, catalogue, countryCode, bulkLines } = options;
+    const key = JSON.stringify([catalogue, countryCode, bulkLines]);
+    const shop = `${shopKey}:${range.every}`;
+    let book = books.get(shop);
+    if (book?.key !== key) {
+      book = { key, slots: new Map() };
+      books.set(shop, book);
+    }
+    const slot = range.every * MINUTE;
+    const first = Math.floor(range.from.getTime() / slot);
+    const last = Math.floor(range.until.getTime() / slot);
+    const orders: SimOrder[] = [];
+    for (let s = first; s <= last; s++) {
+      let order = book.slots.get(s);
+      if (order === undefined) {
+        order = slotOrder(options, s, slot);
+        book.slots.set(s, order);
+      }
+      if (!order || order.createdAt > range.until || order.createdAt < range.from) continue;
+      orders.push(orderAt(order, now));
+    }
+    // Slots the rolling window has left are dropped once they are as many as a window.
+    if (book.slots.size > 2 * (last - first + 1)) {
+      for (const s of book.slots.keys()) if (s < first || s > last) book.slots.delete(s);
+    }
+    return orders;
+  }
+
+  return (options, now) => {
+    const { pace } = options;
+    const since = pace ? new Date(now.getTime() - pace.historyDays * DAY) : options.since;
+    const live = pace?.live;
+    const isLive = live !== undefined && live.since < now;
+    const historyEnd = isLive ? new Date(live.since.getTime() - 1) : now;
+    const every = pace?.historyEveryMinutes ?? options.everyMinutes;
+    const history = slotOrders(options, { from: since, until: historyEnd, every }, now);
+    if (!isLive) return history;
+    // Live slots are much shorter, so their numbers never meet the history's.
+    const range = { from: live.since, until: now, every: live.everyMinutes };
+    return history.concat(slotOrders(options, range, now));
+  };
 }
 
-/** The orders of the `every`-minute slots that fall in [from, until]. */
-function generateSlots(
-  options: OrderGeneratorOptions,
-  range: { from: Date; until: Date; every: number },
-  now: Date,
-): SimOrder[] {
-  const orders: SimOrder[] = [];
-  const slot = range.every * MINUTE;
-  const first = Math.floor(range.from.getTime() / slot);
-  const last = Math.floor(range.until.getTime() / slot);
-  for (let s = first; s <= last; s++) {
-    const rng = seededRandom(`${options.shopKey}:${s}`);
-    const createdAt = new Date(s * slot + Math.floor(rng() * slot));
-    if (createdAt > range.until || createdAt < range.from) continue;
-    const lineCount = 1 + Math.floor(rng() * (rng() < 0.7 ? 1 : 3));
-    const lines: SimOrderLine[] = [];
-    for (let i = 0; i < lineCount && options.catalogue.length > 0; i++) {
-      const product = options.catalogue[Math.floor(rng() * options.catalogue.length)]!;
-      if (lines.some((l) => l.sku === product.sku)) continue;
-      lines.push({ ...product, quantity: 1 + Math.floor(rng() * 3) });
-    }
-    if (options.bulkLines && rng() < 0.1) {
-      lines.length = 0;
-      for (const product of options.catalogue.slice(0, options.bulkLines)) {
-        lines.push({ ...product, quantity: 1 });
-      }
-    }
-    if (lines.length === 0) continue;
-    const canceled = rng() < 0.06;
-    const paidAfter = 5 + Math.floor(rng() * 25);
-    const shippedAfter = 12 * 60 + Math.floor(rng() * 36 * 60);
-    const age = (now.getTime() - createdAt.getTime()) / MINUTE;
-    let status: SimOrderStatus = 'pending';
-    let updatedAt = createdAt;
-    if (age >= paidAfter) {
-      status = canceled ? 'canceled' : 'unshipped';
-      updatedAt = new Date(createdAt.getTime() + paidAfter * MINUTE);
-    }
-    if (!canceled && age >= shippedAfter) {
-      status = 'shipped';
-      updatedAt = new Date(createdAt.getTime() + shippedAfter * MINUTE);
-    }
-    const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)]!;
-    orders.push({
-      slot: s,
-      createdAt,
-      updatedAt,
-      status,
-      lines,
-      address: {
-        name: pick(NAMES),
-        phone: `555-01${String(Math.floor(rng() * 100)).padStart(2, '0')}`,
-        line1: `${1 + Math.floor(rng() * 9000)} ${pick(STREETS)}`,
-        city: pick(CITIES),
-        state: 'CA',
-        postalCode: String(90000 + Math.floor(rng() * 9999)),
-        countryCode: options.countryCode,
-      },
-      marketplaceFulfilled: rng() < 0.25,
-    });
+/** The generator the simulators share: a shop's orders are the same whichever asks. */
+export const generateOrders = createOrderGenerator();
+
+/** Slot `s`'s order of the shop (`slot` milliseconds long), or null when it holds none. */
+function slotOrder(options: OrderGeneratorOptions, s: number, slot: number): SlotOrder | null {
+  const rng = seededRandom(`${options.shopKey}:${s}`);
+  const createdAt = new Date(s * slot + Math.floor(rng() * slot));
+  const lineCount = 1 + Math.floor(rng() * (rng() < 0.7 ? 1 : 3));
+  const lines: SimOrderLine[] = [];
+  for (let i = 0; i < lineCount && options.catalogue.length > 0; i++) {
+    const product = options.catalogue[Math.floor(rng() * options.catalogue.length)]!;
+    if (lines.some((l) => l.sku === product.sku)) continue;
+    lines.push({ ...product, quantity: 1 + Math.floor(rng() * 3) });
   }
-  return orders;
+  if (options.bulkLines && rng() < 0.1) {
+    lines.length = 0;
+    for (const product of options.catalogue.slice(0, options.bulkLines)) {
+      lines.push({ ...product, quantity: 1 });
+    }
+  }
+  if (lines.length === 0) return null;
+  const canceled = rng() < 0.06;
+  const paidAfter = 5 + Math.floor(rng() * 25);
+  const shippedAfter = 12 * 60 + Math.floor(rng() * 36 * 60);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)]!;
+  return {
+    slot: s,
+    createdAt,
+    lines,
+    address: {
+      name: pick(NAMES),
+      phone: `555-01${String(Math.floor(rng() * 100)).padStart(2, '0')}`,
+      line1: `${1 + Math.floor(rng() * 9000)} ${pick(STREETS)}`,
+      city: pick(CITIES),
+      state: 'CA',
+      postalCode: String(90000 + Math.floor(rng() * 9999)),
+      countryCode: options.countryCode,
+    },
+    marketplaceFulfilled: rng() < 0.25,
+    canceled,
+    paidAfter,
+    shippedAfter,
+    last: null,
+  };
+}
+
+/** The slot's order as it stands at `now`. */
+function orderAt(order: SlotOrder, now: Date): SimOrder {
+  const { createdAt, canceled, paidAfter, shippedAfter } = order;
+  const age = (now.getTime() - createdAt.getTime()) / MINUTE;
+  let status: SimOrderStatus = 'pending';
+  let updatedAt = createdAt;
+  if (age >= paidAfter) {
+    status = canceled ? 'canceled' : 'unshipped';
+    updatedAt = new Date(createdAt.getTime() + paidAfter * MINUTE);
+  }
+  if (!canceled && age >= shippedAfter) {
+    status = 'shipped';
+    updatedAt = new Date(createdAt.getTime() + shippedAfter * MINUTE);
+  }
+  if (order.last?.status !== status) {
+    const { slot, lines, address, marketplaceFulfilled } = order;
+    order.last = { slot, createdAt, updatedAt, status, lines, address, marketplaceFulfilled };
+  }
+  return order.last;
 }

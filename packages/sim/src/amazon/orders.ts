@@ -112,6 +112,12 @@ function includedDataOf(query: URLSearchParams): Set<string> {
 /** The orders of every seller and marketplace, computed from the clock and the state. */
 export interface OrderBook {
   ordersOf(account: string, marketplaceId: string, now: Date): OrderView[];
+  orderOf(
+    account: string,
+    marketplaceId: string,
+    orderId: string,
+    now: Date,
+  ): OrderView | undefined;
   /** `account:marketplaceId` of every shop whose orders were read (a seller's marketplaces). */
   shops(): string[];
 }
@@ -129,17 +135,21 @@ export function createOrderBook({ store, pace }: Pick<RouteDeps, 'store' | 'pace
 
   // Orders are recomputed from the clock and the state; one shop's answer is kept for the
   // second because a sync reads the same orders again for their details (one computation per
-  // call made a store of a thousand orders cost seconds a call).
-  const recent = new Map<string, { key: string; views: OrderView[] }>();
+  // call made a store of a thousand orders cost seconds a call), with its orders by id.
+  const recent = new Map<
+    string,
+    { key: string; views: OrderView[]; byId: Map<string, OrderView> }
+  >();
 
-  function ordersOf(account: string, marketplaceId: string, now: Date): OrderView[] {
+  function shopBook(account: string, marketplaceId: string, now: Date) {
     const shop = `${account}:${marketplaceId}`;
     const key = `${Math.floor(now.getTime() / 1000)}:${store.revision}`;
     const hit = recent.get(shop);
-    if (hit?.key === key) return hit.views;
+    if (hit?.key === key) return hit;
     const views = computeOrders(account, marketplaceId, now);
-    recent.set(shop, { key, views });
-    return views;
+    const book = { key, views, byId: new Map(views.map((v) => [v.orderId, v])) };
+    recent.set(shop, book);
+    return book;
   }
 
   function computeOrders(account: string, marketplaceId: string, now: Date): OrderView[] {
@@ -159,6 +169,23 @@ export function createOrderBook({ store, pace }: Pick<RouteDeps, 'store' | 'pace
     return generated.map((sim) => view(account, marketplaceId, site, sim, confirmed));
   }
 
+  /**
+   * A generated order's ids, hashed once: every confirmation changes the state, so a shop's
+   * views are built again for each, and hashing its every order's ids each time was most of it.
+   * A generated order belongs to one shop, so its object names its ids.
+   */
+  const ids = new WeakMap<SimOrder, { orderId: string; itemIds: string[] }>();
+
+  function idsOf(account: string, marketplaceId: string, sim: SimOrder) {
+    let hit = ids.get(sim);
+    if (!hit) {
+      const orderId = orderIdOf(`${account}:${marketplaceId}:${sim.createdAt.getTime()}`);
+      hit = { orderId, itemIds: sim.lines.map((line) => orderItemIdOf(orderId, line.sku)) };
+      ids.set(sim, hit);
+    }
+    return hit;
+  }
+
   function view(
     account: string,
     marketplaceId: string,
@@ -166,10 +193,10 @@ export function createOrderBook({ store, pace }: Pick<RouteDeps, 'store' | 'pace
     sim: SimOrder,
     confirmed: Record<string, AmazonShipmentRecord>,
   ): OrderView {
-    const orderId = orderIdOf(`${account}:${marketplaceId}:${sim.createdAt.getTime()}`);
+    const { orderId, itemIds } = idsOf(account, marketplaceId, sim);
     const shipment = confirmed[orderId];
-    const items = sim.lines.map((line) => {
-      const orderItemId = orderItemIdOf(orderId, line.sku);
+    const items = sim.lines.map((line, i) => {
+      const orderItemId = itemIds[i]!;
       const shipped =
         sim.status === 'shipped'
           ? line.quantity
@@ -200,13 +227,32 @@ export function createOrderBook({ store, pace }: Pick<RouteDeps, 'store' | 'pace
     return { orderId, status, items, sim, site, marketplaceId, updatedAt, shipment };
   }
 
-  const asinFor = (account: string, sku: string) =>
-    store.state.listings[account]?.[sku]?.asin ?? `B0DEMO${orderItemIdOf(account, sku).slice(-4)}`;
+  /** The demo ASINs of SKUs not listed, hashed once per seller and SKU. */
+  const demoAsins = new Map<string, string>();
+  function asinFor(account: string, sku: string): string {
+    const listed = store.state.listings[account]?.[sku]?.asin;
+    if (listed !== undefined) return listed;
+    const key = `${account}\n${sku}`;
+    let asin = demoAsins.get(key);
+    if (asin === undefined) {
+      asin = `B0DEMO${orderItemIdOf(account, sku).slice(-4)}`;
+      demoAsins.set(key, asin);
+    }
+    return asin;
+  }
 
-  return { ordersOf, shops: () => [...recent.keys()] };
+  return {
+    ordersOf: (account, marketplaceId, now) => shopBook(account, marketplaceId, now).views,
+    orderOf: (account, marketplaceId, orderId, now) =>
+      shopBook(account, marketplaceId, now).byId.get(orderId),
+    shops: () => [...recent.keys()],
+  };
 }
 
-export function orderRoutes({ store, roles }: RouteDeps, { ordersOf }: OrderBook): SpRoute[] {
+export function orderRoutes(
+  { store, roles }: RouteDeps,
+  { ordersOf, orderOf }: OrderBook,
+): SpRoute[] {
   const pii = roles.includes(PII_ROLE);
   const finance = roles.includes(FINANCE_ROLE);
 
@@ -309,7 +355,7 @@ export function orderRoutes({ store, roles }: RouteDeps, { ordersOf }: OrderBook
 
   function findOrder(account: string, orderId: string, now: Date): OrderView {
     for (const marketplaceId of Object.keys(MARKETPLACES)) {
-      const hit = ordersOf(account, marketplaceId, now).find((o) => o.orderId === orderId);
+      const hit = orderOf(account, marketplaceId, orderId, now);
       if (hit) return hit;
     }
     throw notFound(`Order ${orderId} not found.`);

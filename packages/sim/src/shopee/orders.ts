@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { generateOrders, type OrderPace, type SimOrder } from '../http.ts';
+import { generateOrders, type SimOrder } from '../http.ts';
 import { DEMO_CATALOGUE, REGIONS } from './data.ts';
 import { paramError, ShopeeError } from './errors.ts';
 import { bodyString, commaList, pageSize, requiredInt } from './params.ts';
@@ -58,47 +58,29 @@ function generatedState(source: SimOrder, now: number): { status: string; update
   return { status: GENERATED_STATUS[source.status], updateTime };
 }
 
+/**
+ * Order numbers by generated order: a shop's orders are read whole on every call, and hashing
+ * each one's number every time was much of a busy shop's cost. A generated order belongs to one
+ * shop, so its object names its number.
+ */
+const orderSns = new WeakMap<SimOrder, string>();
+
 /** `201218V2Y6E59M`: the creation date, then eight characters fixed by shop and time slot. */
 function orderSn(shopId: number, order: SimOrder): string {
-  const date = order.createdAt.toISOString().slice(2, 10).replace(/-/g, '');
-  const hash = createHash('sha256').update(`${shopId}:${order.slot}`).digest('hex');
-  return (
-    date +
-    BigInt(`0x${hash.slice(0, 12)}`)
-      .toString(36)
-      .toUpperCase()
-      .padStart(8, '0')
-      .slice(-8)
-  );
-}
-
-let lastGenerated: { key: string; orders: SimOrder[] } | null = null;
-
-/** Orders are pure in their inputs; a sync's calls within one second share one computation. */
-function generatedOrders(
-  shopId: number,
-  region: string,
-  nowSeconds: number,
-  catalogue: Array<{ sku: string; title: string; unitMinor: number }>,
-  pace: OrderPace | undefined,
-): SimOrder[] {
-  const key = JSON.stringify([shopId, region, nowSeconds, catalogue, pace]);
-  if (lastGenerated?.key !== key) {
-    const now = new Date(nowSeconds * 1000);
-    const orders = generateOrders(
-      {
-        shopKey: `shopee:${shopId}`,
-        since: new Date(now.getTime() - 30 * DAY * 1000),
-        everyMinutes: 30,
-        catalogue,
-        countryCode: region,
-        pace,
-      },
-      now,
-    );
-    lastGenerated = { key, orders };
+  let sn = orderSns.get(order);
+  if (sn === undefined) {
+    const date = order.createdAt.toISOString().slice(2, 10).replace(/-/g, '');
+    const hash = createHash('sha256').update(`${shopId}:${order.slot}`).digest('hex');
+    sn =
+      date +
+      BigInt(`0x${hash.slice(0, 12)}`)
+        .toString(36)
+        .toUpperCase()
+        .padStart(8, '0')
+        .slice(-8);
+    orderSns.set(order, sn);
   }
-  return lastGenerated.orders;
+  return sn;
 }
 
 /** The shop's generated orders as Shopee shows them, with the seller's own changes applied. */
@@ -127,7 +109,18 @@ export function shopOrders(ctx: ShopContext): ShopeeOrder[] {
       catalogue.push({ sku: d.sku, title: d.title, unitMinor: Math.round(d.price * scale) });
     }
   }
-  const generated = generatedOrders(ctx.shopId, ctx.shop.region, ctx.now, catalogue, ctx.pace);
+  const now = new Date(ctx.now * 1000);
+  const generated = generateOrders(
+    {
+      shopKey: `shopee:${ctx.shopId}`,
+      since: new Date(now.getTime() - 30 * DAY * 1000),
+      everyMinutes: 30,
+      catalogue,
+      countryCode: ctx.shop.region,
+      pace: ctx.pace,
+    },
+    now,
+  );
   return generated.map((source) => {
     const sn = orderSn(ctx.shopId, source);
     const change = ctx.shop.orders[sn];

@@ -68,10 +68,16 @@ export function shopOrders(
     },
     now,
   );
-  const fulfillments = store.fulfillments(shop);
+  // By order once, not a search of the shop's every fulfillment for each of its orders.
+  const bySlot = new Map<number, SimFulfillment[]>();
+  for (const f of store.fulfillments(shop)) {
+    const own = bySlot.get(f.orderSlot);
+    if (own) own.push(f);
+    else bySlot.set(f.orderSlot, [f]);
+  }
   return generated.map((order) => {
     const { slot } = order;
-    const own = fulfillments.filter((f) => f.orderSlot === slot);
+    const own = bySlot.get(slot) ?? [];
     return {
       slot,
       order,

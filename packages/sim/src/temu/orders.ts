@@ -19,9 +19,18 @@ export interface Shipment {
 /** Parent order status codes of reference 4.6. */
 const STATUS_CODE = { pending: 1, unshipped: 2, canceled: 3, shipped: 4 } as const;
 
+/** The few demo SKUs' ids, hashed once rather than for every order line of every call. */
+const demoIds = new Map<string, number>();
+
 /** Stable numeric ids for SKUs that were never published to the simulator. */
 function demoId(seed: string, base: number): number {
-  return base + (createHash('sha256').update(seed).digest().readUInt32LE(0) % 1_000_000_000);
+  const key = `${base}:${seed}`;
+  let id = demoIds.get(key);
+  if (id === undefined) {
+    id = base + (createHash('sha256').update(seed).digest().readUInt32LE(0) % 1_000_000_000);
+    demoIds.set(key, id);
+  }
+  return id;
 }
 
 export interface TemuSimOrder {
@@ -39,35 +48,6 @@ export interface TemuSimOrder {
     quantity: number;
     unitMinor: number;
   }>;
-}
-
-/** Per mall, the last second's generated orders: a sync asks for one order after another. */
-const generated = new Map<string, { key: string; orders: SimOrder[] }>();
-
-/** Orders are pure in their inputs; a mall's calls within one second share one computation. */
-function generatedOrders(
-  mallId: string,
-  now: Date,
-  catalogue: Array<{ sku: string; title: string; unitMinor: number }>,
-  pace: OrderPace | undefined,
-): SimOrder[] {
-  const second = Math.floor(now.getTime() / 1000);
-  const key = JSON.stringify([second, catalogue, pace]);
-  const hit = generated.get(mallId);
-  if (hit?.key === key) return hit.orders;
-  const orders = generateOrders(
-    {
-      shopKey: `temu:${mallId}`,
-      since: new Date(second * 1000 - 30 * DAY),
-      everyMinutes: 90,
-      catalogue,
-      countryCode: 'US',
-      pace,
-    },
-    new Date(second * 1000),
-  );
-  generated.set(mallId, { key, orders });
-  return orders;
 }
 
 /**
@@ -92,7 +72,21 @@ export function mallOrders(
         unitMinor: toMinor(sku.amount),
       }))
     : DEMO_SKUS;
-  const orders = generatedOrders(mallId, now, catalogue, pace);
+  // The first goods to publish a SKU names it, as a search through them would.
+  const bySku = new Map<string, (typeof published)[number]>();
+  for (const p of published) if (!bySku.has(p.sku.outSkuSn)) bySku.set(p.sku.outSkuSn, p);
+  const second = Math.floor(now.getTime() / 1000);
+  const orders = generateOrders(
+    {
+      shopKey: `temu:${mallId}`,
+      since: new Date(second * 1000 - 30 * DAY),
+      everyMinutes: 90,
+      catalogue,
+      countryCode: 'US',
+      pace,
+    },
+    new Date(second * 1000),
+  );
   // Order numbers are unique across malls, as Temu's are: two malls' orders of the same
   // millisecond once shared one, and a shipment confirmed for one showed on the other.
   const mallPart = mallId.replace(/\D/g, '').slice(-6).padStart(6, '0');
@@ -107,7 +101,7 @@ export function mallOrders(
       updatedAt: shippedByApi ? shipment.at : Math.floor(order.updatedAt.getTime() / 1000),
       order,
       lines: order.lines.map((line, i) => {
-        const hit = published.find((p) => p.sku.outSkuSn === line.sku);
+        const hit = bySku.get(line.sku);
         return {
           orderSn: `${US_REGION_ID}-${mallPart}${order.createdAt.getTime()}${i + 1}`,
           goodsId: hit?.goods.goodsId ?? demoId(line.sku, 601099000000000),
