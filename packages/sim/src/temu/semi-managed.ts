@@ -8,8 +8,9 @@ const record = (v: unknown): Body | null =>
 
 /**
  * A cross-border (semi-managed) seller's calls (reference 4.6): the category tree as
- * `bg.goods.cats.get` answers it, the attribute template, and `temu.goods.add`. Products land
- * in the same goods list as a local seller's, so tests read them back the same way.
+ * `bg.goods.cats.get` answers it, the attribute template, `temu.goods.add` and
+ * `temu.goods.list.get`. Products land in the same goods list as a local seller's, so tests read
+ * them back the same way.
  */
 export function semiManagedCats(body: Body) {
   const parent = body.parentCatId === undefined ? 0 : Number(body.parentCatId);
@@ -75,4 +76,51 @@ export function addProduct(state: GoodsState, mallId: string, body: Body, now: n
     productId: goods.goodsId,
     productSkuList: goods.skus.map((s) => ({ productSkuId: s.skuId, extCode: s.outSkuSn })),
   };
+}
+
+/** `bg.goods.list.get`'s doc (AutoTemu's CN copy): `pageSize` defaults to 20, `page` to 1. */
+const PRODUCT_PAGE_SIZE = 20;
+/** [U: the doc leaves the page size's limit to "the platform"; the local list's 100.] */
+const MAX_PRODUCT_PAGE_SIZE = 100;
+
+/**
+ * `temu.goods.list.get` (the partner name of `bg.goods.list.get`): the mall's products, newest
+ * first, `skcExtCode` keeping those whose SKC carries that code. [U: the doc calls it a keyword
+ * filter; it is matched whole here. The rows' `productSkuSummaries` fields are not documented;
+ * they are `temu.goods.add`'s `productSkuList` ones. `createdAt`'s unit is not given; seconds,
+ * as the local list's.]
+ */
+export function listProducts(state: GoodsState, mallId: string, body: Body) {
+  const page = body.page === undefined ? 1 : Number(body.page);
+  const pageSize = body.pageSize === undefined ? PRODUCT_PAGE_SIZE : Number(body.pageSize);
+  if (
+    !Number.isInteger(page) ||
+    page < 1 ||
+    !Number.isInteger(pageSize) ||
+    pageSize < 1 ||
+    pageSize > MAX_PRODUCT_PAGE_SIZE ||
+    (body.skcExtCode !== undefined && typeof body.skcExtCode !== 'string')
+  ) {
+    throw gatewayError(BUSINESS.INVALID_PARAMS);
+  }
+  const rows = state.goods
+    .filter((g) => g.mallId === mallId && !g.deleted)
+    .filter((g) => body.skcExtCode === undefined || g.outGoodsSn === body.skcExtCode)
+    .sort((a, b) => b.createdAt - a.createdAt || b.goodsId - a.goodsId);
+  return {
+    totalCount: rows.length,
+    data: rows.slice((page - 1) * pageSize, page * pageSize).map((g) => ({
+      productId: g.goodsId,
+      productName: g.goodsName,
+      createdAt: g.createdAt,
+      bindSiteIds: siteIdsOf(g.body),
+      productSkuSummaries: g.skus.map((s) => ({ productSkuId: s.skuId, extCode: s.outSkuSn })),
+    })),
+  };
+}
+
+/** The sites `temu.goods.add` bound the product to, as `{siteId}` rows [U: no siteName kept]. */
+function siteIdsOf(body: Body): Array<{ siteId: number }> {
+  const ids = record(body.productSemiManagedReq)?.bindSiteIds;
+  return Array.isArray(ids) ? ids.map((siteId) => ({ siteId: Number(siteId) })) : [];
 }

@@ -45,7 +45,7 @@ import {
   US_REGION_ID,
   type Shipment,
 } from './orders.ts';
-import { addProduct, semiManagedAttrs, semiManagedCats } from './semi-managed.ts';
+import { addProduct, listProducts, semiManagedAttrs, semiManagedCats } from './semi-managed.ts';
 import { signMatches } from './signature.ts';
 
 export interface TemuSimOptions extends MarketSimOptions {
@@ -127,6 +127,7 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
     'bg.goods.cats.get',
     'bg.goods.attrs.get',
     'temu.goods.add',
+    'temu.goods.list.get',
   ];
 
   const tokenInfo = (mallId: string, exp: number) => ({
@@ -171,6 +172,7 @@ export function createTemuSimulator(options: TemuSimOptions = {}): MarketSimulat
     'bg.goods.attrs.get': ({ body }) => semiManagedAttrs(body),
     'temu.goods.add': (ctx) =>
       changed(addProduct(state.goods, ctx.mallId, ctx.body, seconds(ctx.now))),
+    'temu.goods.list.get': (ctx) => listProducts(state.goods, ctx.mallId, ctx.body),
     'bg.local.goods.add': (ctx) =>
       changed(saveGoods(state.goods, ctx.mallId, ctx.body, seconds(ctx.now), false)),
     'bg.local.goods.update': (ctx) =>

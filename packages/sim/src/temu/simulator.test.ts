@@ -276,6 +276,52 @@ describe('Temu simulator data', () => {
   });
 });
 
+describe('Temu simulator cross-border products (temu.goods.list.get)', () => {
+  const product = (code: string) => ({
+    productName: `Case ${code}`,
+    cat1Id: 25101,
+    productPropertyReqs: [{ templatePid: 1001, pid: 1, vid: 5001, propValue: 'Plastic' }],
+    productSkcReqs: [
+      {
+        extCode: code,
+        productSkuReqs: [{ extCode: `${code}-S`, currencyType: 'USD', supplierPrice: 999 }],
+      },
+    ],
+    productSemiManagedReq: { bindSiteIds: [100] },
+  });
+
+  it('finds a product by its SKC code, pages with the documented defaults and refuses bad pages', async () => {
+    const made = await call('temu.goods.add', product('XB-FIND'));
+    expect(made.body.success).toBe(true);
+    await call('temu.goods.add', product('XB-OTHER'));
+
+    const found = await call('temu.goods.list.get', { skcExtCode: 'XB-FIND' });
+    expect(found.body.result).toEqual({
+      totalCount: 1,
+      data: [
+        {
+          productId: made.body.result.productId,
+          productName: 'Case XB-FIND',
+          createdAt: nowSeconds,
+          bindSiteIds: [{ siteId: 100 }],
+          productSkuSummaries: [{ productSkuId: expect.any(Number), extCode: 'XB-FIND-S' }],
+        },
+      ],
+    });
+    expect((await call('temu.goods.list.get', { skcExtCode: 'XB' })).body.result.totalCount).toBe(
+      0,
+    );
+    const all = await call('temu.goods.list.get', { pageSize: 1, page: 2 });
+    expect(all.body.result.totalCount).toBeGreaterThanOrEqual(2);
+    expect(all.body.result.data).toHaveLength(1);
+
+    for (const bad of [{ pageSize: 0 }, { pageSize: 101 }, { page: 0 }, { skcExtCode: 7 }]) {
+      const refused = await call('temu.goods.list.get', bad);
+      expect(refused.body).toMatchObject({ success: false, errorCode: 150010003 });
+    }
+  });
+});
+
 describe('Temu simulator orders', () => {
   it('numbers orders uniquely across malls, even orders of the same millisecond', () => {
     const now = new Date('2026-11-01T00:00:00Z');

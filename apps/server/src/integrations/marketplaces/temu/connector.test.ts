@@ -449,6 +449,65 @@ describe('Temu cross-border (semi-managed) stores (reference 4.6)', () => {
     ]);
   });
 
+  it('never resends temu.goods.add after a lost answer or on a resumed run: the product is looked up by SKU', async () => {
+    const typesSent: string[] = [];
+    /** `lose`: the add is carried out and its answer lost; `fail`: it answers 503 unmade. */
+    let mode: 'lose' | 'fail' | null = 'lose';
+    const lossy = createTemuConnector(
+      {
+        ...SIM_TEMU_DEFAULTS,
+        gatewayUrl: () => `${running.url}/openapi/router`,
+        authorizePageUrl: () => `${running.url}/authorize`,
+        sandbox: true,
+      },
+      {
+        sleep: async () => {},
+        requestsPerSecond: 0,
+        fetch: async (input, init) => {
+          const type = (JSON.parse(String(init?.body)) as { type: string }).type;
+          typesSent.push(type);
+          if (type === 'temu.goods.add' && mode === 'fail') {
+            return new Response('Service Unavailable', { status: 503 });
+          }
+          const res = await fetch(input, init);
+          if (type === 'temu.goods.add' && mode === 'lose') {
+            mode = null;
+            throw new TypeError('fetch failed: socket hang up');
+          }
+          return res;
+        },
+      },
+    );
+    const adds = () => typesSent.filter((t) => t === 'temu.goods.add').length;
+    const products = async () =>
+      (await connectorWith().listGoods(sessionOf('8800003'), { pageNo: 1, pageSize: 10 })).goods;
+    const session = crossBorder('8800003');
+    const published = await lossy.publish(session, listing('XB-LOST', { Material: 'Metal' }));
+    expect(published).toMatchObject({ status: 'accepted', remoteId: expect.any(String) });
+    expect(adds()).toBe(1);
+    expect((await products()).map((g) => [String(g.goodsId), g.outGoodsSn])).toEqual([
+      [published.remoteId, 'XB-LOST'],
+    ]);
+
+    // A run resumed after a kill finds the product its first run made and adds nothing.
+    const resumed = await lossy.publish(session, {
+      ...listing('XB-LOST', { Material: 'Metal' }),
+      createdSince: new Date(Date.now() - 60_000),
+    });
+    expect(resumed).toMatchObject({ status: 'accepted', remoteId: published.remoteId });
+    expect(adds()).toBe(1);
+    expect(await products()).toHaveLength(1);
+
+    // A 5xx on create is not resent either; nothing was made, so the failure stands.
+    mode = 'fail';
+    const refused = await marketplaceError(
+      lossy.publish(session, listing('XB-NONE', { Material: 'Metal' })),
+    );
+    expect(refused.kind).toBe('unavailable');
+    expect(adds()).toBe(2);
+    expect(await products()).toHaveLength(1);
+  });
+
   it('refuses what the reference names no cross-border call for, and sends such sellers to the agent seller centre', async () => {
     const session = crossBorder('8800002');
     const again = await routed.publish(session, {

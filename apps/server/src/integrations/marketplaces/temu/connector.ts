@@ -97,6 +97,12 @@ export interface TemuCarrier {
   shipCompanyName: string;
 }
 
+/** A `temu.goods.list.get` row: the fields the connector reads (see `productBySku`). */
+interface TemuProductRow {
+  productId: number;
+  productName: string;
+}
+
 export interface TemuGoodsPage {
   goods: TemuGoods[];
   total: number;
@@ -389,9 +395,10 @@ class TemuConnectorImpl implements TemuConnector {
   }
 
   /**
-   * A semi-managed seller's product (`temu.goods.add` on the partner gateway). Sent once, never
-   * resent after a lost answer; the reference names no update call for this mode, so a product
-   * already on Temu is changed in Seller Center.
+   * A semi-managed seller's product (`temu.goods.add` on the partner gateway). The reference
+   * names no update call for this mode, so a product already on Temu is changed in Seller
+   * Center. The add is sent once, as a local seller's is (`addGoods`): a resumed run, or a lost
+   * answer or 5xx, first looks for a product already carrying our SKU.
    */
   private async publishCrossBorder(
     session: StoreSession,
@@ -400,16 +407,32 @@ class TemuConnectorImpl implements TemuConnector {
     issues: PublishResult['issues'],
   ): Promise<PublishResult> {
     const remoteId = listing.remoteId ?? null;
+    const accepted = (productId: number): PublishResult => ({
+      status: 'accepted',
+      remoteId: String(productId),
+      issues,
+    });
     try {
       const { type, gateway } = this.goodsCall(session, remoteId ? 'update' : 'add');
+      if (listing.createdSince) {
+        const found = await this.productBySku(session, listing.sku);
+        if (found) return accepted(found.productId);
+      }
       const siteId = Number(session.auth.extra.regionId ?? session.site.remoteId);
-      const result = await this.call<{ productId: number }>(
-        session,
-        type,
-        toProductAddPayload(listing, properties, siteId),
-        { unsafe: true, gateway },
-      );
-      return { status: 'accepted', remoteId: String(result.productId), issues };
+      try {
+        const result = await this.call<{ productId: number }>(
+          session,
+          type,
+          toProductAddPayload(listing, properties, siteId),
+          { unsafe: true, gateway },
+        );
+        return accepted(result.productId);
+      } catch (error) {
+        if (!(error instanceof MarketplaceError) || error.kind !== 'unavailable') throw error;
+        const found = await this.productBySku(session, listing.sku);
+        if (found) return accepted(found.productId);
+        throw error;
+      }
     } catch (error) {
       if (!(error instanceof MarketplaceError) || error.kind !== 'validation') throw error;
       const message = error.reason;
@@ -419,6 +442,29 @@ class TemuConnectorImpl implements TemuConnector {
         issues: [...issues, { code: error.code, message, severity: 'error', fields: [] }],
       };
     }
+  }
+
+  /**
+   * The cross-border product whose SKC carries our SKU as `extCode`, by `temu.goods.list.get`
+   * (the 2025-09 partner name of `bg.goods.list.get`, whose CN doc AutoTemu copied): it filters
+   * by `skcExtCode` and answers `result{totalCount, data[{productId, productName, createdAt,
+   * …}]}`. [U: the doc calls `skcExtCode` a keyword filter and names no SKC code in the rows, so
+   * a row is taken as an exact match of ours; it documents no creation-time filter either, so
+   * any product with our code counts, not only one made since the run started — a cross-border
+   * product cannot be removed through the API, so one already there is this listing's.]
+   */
+  private async productBySku(
+    session: StoreSession,
+    sku: string,
+  ): Promise<TemuProductRow | undefined> {
+    const { type, gateway } = this.goodsCall(session, 'list');
+    const page = await this.call<{ totalCount: number; data: TemuProductRow[] }>(
+      session,
+      type,
+      { page: 1, pageSize: 1, skcExtCode: sku },
+      { gateway },
+    );
+    return page.data[0];
   }
 
   private async goodsById(session: StoreSession, goodsId: string): Promise<TemuGoods | undefined> {
