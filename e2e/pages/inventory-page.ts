@@ -26,6 +26,13 @@ export class InventoryPage {
     return this.page.locator('.ant-table-row');
   }
 
+  /** The SKU of each shown row, in order. */
+  async skus(): Promise<string[]> {
+    return this.rows().evaluateAll((rows) =>
+      rows.map((row) => row.querySelector('strong')?.textContent?.trim() ?? ''),
+    );
+  }
+
   async search(keyword: string): Promise<void> {
     await this.page.getByLabel('Keyword', { exact: true }).fill(keyword);
     await this.page.getByRole('button', { name: 'Search' }).click();
