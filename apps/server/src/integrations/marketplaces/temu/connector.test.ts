@@ -73,6 +73,42 @@ const listing = (sku: string, attributes: Record<string, unknown>): ListingInput
   ],
 });
 
+/**
+ * A connector whose first `addType` call is carried out but its answer lost (a socket hang-up
+ * after the simulator made the goods); after `failNext()`, the next one answers 503 unmade.
+ * `typesSent` lists every call type it sent.
+ */
+function lossyConnector(addType: string) {
+  const typesSent: string[] = [];
+  let mode: 'lose' | 'fail' | null = 'lose';
+  const connector = createTemuConnector(
+    {
+      ...SIM_TEMU_DEFAULTS,
+      gatewayUrl: () => `${running.url}/openapi/router`,
+      authorizePageUrl: () => `${running.url}/authorize`,
+      sandbox: true,
+    },
+    {
+      sleep: async () => {},
+      requestsPerSecond: 0,
+      fetch: async (input, init) => {
+        const type = (JSON.parse(String(init?.body)) as { type: string }).type;
+        typesSent.push(type);
+        if (type === addType && mode === 'fail') {
+          return new Response('Service Unavailable', { status: 503 });
+        }
+        const res = await fetch(input, init);
+        if (type === addType && mode === 'lose') {
+          mode = null;
+          throw new TypeError('fetch failed: socket hang up');
+        }
+        return res;
+      },
+    },
+  );
+  return { connector, typesSent, failNext: () => (mode = 'fail') };
+}
+
 beforeAll(async () => {
   running = await startSimulator(sim);
   temu = connectorWith();
@@ -231,34 +267,7 @@ describe('Temu goods (reference 4.6)', () => {
   });
 
   it('never resends goods.add after a lost answer: the goods are looked up by SKU', async () => {
-    const typesSent: string[] = [];
-    /** `lose`: goods.add is carried out and its answer lost; `fail`: it answers 503 unmade. */
-    let mode: 'lose' | 'fail' | null = 'lose';
-    const lossy = createTemuConnector(
-      {
-        ...SIM_TEMU_DEFAULTS,
-        gatewayUrl: () => `${running.url}/openapi/router`,
-        authorizePageUrl: () => `${running.url}/authorize`,
-        sandbox: true,
-      },
-      {
-        sleep: async () => {},
-        requestsPerSecond: 0,
-        fetch: async (input, init) => {
-          const type = (JSON.parse(String(init?.body)) as { type: string }).type;
-          typesSent.push(type);
-          if (type === 'bg.local.goods.add' && mode === 'fail') {
-            return new Response('Service Unavailable', { status: 503 });
-          }
-          const res = await fetch(input, init);
-          if (type === 'bg.local.goods.add' && mode === 'lose') {
-            mode = null;
-            throw new TypeError('fetch failed: socket hang up');
-          }
-          return res;
-        },
-      },
-    );
+    const { connector: lossy, typesSent, failNext } = lossyConnector('bg.local.goods.add');
     const session = sessionOf('5550016');
     const published = await lossy.publish(session, listing('LOST', { Material: 'Metal' }));
     expect(published).toMatchObject({ status: 'accepted', remoteId: expect.any(String) });
@@ -269,7 +278,7 @@ describe('Temu goods (reference 4.6)', () => {
     ]);
 
     // A 5xx on create is not resent either; nothing was made, so the failure stands.
-    mode = 'fail';
+    failNext();
     const before = typesSent.length;
     const refused = await marketplaceError(
       lossy.publish(session, {
@@ -450,34 +459,7 @@ describe('Temu cross-border (semi-managed) stores (reference 4.6)', () => {
   });
 
   it('never resends temu.goods.add after a lost answer or on a resumed run: the product is looked up by SKU', async () => {
-    const typesSent: string[] = [];
-    /** `lose`: the add is carried out and its answer lost; `fail`: it answers 503 unmade. */
-    let mode: 'lose' | 'fail' | null = 'lose';
-    const lossy = createTemuConnector(
-      {
-        ...SIM_TEMU_DEFAULTS,
-        gatewayUrl: () => `${running.url}/openapi/router`,
-        authorizePageUrl: () => `${running.url}/authorize`,
-        sandbox: true,
-      },
-      {
-        sleep: async () => {},
-        requestsPerSecond: 0,
-        fetch: async (input, init) => {
-          const type = (JSON.parse(String(init?.body)) as { type: string }).type;
-          typesSent.push(type);
-          if (type === 'temu.goods.add' && mode === 'fail') {
-            return new Response('Service Unavailable', { status: 503 });
-          }
-          const res = await fetch(input, init);
-          if (type === 'temu.goods.add' && mode === 'lose') {
-            mode = null;
-            throw new TypeError('fetch failed: socket hang up');
-          }
-          return res;
-        },
-      },
-    );
+    const { connector: lossy, typesSent, failNext } = lossyConnector('temu.goods.add');
     const adds = () => typesSent.filter((t) => t === 'temu.goods.add').length;
     const products = async () =>
       (await connectorWith().listGoods(sessionOf('8800003'), { pageNo: 1, pageSize: 10 })).goods;
@@ -499,7 +481,7 @@ describe('Temu cross-border (semi-managed) stores (reference 4.6)', () => {
     expect(await products()).toHaveLength(1);
 
     // A 5xx on create is not resent either; nothing was made, so the failure stands.
-    mode = 'fail';
+    failNext();
     const refused = await marketplaceError(
       lossy.publish(session, listing('XB-NONE', { Material: 'Metal' })),
     );
