@@ -51,7 +51,15 @@ it('syncs the demo stores, filters, holds and releases, splits, sets logistics i
   // Hold and release one new order from its drawer.
   await orders.goto('?status=10');
   await orders.waitForRows();
-  const [first, second, third] = await orders.numbers();
+  const [first] = await orders.numbers();
+  // The logistics step below takes two orders without the tee: the cart step needs the tee's
+  // own orders still awaiting purchase, and with one order every 90 minutes on the simulator
+  // only two or three of them await at some hours (at 01:50 UTC the logistics step took two of
+  // three, and the cart step found one).
+  const texts = await orders.rows().allInnerTexts();
+  const [second, third] = (await orders.numbers()).filter(
+    (_, i) => !texts[i]!.includes('DEMO-TEE-BLK-M'),
+  );
   const drawer = await orders.open(first!);
   await shot(page, 'orders-drawer-en');
   await drawer.getByRole('button', { name: 'Hold', exact: true }).click();
