@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/failure-report.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     // A worker per core, each with a server of its own (support/global-setup.ts); a third

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { operatorSignIn } from './sign-in.ts';
 
 /** The operators' console screens for what sellers see: /admin/sys/goods and /admin/sys/seller. */
 export class AdminCatalogue {
@@ -8,12 +9,7 @@ export class AdminCatalogue {
   ) {}
 
   async signIn(username: string, password: string, captcha: string): Promise<void> {
-    await this.page.goto(`${this.baseURL}/admin/sys/goods`);
-    await this.page.waitForURL(/\/admin\/login/);
-    await this.page.getByLabel('Username').fill(username);
-    await this.page.getByLabel('Password').fill(password);
-    await this.page.getByPlaceholder('Type the characters shown').fill(captcha);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await operatorSignIn(this.page, this.baseURL, '/sys/goods', { username, password, captcha });
     await this.page.waitForURL(/\/admin(\/sys\/goods)?$/);
   }
 

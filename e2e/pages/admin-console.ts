@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { operatorSignIn } from './sign-in.ts';
 
 /** The operators' console screens of issue 22: departments, roles, operators, sign-in and out. */
 export class AdminConsole {
@@ -8,11 +9,7 @@ export class AdminConsole {
   ) {}
 
   async signIn(username: string, password: string, captcha: string): Promise<void> {
-    await this.page.goto(`${this.baseURL}/admin/login`);
-    await this.page.getByLabel('Username').fill(username);
-    await this.page.getByLabel('Password').fill(password);
-    await this.page.getByPlaceholder('Type the characters shown').fill(captcha);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await operatorSignIn(this.page, this.baseURL, '', { username, password, captcha });
     await this.page.getByRole('button', { name: 'Log out' }).waitFor();
   }
 

@@ -1,18 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
+import { operatorSignIn, type OperatorLogin } from './sign-in.ts';
 
 /** Signs an operator in at /admin/login and opens a console page by its path. */
 export async function operatorOpens(
   page: Page,
   baseURL: string,
   path: string,
-  login: { username: string; password: string; captcha: string },
+  login: OperatorLogin,
 ): Promise<void> {
-  await page.goto(`${baseURL}/admin${path}`);
-  await page.waitForURL(/\/admin\/login/);
-  await page.getByLabel('Username').fill(login.username);
-  await page.getByLabel('Password').fill(login.password);
-  await page.getByPlaceholder('Type the characters shown').fill(login.captcha);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await operatorSignIn(page, baseURL, path, login);
   await page.waitForURL(new RegExp(`/admin${path}$`));
 }
 

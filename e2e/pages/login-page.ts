@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { fillCaptcha } from './sign-in.ts';
 
 /** /login in English: the e-mail tab is the default. */
 export class LoginPage {
@@ -15,9 +16,7 @@ export class LoginPage {
   async loginByEmail(email: string, password: string, captcha: string): Promise<void> {
     await this.page.getByLabel('E-mail', { exact: true }).fill(email);
     await this.page.getByLabel('Password', { exact: true }).fill(password);
-    // A captcha image arriving after the answer was typed clears it (the answer was for no image).
-    await this.page.locator('.captcha-image img').waitFor();
-    await this.page.getByPlaceholder('Type the characters shown').fill(captcha);
+    await fillCaptcha(this.page, captcha);
     await this.page.getByRole('button', { name: 'Log in', exact: true }).click();
   }
 }

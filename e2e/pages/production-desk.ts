@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { operatorSignIn } from './sign-in.ts';
 
 /** The operators' console: /admin/login and the production desk at /admin/sys/production. */
 export class ProductionDesk {
@@ -8,12 +9,11 @@ export class ProductionDesk {
   ) {}
 
   async signIn(username: string, password: string, captcha: string): Promise<void> {
-    await this.page.goto(`${this.baseURL}/admin/sys/production`);
-    await this.page.waitForURL(/\/admin\/login/);
-    await this.page.getByLabel('Username').fill(username);
-    await this.page.getByLabel('Password').fill(password);
-    await this.page.getByPlaceholder('Type the characters shown').fill(captcha);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await operatorSignIn(this.page, this.baseURL, '/sys/production', {
+      username,
+      password,
+      captcha,
+    });
     // The console routes in the page (no load event): the desk's own table says it is there.
     await this.page.getByText('Production desk', { exact: true }).last().waitFor();
     await this.page.locator('.ant-table').waitFor();

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { fillCaptcha } from './sign-in.ts';
 
 export class RegisterPage {
   constructor(
@@ -23,7 +24,7 @@ export class RegisterPage {
     await this.page.getByLabel('E-mail code').fill(await this.outboxCode(input.email));
     await this.page.getByLabel('Password', { exact: true }).fill(input.password);
     await this.page.getByLabel('Confirm password').fill(input.confirm ?? input.password);
-    await this.page.getByPlaceholder('Type the characters shown').fill(captcha);
+    await fillCaptcha(this.page, captcha);
     // Enter submits: the form is keyboard-friendly.
     await this.page.getByPlaceholder('Type the characters shown').press('Enter');
   }

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { getCurrentTest } from 'vitest/suite';
+
+/** Browsers open now, so a failed test can say what their pages showed. */
+const openSessions = new Set<Session>();
 
 export interface Session {
   browser: Browser;
@@ -37,12 +41,46 @@ export async function openBrowser(
   // (Playwright's default) once in two runs. Waits still end at the first sign of the state.
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
-  return {
+  const session: Session = {
     browser,
     context,
     page,
-    close: () => browser.close(),
+    close: async () => {
+      // A browser a test's own afterEach closes: its pages are read before they go.
+      if (getCurrentTest()?.result?.state === 'fail') await reportPages(session);
+      openSessions.delete(session);
+      await browser.close();
+    },
   };
+  openSessions.add(session);
+  return session;
+}
+
+const SHOWN = '.ant-message, .ant-notification, .ant-alert, .ant-form-item-explain-error';
+
+/**
+ * What a session's pages showed when a test failed: each address, the messages, alerts and field
+ * errors on it, and a screenshot. A locator's timeout says what was missing, not why (an error
+ * the server sent, a page that went elsewhere), and CI keeps only the log.
+ */
+async function reportPages(session: Session): Promise<void> {
+  const test = getCurrentTest()?.name ?? 'test';
+  for (const [n, page] of session.context.pages().entries()) {
+    const shown = await page
+      .locator(SHOWN)
+      .allInnerTexts()
+      .catch((error: unknown) => [`(unreadable: ${String(error)})`]);
+    const name = `failed-${test.slice(0, 40).replace(/\W+/g, '-')}-${n + 1}`;
+    await shot(page, name).catch(() => undefined);
+    console.log(
+      `[failed test] page ${n + 1}: ${page.url()}\n  shown: ${JSON.stringify(shown)}\n  screenshot: e2e/screenshots/${name}.png`,
+    );
+  }
+}
+
+/** Reports the pages of the browsers still open after a failed test (support/failure-report.ts). */
+export async function reportOpenPages(): Promise<void> {
+  for (const session of openSessions) await reportPages(session);
 }
 
 /** Saves a screenshot under e2e/screenshots (git-ignored) for people to look at. */

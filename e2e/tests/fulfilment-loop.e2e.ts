@@ -4,6 +4,7 @@ import { CheckoutPage } from '../pages/checkout-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { OrdersPage } from '../pages/orders-page.ts';
 import { ProductionDesk } from '../pages/production-desk.ts';
+import { api, apiLogin } from '../support/api.ts';
 import { openBrowser, shot, type Session } from '../support/browser.ts';
 import { baseURL, captcha } from '../support/target.ts';
 
@@ -50,8 +51,22 @@ it('takes a marketplace order from sync to delivered: bought, produced, shipped,
   const orders = new OrdersPage(page, baseURL);
   await orders.goto();
   const shopify = await orders.syncShopifyDemoStore();
-  // A Shopify mug order: the order desk e2e buys tees, and may have run on this server before.
-  await orders.goto(`?status=10&sku=DEMO-MUG-11OZ&market_id=${shopify}`);
+  // A Shopify mug order, as the order desk e2e buys tees and may run on this server too; a tee
+  // when no mug awaits purchase. The simulator places a mug every six hours and an order awaits
+  // purchase only until it ships (12-48 h): at some hours one mug awaits, and a failed first
+  // attempt bought it before its retry.
+  const token = await apiLogin('demo@example.com', 'Demo@123456');
+  const awaiting = async (sku: string) =>
+    (
+      await api<{ list: unknown[] }>(token, 'POST', '/cw-order/list', {
+        status: 10,
+        sku,
+        market_id: Number(shopify),
+        limit: 1,
+      })
+    ).list.length > 0;
+  const sku = (await awaiting('DEMO-MUG-11OZ')) ? 'DEMO-MUG-11OZ' : 'DEMO-TEE-BLK-M';
+  await orders.goto(`?status=10&sku=${sku}&market_id=${shopify}`);
   await orders.waitForRows();
   const [number] = await orders.numbers();
   await orders.select(number!);
@@ -65,7 +80,7 @@ it('takes a marketplace order from sync to delivered: bought, produced, shipped,
   await cart.summary().waitFor();
   await cart.setAllSelected(false);
   await expect.poll(() => cart.selectedCount()).toBe(0);
-  await cart.select('DEMO-MUG-11OZ');
+  await cart.select(sku);
   await cart.checkout();
   const checkout = new CheckoutPage(page);
   await checkout.settled();

@@ -76,6 +76,26 @@ function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * One query at a time per connection, queued here. A transaction is one connection, and services
+ * that read several things at once (`Promise.all`) also do so inside one; pg queues such calls
+ * itself but deprecates it (a warning on every process, refused in pg 9). Callback and
+ * submittable (cursor) calls pass through: none of ours makes them on a shared connection.
+ */
+function queueQueries(client: pg.PoolClient): void {
+  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let last: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') {
+      return send(...args);
+    }
+    const result = last.then(() => send(...args));
+    last = result.catch(() => undefined);
+    return result;
+  }) as typeof client.query;
+}
+
 /** PGlite under `dataDir` (or in memory when `dataDir` is null); PostgreSQL when `url` is set. */
 export async function openDatabase(opts: {
   url?: string | undefined;
@@ -92,6 +112,7 @@ export async function openDatabase(opts: {
     // Without a listener such an error would crash the process; the pool drops the connection
     // and the next query opens a new one.
     pool.on('error', (error) => opts.onConnectionError?.(error));
+    pool.on('connect', queueQueries);
     const db = drizzlePg(pool, { schema });
     await migrateLocked(pool, db);
     return {
