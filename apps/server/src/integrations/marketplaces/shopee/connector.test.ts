@@ -8,8 +8,11 @@ import {
 } from '@app/sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ListingInput } from '../connector.ts';
-import type { FetchLike } from '../http.ts';
-import { marketplaceError, recordingSession } from '../../../../test/connector-fixtures.ts';
+import {
+  losingFirstAnswer,
+  marketplaceError,
+  recordingSession,
+} from '../../../../test/connector-fixtures.ts';
 import { createShopeeConnector, type ShopeeConnector } from './connector.ts';
 
 // The real connector against its simulator over HTTP (reference section 3).
@@ -417,16 +420,8 @@ describe('orders (reference 3.7)', () => {
       updatedAfter: new Date(clock.getTime() - 86_400_000),
     });
     const order = page.orders.filter((o) => o.remoteStatus === 'READY_TO_SHIP').at(-2)!;
-    let shipOrders = 0;
-    const losing: FetchLike = async (input, init) => {
-      const res = await fetch(input, init);
-      if (String(input).includes('/logistics/ship_order')) {
-        shipOrders++;
-        // Shopee arranges the shipment; its answer never arrives.
-        if (shipOrders === 1) throw new TypeError('socket hang up');
-      }
-      return res;
-    };
+    // Shopee arranges the shipment; its answer never arrives.
+    const losing = losingFirstAnswer((url) => url.includes('/logistics/ship_order'));
     const losingConnector = createShopeeConnector(
       {
         partnerId: SIM_SHOPEE_DEFAULTS.partnerId,
@@ -439,7 +434,7 @@ describe('orders (reference 3.7)', () => {
       {
         sleep: async () => {},
         retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 5 },
-        fetch: losing,
+        fetch: losing.fetch,
       },
     );
     const pkg = {
@@ -456,11 +451,11 @@ describe('orders (reference 3.7)', () => {
     // Sent again at once, ship_order would be refused for an order already arranged.
     const lost = await marketplaceError(losingConnector.confirmShipment(session, order, [pkg]));
     expect(lost.kind).toBe('unavailable');
-    expect(shipOrders).toBe(1);
+    expect(losing.sent()).toBe(1);
     expect(await losingConnector.confirmShipment(session, order, [pkg])).toEqual([
       { reference: '4', remoteId: 'LP00223456789012' },
     ]);
-    expect(shipOrders).toBe(1);
+    expect(losing.sent()).toBe(1);
   });
 
   it('ships an order and downloads its label as a PDF after polling', async () => {

@@ -3,7 +3,11 @@ import { createShopifySimulator, SIM_SHOPIFY_DEFAULTS, startSimulator } from '@a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketplaceError, type ListingInput } from '../connector.ts';
 import type { FetchLike } from '../http.ts';
-import { marketplaceError, recordingSession } from '../../../../test/connector-fixtures.ts';
+import {
+  losingFirstAnswer,
+  marketplaceError,
+  recordingSession,
+} from '../../../../test/connector-fixtures.ts';
 import { memoryBuckets } from '../rate-buckets.ts';
 import {
   createShopifyConnector,
@@ -344,28 +348,16 @@ describe('Shopify connector against the simulator', () => {
   });
 
   it('never resends a create whose answer was lost: it finds the product by SKU first', async () => {
-    let productSets = 0;
-    let lost = false;
-    const losing: FetchLike = async (input, init) => {
-      const res = await fetch(input, init);
-      if (String(init?.body ?? '').includes('mutation ProductSet')) {
-        productSets++;
-        // The first create reaches Shopify, which makes the product; its answer never arrives.
-        if (!lost) {
-          lost = true;
-          throw new TypeError('socket hang up');
-        }
-      }
-      return res;
-    };
-    const connector = createShopifyConnector(t.settings, { ...t.http, fetch: losing });
+    // The first create reaches Shopify, which makes the product; its answer never arrives.
+    const losing = losingFirstAnswer((_, body) => body.includes('mutation ProductSet'));
+    const connector = createShopifyConnector(t.settings, { ...t.http, fetch: losing.fetch });
     const result = await connector.publish(session, {
       ...tee,
       sku: 'TEE-3',
       variants: [{ ...tee.variants![0]!, sku: 'TEE-3-BLK-M' }],
     });
     expect(result.status).toBe('live');
-    expect(productSets).toBe(2);
+    expect(losing.sent()).toBe(2);
     const { products } = await t.connector.listProducts(session, { query: 'sku:TEE-3-BLK-M' });
     expect(products.map((p) => p.id)).toEqual([result.remoteId]);
 
@@ -530,17 +522,9 @@ describe('Shopify connector against the simulator', () => {
       (o) => o.status === 'unshipped' && o.remoteStatus.startsWith('PAID'),
     );
     const order = open[open.length - 1]!;
-    let creates = 0;
-    const losing: FetchLike = async (input, init) => {
-      const res = await fetch(input, init);
-      if (String(init?.body ?? '').includes('mutation FulfillmentCreate')) {
-        creates++;
-        // The create reaches Shopify, which makes the fulfillment; its answer never arrives.
-        if (creates === 1) throw new TypeError('socket hang up');
-      }
-      return res;
-    };
-    const connector = createShopifyConnector(t.settings, { ...t.http, fetch: losing });
+    // The create reaches Shopify, which makes the fulfillment; its answer never arrives.
+    const losing = losingFirstAnswer((_, body) => body.includes('mutation FulfillmentCreate'));
+    const connector = createShopifyConnector(t.settings, { ...t.http, fetch: losing.fetch });
     const pkg = {
       reference: '42',
       carrier: 'Yanwen',
@@ -555,10 +539,10 @@ describe('Shopify connector against the simulator', () => {
     // Sent again at once, the create would find nothing left to fulfil and be refused.
     const lost = await marketplaceError(connector.confirmShipment(session, order, [pkg]));
     expect(lost.kind).toBe('unavailable');
-    expect(creates).toBe(1);
+    expect(losing.sent()).toBe(1);
     const [retried] = await connector.confirmShipment(session, order, [pkg]);
     expect(retried!.remoteId).toMatch(/^gid:\/\/shopify\/Fulfillment\/\d+$/);
-    expect(creates).toBe(1);
+    expect(losing.sent()).toBe(1);
     expect(
       t.sim.shipments(SHOP).filter((s) => s.trackingNumber === pkg.trackingNumber),
     ).toHaveLength(1);
