@@ -1,26 +1,17 @@
-import { and, between, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { pino } from 'pino';
 import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
 import { combineSimulators, createMarketplaceSimulators, startSimulator } from '@app/sim';
 import { loadConfig } from '../src/config.ts';
 import { systemCtx } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
-import {
-  orders,
-  orderSyncState,
-  sellers,
-  shipmentPushes,
-  stores,
-  users,
-} from '../src/db/schema.ts';
-import { MarketplaceError } from '../src/integrations/marketplaces/connector.ts';
+import { orders, sellers, shipmentPushes, stores, users } from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { databaseBuckets } from '../src/integrations/marketplaces/rate-buckets.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
-import { sealAuth } from '../src/modules/markets/service.ts';
 import { saveLogistics } from '../src/modules/orders/index.ts';
 import { runShipmentPushes } from '../src/modules/orders/shipment-push-job.ts';
-import { syncStore } from '../src/modules/orders/sync.ts';
+import { syncedOpenOrders } from '../test/order-fixtures.ts';
 
 // `npm run bench` runs this through scripts/bench-pushes.mjs: COUNT shipment confirmations
 // (issue 18's budget: 10,000 across the four simulators within their rate limits in 10 minutes,
@@ -100,59 +91,28 @@ const synced = await Promise.all(
         shopee: String(990100 + n),
         temu: String(634418300000 + n),
       }[mp];
-      const [store] = await database.db
-        .insert(stores)
-        .values({
-          ...sealAuth(box, sims[mp].grant(account, site)),
+      // Placed 45 minutes to 11½ hours before, the newest first. A marketplace refuses a
+      // confirmation of an order still unpaid (its buyer pays within half an hour; Shopify: "not
+      // in a fulfillable state") and of one the simulators' sellers shipped themselves (12 to 48
+      // hours after it was placed), which the oldest synced orders, 12 hours old, can reach
+      // during the run: the likely causes of three refusals in a 10-minute run, each now printed
+      // below with its reason and the order's age.
+      const open = await syncedOpenOrders(
+        setupAccess,
+        {
+          auth: sims[mp].grant(account, site),
           sellerId,
           marketplace: mp,
           marketSiteId: info.id,
           alias: `${mp} ${n}`,
           account,
-          source: 'sandbox',
-        })
-        .returning();
-      await database.db
-        .insert(orderSyncState)
-        .values({ storeId: store!.id, updatedAfter: new Date(Date.now() - 12 * 3_600_000) });
-      // The simulators hold a rolling day of orders: on a busy machine an order at its edge can
-      // leave between Temu's order list and its read of that order's address, which fails the
-      // sync with "not found"; a sync again lists what is there then.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await syncStore(setupAccess, store!, { progress: async () => {} });
-          break;
-        } catch (error) {
-          if (!(error instanceof MarketplaceError && error.kind === 'not_found') || attempt === 3) {
-            throw error;
-          }
-        }
-      }
-      const open = await database.db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.storeId, store!.id),
-            eq(orders.orderStatus, 'unshipped'),
-            eq(orders.fulfillmentChannel, 'MFN'),
-            eq(orders.itemsPending, false),
-            isNotNull(orders.remoteId),
-            // Placed 45 minutes to 11½ hours before, the newest first. A marketplace refuses a
-            // confirmation of an order still unpaid (its buyer pays within half an hour; Shopify:
-            // "not in a fulfillable state") and of one the simulators' sellers shipped themselves
-            // (12 to 48 hours after it was placed), which the oldest synced orders, 12 hours old,
-            // can reach during the run: the likely causes of three refusals in a 10-minute run,
-            // each now printed below with its reason and the order's age.
-            between(
-              orders.purchasedAt,
-              new Date(Date.now() - 11.5 * 3_600_000),
-              new Date(Date.now() - 45 * 60_000),
-            ),
-          ),
-        )
-        .orderBy(desc(orders.purchasedAt))
-        .limit(perStore);
+        },
+        {
+          syncFrom: new Date(Date.now() - 12 * 3_600_000),
+          placed: [new Date(Date.now() - 11.5 * 3_600_000), new Date(Date.now() - 45 * 60_000)],
+          limit: perStore,
+        },
+      );
       if (open.length < perStore) throw new Error(`${mp} ${account}: ${open.length} open orders`);
       console.error(
         `bench-pushes setup: ${mp} ${account} synced (${(Date.now() - setupStarted) / 1000} s)`,

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Marketplace } from '@app/shared';
+import { and, between, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
-import { orderItems, orders, stores } from '../src/db/schema.ts';
+import { orderItems, orders, orderSyncState, stores } from '../src/db/schema.ts';
+import { MarketplaceError, type StoreAuth } from '../src/integrations/marketplaces/connector.ts';
+import { sealAuth, type StoreAccess } from '../src/modules/markets/service.ts';
+import { syncStore } from '../src/modules/orders/sync.ts';
 import { itemSummary } from '../src/modules/orders/rows.ts';
 
 const unique = () => randomBytes(4).toString('hex').toUpperCase();
@@ -104,4 +108,49 @@ export async function orderFor(
     )
     .returning({ id: orderItems.id });
   return { id: row!.id, number: remoteId, itemIds: items.map((i) => i.id) };
+}
+
+/**
+ * A sandbox store of `auth` (sealed with `access.box`) synced from its simulator since `syncFrom`,
+ * and its open seller-fulfilled orders placed in `placed` ([from, to]), newest first, at most
+ * `limit`: what the shipment-push tests and bench confirm. A busy machine can see an order leave
+ * the simulator's rolling window between its list and its read ("not found"): syncing again
+ * lists what is there then.
+ */
+export async function syncedOpenOrders(
+  access: StoreAccess,
+  store: Omit<typeof stores.$inferInsert, 'credentials' | 'source'> & { auth: StoreAuth },
+  opts: { syncFrom: Date; placed: [Date, Date]; limit: number },
+): Promise<Array<{ id: number; remoteId: string | null }>> {
+  const { auth, ...values } = store;
+  const [row] = await access.db
+    .insert(stores)
+    .values({ ...sealAuth(access.box, auth), ...values, source: 'sandbox' })
+    .returning();
+  await access.db.insert(orderSyncState).values({ storeId: row!.id, updatedAfter: opts.syncFrom });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await syncStore(access, row!, { progress: async () => {} });
+      break;
+    } catch (error) {
+      if (!(error instanceof MarketplaceError && error.kind === 'not_found') || attempt === 3) {
+        throw error;
+      }
+    }
+  }
+  return access.db
+    .select({ id: orders.id, remoteId: orders.remoteId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, row!.id),
+        eq(orders.orderStatus, 'unshipped'),
+        eq(orders.fulfillmentChannel, 'MFN'),
+        eq(orders.itemsPending, false),
+        isNotNull(orders.remoteId),
+        between(orders.purchasedAt, ...opts.placed),
+      ),
+    )
+    .orderBy(desc(orders.purchasedAt))
+    .limit(opts.limit);
 }

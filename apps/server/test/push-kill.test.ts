@@ -2,22 +2,20 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, between, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOGISTICS_CHANNELS, MARKET_SITES, type Marketplace } from '@app/shared';
 import { combineSimulators, createMarketplaceSimulators, startSimulator } from '@app/sim';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { systemCtx } from '../src/context.ts';
-import { orders, orderSyncState, shipmentPushes, stores } from '../src/db/schema.ts';
-import { MarketplaceError } from '../src/integrations/marketplaces/connector.ts';
+import { shipmentPushes } from '../src/db/schema.ts';
 import { createMarketplaceConnectors } from '../src/integrations/marketplaces/index.ts';
 import { storeSecretBox } from '../src/integrations/secret-box.ts';
-import { sealAuth } from '../src/modules/markets/service.ts';
 import { saveLogistics } from '../src/modules/orders/index.ts';
-import { syncStore } from '../src/modules/orders/sync.ts';
 import { startChildServer, stopChild, until, type ChildServer } from './child-server.ts';
 import { createSeller } from './fixtures.ts';
+import { syncedOpenOrders } from './order-fixtures.ts';
 import { scratchDatabase, type ScratchDatabase } from './helper.ts';
 import { serverBundle } from './server-bundle.ts';
 
@@ -176,56 +174,25 @@ beforeAll(async () => {
     });
     for (const [mp, site, account] of STORES) {
       const info = MARKET_SITES.find((s) => s.marketplace === mp && s.code === site)!;
-      const [store] = await database.db
-        .insert(stores)
-        .values({
-          ...sealAuth(access.box, sims[mp].grant(account, site)),
+      // Placed 45 minutes to 2 hours before: a buyer pays within half an hour (Shopify refuses
+      // to fulfil an unpaid order), and the simulators hold two and a half hours of orders (an
+      // older one is gone from them, refused as not found).
+      const open = await syncedOpenOrders(
+        access,
+        {
+          auth: sims[mp].grant(account, site),
           sellerId: seller.sellerId,
           marketplace: mp,
           marketSiteId: info.id,
           alias: `${mp} kill`,
           account,
-          source: 'sandbox',
-        })
-        .returning();
-      await database.db
-        .insert(orderSyncState)
-        .values({ storeId: store!.id, updatedAfter: new Date(Date.now() - 86_400_000) });
-      // The simulators hold a rolling 2½ hours of orders: on a busy machine the oldest can leave
-      // between Temu's order list and its read of that order's address, which fails the sync
-      // with "not found"; a sync again lists what is there then.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await syncStore(access, store!, { progress: async () => {} });
-          break;
-        } catch (error) {
-          if (!(error instanceof MarketplaceError && error.kind === 'not_found') || attempt === 3) {
-            throw error;
-          }
-        }
-      }
-      const open = await database.db
-        .select({ id: orders.id, remoteId: orders.remoteId })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.storeId, store!.id),
-            eq(orders.orderStatus, 'unshipped'),
-            eq(orders.fulfillmentChannel, 'MFN'),
-            eq(orders.itemsPending, false),
-            isNotNull(orders.remoteId),
-            // Placed 45 minutes to 2 hours before: a buyer pays within half an hour (Shopify
-            // refuses to fulfil an unpaid order), and the simulators hold two and a half hours
-            // of orders (an older one is gone from them, refused as not found).
-            between(
-              orders.purchasedAt,
-              new Date(Date.now() - 2 * 3_600_000),
-              new Date(Date.now() - 45 * 60_000),
-            ),
-          ),
-        )
-        .orderBy(desc(orders.purchasedAt))
-        .limit(PER_STORE);
+        },
+        {
+          syncFrom: new Date(Date.now() - 86_400_000),
+          placed: [new Date(Date.now() - 2 * 3_600_000), new Date(Date.now() - 45 * 60_000)],
+          limit: PER_STORE,
+        },
+      );
       expect(open.length, mp).toBe(PER_STORE);
       const numbers = new Map<string, string>();
       for (const order of open) {
