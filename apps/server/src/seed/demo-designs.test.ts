@@ -1,10 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMarketplaceSimulators } from '@app/sim';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { finishedProductImages, finishedProducts, jobs } from '../db/schema.ts';
+import {
+  finishedProductImages,
+  finishedProducts,
+  finishedSkus,
+  jobs,
+  parentProducts,
+} from '../db/schema.ts';
 import { keyOfUrl } from '../integrations/object-storage.ts';
+import { createSecretBox } from '../integrations/secret-box.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import { SIM_DEMO_SKUS } from '../modules/orders/index.ts';
 import { readBytes } from '../modules/uploads/service.ts';
 import { seedDemo } from './seed.ts';
 
@@ -15,7 +25,11 @@ const queued: Array<Parameters<JobRunner['enqueue']>[0]> = [];
 beforeAll(async () => {
   t = await buildTestApp();
   const jobs = { enqueue: async (job: (typeof queued)[number]) => (queued.push(job), 'x') };
-  expect(await seedDemo(t.database.db, { storage: t.storage, jobs })).toBe(true);
+  const stores = {
+    box: createSecretBox(randomBytes(32)),
+    simulators: createMarketplaceSimulators(),
+  };
+  expect(await seedDemo(t.database.db, { storage: t.storage, jobs, stores })).toBe(true);
 });
 afterAll(() => t?.close());
 
@@ -67,5 +81,36 @@ describe('demo designs', () => {
     );
     // Nothing was queued inside the seed's transaction.
     expect(await t.database.db.$count(jobs)).toBe(0);
+  });
+
+  it("holds the SKU each simulator code names: its kind, colour and size (the stores' seed aligns them)", async () => {
+    // What packages/sim's demo catalogues sell under each code ("Classic Tee - Black / M",
+    // "Silicone phone case, black"…); a mug or case code names no colour or size.
+    const sold: Record<string, { kind: RegExp; color?: string; size?: string }> = {
+      'DEMO-TEE-BLK-M': { kind: /t-shirt|\btee\b/i, color: 'Black', size: 'M' },
+      'DEMO-TEE-WHT-L': { kind: /t-shirt|\btee\b/i, color: 'White', size: 'L' },
+      'DEMO-MUG-11OZ': { kind: /\bmug\b/i, size: '11oz' },
+      'DEMO-CASE-BLK': { kind: /phone case/i, color: 'Black' },
+    };
+    expect(Object.keys(sold).sort()).toEqual([...SIM_DEMO_SKUS].sort());
+    const rows = await t.database.db
+      .select({
+        code: finishedSkus.skuCode,
+        color: finishedSkus.color,
+        size: finishedSkus.size,
+        kind: parentProducts.titleEn,
+      })
+      .from(finishedSkus)
+      .innerJoin(finishedProducts, eq(finishedProducts.id, finishedSkus.productId))
+      .innerJoin(parentProducts, eq(parentProducts.id, finishedProducts.parentProductId))
+      .where(inArray(finishedSkus.skuCode, [...SIM_DEMO_SKUS]));
+    for (const code of SIM_DEMO_SKUS) {
+      const { kind, color, size } = sold[code]!;
+      const found = rows.filter((r) => r.code === code);
+      expect(found, code).toHaveLength(1);
+      expect(found[0]!.kind, code).toMatch(kind);
+      if (color) expect(found[0]!.color, code).toBe(color);
+      if (size) expect(found[0]!.size, code).toBe(size);
+    }
   });
 });

@@ -78,7 +78,9 @@ export function demoDesignLayers(
   const area = parent.images.flatMap((i) => i.printAreas)[0];
   if (!area) return null;
   const { width, height } = areaSizeMm(area);
-  const fontSize = Math.min(width * 0.11, height * 0.12);
+  // A fifth of the height at most: on a wide, low area (a cap's panel, a mug's wrap) an eighth
+  // made the text a small line under a large artwork.
+  const fontSize = Math.min(width * 0.11, height * 0.2);
   const textHeight = fontSize * 1.4;
   const art = Math.min(width * 0.8, height - textHeight - height * 0.08);
   const top = (height - art - textHeight) / 2;

@@ -19,6 +19,11 @@ interface Plan {
   suffix: string;
   /** Index into the demo seller's earlier products, or the platform's, this one was copied from. */
   copyOf?: { owner: 'seller' | 'platform'; index: number };
+  /**
+   * The first parent of this kind (English title) instead of the next one along: the simulators'
+   * buyers order one (orders' `alignDemoSkus` gives its SKU their code).
+   */
+  kind?: RegExp;
 }
 
 const SELLER_PLANS: Plan[] = [
@@ -39,7 +44,8 @@ const SELLER_PLANS: Plan[] = [
   { source: 'platform', suffix: ' 平台精选', copyOf: { owner: 'platform', index: 0 } },
   { source: 'duplicate', suffix: ' 经典款 副本', copyOf: { owner: 'seller', index: 0 } },
   { source: 'merge', suffix: ' 合并款' },
-  { source: 'parent', suffix: ' 节日限定' },
+  // The Shopee and Temu simulators' buyers order a black phone case (DEMO-CASE-BLK).
+  { source: 'parent', suffix: ' 节日限定', kind: /phone case/i },
 ];
 
 const PLATFORM_PLANS: Plan[] = [
@@ -99,7 +105,7 @@ export async function seedGoods(
   const sellerCtx = systemCtx(db, ctx.log, { sellerId, inTransaction: true });
   // Parents with an on-sale SKU, spread over the catalogue so the demo covers several categories.
   const parents = await db
-    .select({ id: parentProducts.id })
+    .select({ id: parentProducts.id, titleEn: parentProducts.titleEn })
     .from(parentProducts)
     .where(
       and(
@@ -127,7 +133,10 @@ export async function seedGoods(
   };
   const make = async (owner: 'seller' | 'platform', plan: Plan, age: number) => {
     const source = plan.copyOf ? made[plan.copyOf.owner][plan.copyOf.index] : undefined;
-    const parentId = source?.parentId ?? nextParent();
+    const parentId =
+      source?.parentId ??
+      (plan.kind && parents.find((p) => plan.kind!.test(p.titleEn))?.id) ??
+      nextParent();
     const parent = await showParentProduct(ctx, { id: parentId });
     const title = `${parent.title}${plan.suffix}`;
     // The demo seller reads zh-CN: its own words (tags) are Chinese too.
