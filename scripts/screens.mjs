@@ -110,7 +110,8 @@ function offending(text) {
   // The language switch names Chinese in Chinese, as language pickers do.
   if (lang === 'en') return /[\u3400-\u9fff]/.test(text) && !['中文', '简体中文'].includes(text);
   const rest = DATA.reduce((t, re) => t.replace(re, ' '), text);
-  const words = rest.match(/[A-Za-z][A-Za-z'_-]*/g) ?? [];
+  // "SKU_序号" (a file name pattern) is the word SKU: a joiner at a word's end is not part of it.
+  const words = (rest.match(/[A-Za-z][A-Za-z'_-]*/g) ?? []).map((w) => w.replace(/[_-]+$/, ''));
   return words.some(
     (word) => /[A-Za-z]{3,}/.test(word) && !ALLOWED.has(word.toLowerCase()) && !CODE.test(word),
   );
@@ -139,8 +140,10 @@ async function visibleTexts(page) {
         const value = el.getAttribute(attr)?.trim();
         if (value) seen.add(value);
       }
-      // What fields show is text the reader meets too (colours, sizes, memos).
-      const value = 'value' in el && el.type !== 'hidden' ? String(el.value).trim() : '';
+      // What fields show is text the reader meets too (colours, sizes, memos); a checkbox's or
+      // radio's value is a code the page never shows (its label is the text node beside it).
+      const shown = 'value' in el && !['hidden', 'checkbox', 'radio'].includes(el.type);
+      const value = shown ? String(el.value).trim() : '';
       if (value) seen.add(value);
     }
     return [...seen];

@@ -33,7 +33,10 @@ it('browses the parent library, searches it and opens a product with its SKUs', 
   // Demo pictures are real images served by the API, not placeholders.
   const picture = page.locator('img[src*="/api/files/demo/"]').first();
   await picture.waitFor();
-  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The element is there before its picture has loaded (naturalWidth 0 until then).
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await shot(page, 'parent-library-en');
 
   await page.locator('a[href*="productHouseDetail"]').first().click();

@@ -46,15 +46,15 @@ async function main(): Promise<void> {
   await seedBase(database.db, { operatorPassword });
   await prepareStoreSecretBox(config, database.db);
   const storage = createObjectStorage(config);
-  const seededDemo = seedsDemo(config)
-    ? await seedDemo(database.db, { storage, stores: demoStoreOptions(config) })
-    : false;
-
-  const messenger = createMessenger(config, database.db);
   const jobs = createJobRunner(database, {
     log: log.child({ name: 'jobs' }),
     sweepSeconds: config.JOB_SWEEP_SECONDS,
   });
+  const seededDemo = seedsDemo(config)
+    ? await seedDemo(database.db, { storage, stores: demoStoreOptions(config), jobs })
+    : false;
+
+  const messenger = createMessenger(config, database.db);
   // Several processes share PostgreSQL, so they share the stores' request quotas there too;
   // PGlite is one process, whose own buckets are exact.
   const connectors = createMarketplaceConnectors(

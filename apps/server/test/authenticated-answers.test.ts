@@ -75,6 +75,8 @@ describe('?token=', () => {
     'GET /api/common/download-images',
     'GET /api/cw-order/export-download',
     'GET /api/cw-order/import-template',
+    // The picture zip downloads like the order export, in a new tab.
+    'GET /api/goods/picture-zip/download',
     'GET /api/material/download',
     // The operator's pick list and print files open as downloads in a new tab.
     'GET /api/sys/production/pick-list',

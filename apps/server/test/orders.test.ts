@@ -520,12 +520,16 @@ describe('add to cart from orders', () => {
     const demo = await createSeller(db);
     const a = await productFor(db, demo.sellerId, {
       skus: [
-        { color: 'Black', size: 'M', costMinor: 100, stock: 5 },
+        { color: 'White', size: 'S', costMinor: 100, stock: 5 },
         { color: 'Black', size: 'L', costMinor: 100, stock: 5 },
+        { color: 'Black', size: 'M', costMinor: 100, stock: 5 },
       ],
     });
     const b = await productFor(db, demo.sellerId, {
-      skus: [{ color: 'White', size: 'S', costMinor: 100, stock: 5 }],
+      skus: [
+        { color: 'White', size: 'S', costMinor: 100, stock: 5 },
+        { color: 'White', size: 'L', costMinor: 100, stock: 5 },
+      ],
     });
     const mug = await productFor(db, demo.sellerId, {
       skus: [{ color: 'White', size: '11oz', costMinor: 100, stock: 5 }],
@@ -544,18 +548,23 @@ describe('add to cart from orders', () => {
       .from(finishedSkus)
       .where(eq(finishedSkus.sellerId, demo.sellerId));
     const codeOf = Object.fromEntries(codes.map((c) => [c.id, c.code]));
-    // The tee code goes to the black tee, the mug code to the mug, the case (no case) to a free product.
-    expect([a.skus[0], a.skus[1], b.skus[0], mug.skus[0]].map((s) => codeOf[s!.id])).toEqual([
-      SIM_DEMO_SKUS[0],
+    // Each tee code goes to the tee SKU of its colour and size (not the first black or white
+    // one), the mug code to the mug, the case code (no case) to the first SKU of a product no
+    // code went to.
+    const [tee, mugCode, caseCode, whiteTee] = SIM_DEMO_SKUS;
+    expect([...a.skus, ...b.skus, ...mug.skus].map((s) => codeOf[s.id])).toEqual([
+      a.skus[0]!.code,
       a.skus[1]!.code,
-      SIM_DEMO_SKUS[2],
-      SIM_DEMO_SKUS[1],
+      tee,
+      caseCode,
+      whiteTee,
+      mugCode,
     ]);
     const [product] = await db
       .select({ skuText: finishedProducts.skuText })
       .from(finishedProducts)
       .where(eq(finishedProducts.id, a.productId));
-    expect(product!.skuText.split(' ')).toContain(SIM_DEMO_SKUS[0].toLowerCase());
+    expect(product!.skuText.split(' ')).toContain(tee.toLowerCase());
   });
 });
 

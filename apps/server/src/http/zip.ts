@@ -25,7 +25,7 @@ export function uniqueNames(names: string[]): string[] {
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266), so Chinese names survive. */
-function attachment(filename: string): string {
+export function attachment(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

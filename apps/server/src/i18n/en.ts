@@ -174,6 +174,10 @@ export const en = {
     seller_not_found: 'Seller not found',
   },
   goods: {
+    picture_zip_over_limit: '{{count}} images chosen; one zip holds at most {{max}}: choose fewer',
+    picture_zip_no_images: 'The chosen items have no images',
+    picture_zip_not_found: 'Picture zip not found',
+    picture_zip_not_ready: 'The picture zip has not finished',
     foreign_image: "Choose an image you uploaded or one of the product's images",
     in_use:
       'Product {{id}} is in use (listings {{listings}}, orders {{orders}}, cart items {{cartItems}})',
@@ -211,6 +215,7 @@ export const en = {
     interrupted: 'Interrupted: the server running it stopped',
     not_queued: 'The job could not be queued',
     progress: {
+      zipping: 'Zipping images: {{done}}/{{total}}',
       reading: 'Reading the file',
       reading_rows: 'Reading the file: {{rows}} rows read',
       importing: 'Importing',

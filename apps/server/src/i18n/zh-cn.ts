@@ -165,6 +165,10 @@ export const zhCN = {
     seller_not_found: '卖家不存在',
   },
   goods: {
+    picture_zip_over_limit: '共 {{count}} 张图片，一个压缩包最多 {{max}} 张，请减少选择',
+    picture_zip_no_images: '所选内容没有图片',
+    picture_zip_not_found: '图片压缩包不存在',
+    picture_zip_not_ready: '图片压缩包尚未生成完成',
     foreign_image: '请选择你上传的图片或商品自带的图片',
     in_use: '商品 {{id}} 正在使用中（刊登 {{listings}}、订单 {{orders}}、购物车 {{cartItems}}）',
     merge_other_parent: '商品 {{id}} 与商品 {{first}} 的母体商品不同',
@@ -201,6 +205,7 @@ export const zhCN = {
     interrupted: '任务中断：运行它的服务器已停止',
     not_queued: '任务无法加入队列',
     progress: {
+      zipping: '正在打包图片：{{done}}/{{total}}',
       reading: '正在读取文件',
       reading_rows: '正在读取文件：已读 {{rows}} 行',
       importing: '正在导入',

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export type ImageExt = 'jpg' | 'png' | 'webp' | 'gif';
 
@@ -22,6 +23,11 @@ export interface StoredObject {
 /** Where stored bytes live; keys are made by `newObjectKey` or `platformObjectKey`, never taken from a client. */
 export interface ObjectStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores what `body` yields as it comes, for files too big to hold (a picture zip); resolves
+   * with the stored size once the object is whole, and stores nothing when `body` fails.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
   /** `null` when there is no such object (or the key is not one this server makes). */
   get(key: string): Promise<StoredObject | null>;
   /** Deleting a missing object is not an error. */
@@ -59,8 +65,8 @@ const PLATFORM_KEY_PATTERN = new RegExp(
 
 /** Files only their seller may download, through a route that checks the session (exports, imports). */
 const PRIVATE_KEY_PATTERN =
-  /^private\/\d{1,19}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(xlsx|csv)$/;
-export type PrivateExt = 'xlsx' | 'csv';
+  /^private\/\d{1,19}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(xlsx|csv|zip)$/;
+export type PrivateExt = 'xlsx' | 'csv' | 'zip';
 export const isPrivateKey = (key: string): boolean => PRIVATE_KEY_PATTERN.test(key);
 /** `private/<sellerId>/<uuid>.<ext>`; never served by `/api/files/`. */
 export const privateObjectKey = (sellerId: number, ext: PrivateExt): string =>
@@ -108,6 +114,7 @@ export function newObjectKey(sellerId: number, ext: ImageExt, now = new Date()):
 const PRIVATE_TYPES: Record<PrivateExt, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
+  zip: 'application/zip',
 };
 
 export function contentTypeOf(key: string): string {
@@ -134,6 +141,20 @@ export function createLocalStorage(root: string): ObjectStorage {
       try {
         await fs.writeFile(partial, bytes, { flag: 'wx' });
         await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async putStream(key, body) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const partial = `${file}.${randomUUID()}.part`;
+      try {
+        await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+        const { size } = await fs.stat(partial);
+        await fs.rename(partial, file);
+        return size;
       } catch (error) {
         await fs.rm(partial, { force: true });
         throw error;

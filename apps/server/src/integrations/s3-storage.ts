@@ -1,4 +1,10 @@
-import { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   contentTypeOf,
@@ -94,6 +100,43 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       const res = await send('PUT', objectUrl(key), bytes, { 'content-type': contentType });
       if (!res.ok) throw await errorOf(res);
       await res.body?.cancel();
+    },
+    async putStream(key, body, contentType) {
+      // A single PUT must name its length and payload hash up front, so the stream is spooled
+      // to a temporary file (hashed on the way) and sent from there: disk, never memory.
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 's3-put-'));
+      try {
+        const file = path.join(dir, 'body');
+        const hash = createHash('sha256');
+        const hashing = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        });
+        await pipeline(body, hashing, createWriteStream(file));
+        const { size } = await fs.stat(file);
+        const url = objectUrl(key);
+        const headers = { 'content-type': contentType, 'content-length': String(size) };
+        const res = await fetch(url, {
+          method: 'PUT',
+          headers: signHeaders({
+            method: 'PUT',
+            url,
+            headers,
+            payloadHash: hash.digest('hex'),
+            credentials,
+          }),
+          body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+          duplex: 'half',
+          signal: AbortSignal.timeout(timeout),
+        });
+        if (!res.ok) throw await errorOf(res);
+        await res.body?.cancel();
+        return size;
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
     },
     async get(key) {
       if (!isObjectKey(key)) return null;

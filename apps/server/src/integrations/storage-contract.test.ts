@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, newObjectKey, type ObjectStorage } from './object-storage.ts';
+import { Readable } from 'node:stream';
+import {
+  createLocalStorage,
+  newObjectKey,
+  privateObjectKey,
+  type ObjectStorage,
+} from './object-storage.ts';
 import { startSimStorage } from '../../test/sim-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 
@@ -31,6 +37,26 @@ function contract(
       expect(object).toMatchObject({ size: bytes.length, contentType: 'image/png' });
       expect(object!.bytes.equals(bytes)).toBe(true);
       expect(storage.url(key)).toBe(`/api/files/${key}`);
+    });
+
+    it('stores a stream as it comes, and nothing when the stream fails', async () => {
+      const key = privateObjectKey(5, 'zip');
+      const chunks = Array.from({ length: 40 }, (_, i) => Buffer.alloc(64 * 1024, i));
+      const size = await storage.putStream(key, Readable.from(chunks), 'application/zip');
+      expect(size).toBe(40 * 64 * 1024);
+      const object = await read(key);
+      expect(object).toMatchObject({ size, contentType: 'application/zip' });
+      expect(object!.bytes.equals(Buffer.concat(chunks))).toBe(true);
+
+      const broken = privateObjectKey(5, 'zip');
+      async function* failing() {
+        yield Buffer.from('partial');
+        throw new Error('source failed');
+      }
+      await expect(
+        storage.putStream(broken, Readable.from(failing()), 'application/zip'),
+      ).rejects.toThrow('source failed');
+      expect(await storage.get(broken)).toBeNull();
     });
 
     it('answers null for a missing object and deletes idempotently', async () => {

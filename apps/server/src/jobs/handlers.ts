@@ -49,6 +49,7 @@ import {
   type TrackingDeps,
 } from '../modules/production/index.ts';
 import { DEMO_STORY, runDemoStoryJob } from '../modules/demo/index.ts';
+import { PICTURE_ZIP, runPictureZip } from '../modules/picture-zip/index.ts';
 import { runDueTasks, TASKS_TICK } from '../modules/sys-tasks/index.ts';
 import { paramValue } from '../modules/sys-params/index.ts';
 import { EVERY_MINUTE, type PgBossJobRunner } from './pg-boss-runner.ts';
@@ -291,6 +292,7 @@ export function registerJobHandlers(
   const fileWork = { expireInSeconds: 60 * 60 };
   runner.define(ORDERS_EXPORT, (job) => runOrderExport(files, job), fileWork);
   runner.define(ORDERS_IMPORT, (job) => runOrderImport(files, job), fileWork);
+  runner.define(PICTURE_ZIP, (job) => runPictureZip(files, job), fileWork);
   // The tracking of the packages it shipped goes out now, not at the minute sweep.
   runner.define(SHIP_IMPORT, async (job) => {
     const result = await runShipImport({ db: deps.database.db, log: deps.log }, job);

@@ -24,6 +24,7 @@ import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerOrderDocumentRoutes } from './orders/documents-routes.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
 import { registerOrderTransferRoutes } from './orders/transfer-routes.ts';
+import { registerPictureZipRoutes } from './picture-zip/routes.ts';
 import { registerProductionRoutes } from './production/routes.ts';
 import { registerShopeeOrderRoutes } from './shopee-orders/routes.ts';
 import { registerTemuPoRoutes } from './temu-po/routes.ts';
@@ -81,6 +82,7 @@ export async function registerModules(app: App, deps: AppDeps): Promise<void> {
   registerMaterialRoutes(app, deps);
   registerGoodsLibraryRoutes(app);
   registerGoodsRoutes(app, deps);
+  registerPictureZipRoutes(app, deps);
   registerMarketRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerAutoBuyRoutes(app);

@@ -49,6 +49,12 @@ interface Kind {
   box: [number, number, number];
   colours: Colour[];
   sizes: string[];
+  /**
+   * The colours the first model is made in, each in every size: the marketplace simulators sell
+   * it by colour and size (packages/sim: the Classic Tee in Black / M and White / L), and the
+   * demo seller's copy must hold those SKUs. Other models get a spread of the kind's variants.
+   */
+  firstModelColours?: Colour[];
   /** Print areas on the 800×800 pictures, with their printed size (same proportions). */
   areas: PrintArea[];
   /** Attribute names and values, zh-CN and English. */
@@ -81,6 +87,7 @@ const TREE: Array<{ name: string; nameEn: string; kinds: Kind[] }> = [
         box: [300, 250, 20],
         colours: [WHITE, BLACK, NAVY, GREY],
         sizes: ['S', 'M', 'L', 'XL'],
+        firstModelColours: [WHITE, BLACK],
         areas: [
           area('front', [250, 190, 300, 400], [300, 400]),
           area('back', [250, 180, 300, 400], [300, 400]),
@@ -280,6 +287,9 @@ const SIZE_ZH: Record<string, string> = { 'One Size': '均码', Standard: '标�
 
 /** Up to `max` colour × size pairs, spread over both lists so a product shows several of each. */
 function variants(kind: Kind, modelIndex: number): Array<{ colour: Colour; size: string }> {
+  if (modelIndex === 0 && kind.firstModelColours) {
+    return kind.firstModelColours.flatMap((colour) => kind.sizes.map((size) => ({ colour, size })));
+  }
   const all = kind.colours.flatMap((colour) => kind.sizes.map((size) => ({ colour, size })));
   const count = Math.min(all.length, 2 + ((modelIndex * 3) % 5));
   const step = Math.max(1, Math.floor(all.length / count));

@@ -77,6 +77,7 @@ const SELLER_MENUS: MenuSeed[] = [
     page('/goods/materialMmt', 'menu.goods.materialMmt', {
       actions: [...CRUD, 'move', 'download'],
     }),
+    page('/goods/pictureZip', 'menu.goods.pictureZip', { actions: ['export'] }),
   ]),
   dir('menu.group.listing', 'CloudUploadOutlined', [
     page('/goods/collectyun', 'menu.goods.collectyun', {

@@ -14,7 +14,8 @@ import { seedBuiltInGroups } from '../modules/team/index.ts';
 import { backfillFigures } from '../modules/statistics/index.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { seedCatalog } from './catalog.ts';
-import { seedGoods } from './goods.ts';
+import { seedGoods, type DeferredJob } from './goods.ts';
+import type { DesignDeps } from '../modules/design/index.ts';
 import { creditDemoBalance } from '../modules/finance/index.ts';
 import { seedDemoStores, type DemoStoreOptions } from './markets.ts';
 import { bumpRevision, MENUS_REVISION } from '../db/revisions.ts';
@@ -125,7 +126,12 @@ export async function seedBase(
  */
 export async function seedDemo(
   db: Db,
-  opts: { storage?: ObjectStorage; stores?: DemoStoreOptions } = {},
+  opts: {
+    storage?: ObjectStorage;
+    stores?: DemoStoreOptions;
+    /** Where the demo designs' render jobs go, once the seed has committed. */
+    jobs?: DesignDeps['jobs'];
+  } = {},
 ): Promise<boolean> {
   await seedCatalog(db, { storage: opts.storage });
   const { email, mobile, password } = DEMO_LOGINS.seller;
@@ -139,7 +145,8 @@ export async function seedDemo(
 
   const passwordHash = await hashPassword(password);
   const payPasswordHash = await hashPassword(DEMO_LOGINS.seller.payPassword);
-  return db.transaction(async (tx) => {
+  const deferred: DeferredJob[] = [];
+  const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seed})`);
     if (await exists(tx)) return false;
     // The tenant the way sign-up makes one (lowest member level, boss user), in this transaction.
@@ -155,7 +162,7 @@ export async function seedDemo(
         emailVerified: true,
       },
     });
-    await seedGoods(system, sellerId);
+    deferred.push(...(await seedGoods(system, sellerId, { storage: opts.storage })));
     // A balance to buy production with, so the first visit can run the whole loop; credited
     // through the ledger as any recharge is, and shown in the ledger as a demo credit.
     await creditDemoBalance(tx, sellerId);
@@ -165,6 +172,9 @@ export async function seedDemo(
     }
     return true;
   });
+  // Queued after the commit, as a request's save queues its render.
+  for (const job of deferred) await opts.jobs?.enqueue(job);
+  return created;
 }
 
 /** A demo seller seeded before pay passwords were seeded gets one, so checkout can be tried. */

@@ -96,6 +96,10 @@ const VIEWS: Record<string, View> = {
     () => import('../features/templates/pages/price-template-page.tsx'),
     'PriceTemplatePage',
   ),
+  'goods/picturezip': lazyPage(
+    () => import('../features/goods/pages/picture-zip-page.tsx'),
+    'PictureZipPage',
+  ),
   'goods/upc': lazyPage(() => import('../features/upc/pages/upc-page.tsx'), 'UpcPage'),
   'goods/collectyun': lazyPage(
     () => import('../features/listings/pages/collectyun-page.tsx'),

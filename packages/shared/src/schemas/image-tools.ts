@@ -95,17 +95,59 @@ export const MobilePrefix = z.object({
 export type MobilePrefix = z.infer<typeof MobilePrefix>;
 export const MobilePrefixList = z.array(MobilePrefix);
 
-/** Picture zip: finished products or a batch of listings, at chosen sizes and with chosen names. */
+/**
+ * Picture zip: the images of finished products or of a listing batch's listings, at chosen
+ * sizes (`original`, or the longest side in pixels) and with chosen names, as one zip.
+ */
 export const PICTURE_ZIP_SIZES = ['original', '1000', '1600', '2000'] as const;
 export type PictureZipSize = (typeof PICTURE_ZIP_SIZES)[number];
 export const PICTURE_ZIP_NAMINGS = ['sku_index', 'title_index'] as const;
+export type PictureZipNaming = (typeof PICTURE_ZIP_NAMINGS)[number];
 export const PICTURE_ZIP_MAX_ITEMS = 100;
 /** Images in one zip, over every item and size. */
-export const PICTURE_ZIP_MAX_IMAGES = 2000;
-export const PictureZipInput = z.object({
-  source: z.enum(['goods', 'listings']),
-  ids: IdsInput.shape.ids.max(PICTURE_ZIP_MAX_ITEMS),
-  sizes: z.array(z.enum(PICTURE_ZIP_SIZES)).min(1).max(PICTURE_ZIP_SIZES.length),
+export const PICTURE_ZIP_MAX_IMAGES = 500;
+const pictureZipOptions = {
+  sizes: z
+    .array(z.enum(PICTURE_ZIP_SIZES))
+    .min(1, 'validation.choose_one_or_more')
+    .max(PICTURE_ZIP_SIZES.length),
   naming: z.enum(PICTURE_ZIP_NAMINGS),
-});
+};
+export const PictureZipInput = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('goods'),
+    ids: IdsInput.shape.ids.max(PICTURE_ZIP_MAX_ITEMS),
+    ...pictureZipOptions,
+  }),
+  z.object({ source: z.literal('batch'), batch_id: id, ...pictureZipOptions }),
+]);
 export type PictureZipInput = z.infer<typeof PictureZipInput>;
+
+export const PictureZipStarted = z.object({
+  job_id: z.string(),
+  /** Images the zip will hold (over every size). */
+  images: z.number().int(),
+});
+export type PictureZipStarted = z.infer<typeof PictureZipStarted>;
+
+/** `result` of a finished picture-zip job: `url` downloads it with the owner's session only. */
+export const PictureZipResult = z.object({
+  url: z.string(),
+  file_name: z.string(),
+  images: z.number().int(),
+  /** Images left out because their file is gone from storage. */
+  missing: z.number().int(),
+  bytes: z.number().int(),
+});
+export type PictureZipResult = z.infer<typeof PictureZipResult>;
+
+/** A recent listing batch to zip the images of. */
+export const PictureZipBatch = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  store_alias: z.string(),
+  listings: z.number().int(),
+  created_at: z.number().int(),
+});
+export type PictureZipBatch = z.infer<typeof PictureZipBatch>;
+export const PictureZipBatchList = z.array(PictureZipBatch);

@@ -1,1 +1,7 @@
-export { whiteMainImage } from './service.ts';
+export {
+  DESIGN_RENDER,
+  saveDesign,
+  savePlatformDesign,
+  whiteMainImage,
+  type DesignDeps,
+} from './service.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   areaSizeMm,
@@ -65,7 +65,7 @@ type DesignDocument = z.infer<typeof DesignDocument>;
 const RenderPayload = z.object({ productId: z.number().int().positive() });
 
 export interface DesignDeps {
-  jobs: JobRunner;
+  jobs: Pick<JobRunner, 'enqueue'>;
   storage: ObjectStorage;
 }
 
@@ -221,6 +221,47 @@ export async function saveDesign(
   return { finished_product_id: productId, job_id: jobId };
 }
 
+/**
+ * One of the platform's own designed products (no seller; the shared library shows it), checked
+ * as a seller's save is and rendered at once by the same renderer: no seller's job queue serves
+ * it. Artwork must be platform pictures. Used by the demo seed.
+ */
+export async function savePlatformDesign(
+  ctx: Ctx,
+  deps: Pick<DesignDeps, 'storage'>,
+  input: Omit<DesignSaveInput, 'finished_product_id'>,
+): Promise<number> {
+  const parent = await showParentProduct(ctx, { id: input.parent_product_id });
+  const chosen = chosenSkus(parent.skus, input.colors, input.sizes);
+  const sides = new Set(parent.images.flatMap((i) => i.printAreas.map((a) => a.name)));
+  await checkLayers(ctx, deps.storage, input.layers, sides);
+  const row = await createFromParent(ctx, null, {
+    parent_product_id: parent.id,
+    title: input.title,
+    tags: [],
+    skus: chosen.map((s) => ({
+      parent_sku_id: s.id,
+      color: s.color,
+      size: s.size,
+      price_minor: markupPriceMinor(s.costMinor),
+    })),
+    images: [],
+    design: {
+      version: 1,
+      colors: unique(input.colors),
+      sizes: unique(input.sizes),
+      layers: input.layers,
+      mockups: [],
+      print_files: [],
+    } satisfies DesignDocument,
+  });
+  await renderDesign(
+    { db: ctx.db, storage: deps.storage },
+    { sellerId: null, payload: { productId: row.id }, progress: async () => {} },
+  );
+  return row.id;
+}
+
 /** A design to reopen in the editor; another seller's product, or one without a design, is a 404. */
 export async function showDesign(ctx: Ctx, input: IdInput): Promise<SavedDesign> {
   const product = await showProduct(ctx, input, 'own');
@@ -277,12 +318,12 @@ function drawn(layers: DesignLayer[]): unknown[] {
  * A content-derived key: the same inputs (and renderer version) always give the same key, so a
  * re-render finds its files already stored and the same design always has the same files.
  */
-function outputKey(sellerId: number, ext: ImageExt, content: unknown): string {
+function outputKey(sellerId: number | null, ext: ImageExt, content: unknown): string {
   const digest = createHash('sha256')
     .update(canonical({ renderer: RENDERER_VERSION, ...(content as object) }))
     .digest('hex')
     .slice(0, 32);
-  return platformObjectKey('design', `${sellerId}-${digest}`, ext);
+  return platformObjectKey('design', `${sellerId ?? 'platform'}-${digest}`, ext);
 }
 
 async function exists(storage: ObjectStorage, key: string): Promise<boolean> {
@@ -318,7 +359,10 @@ export interface RenderResult {
   stale: boolean;
 }
 
-/** The design.render job: mockups per chosen colour × side, print files per side with artwork. */
+/**
+ * The design.render job: mockups per chosen colour × side, print files per side with artwork.
+ * A job without a seller renders one of the platform's own designed products.
+ */
 export async function renderDesign(
   deps: { db: Executor; storage: ObjectStorage },
   job: Pick<JobContext, 'sellerId' | 'payload' | 'progress'>,
@@ -332,7 +376,9 @@ export async function renderDesign(
       .where(
         and(
           eq(finishedProducts.id, productId),
-          ofSeller(finishedProducts.sellerId, job.sellerId ?? -1),
+          job.sellerId === null
+            ? isNull(finishedProducts.sellerId)
+            : ofSeller(finishedProducts.sellerId, job.sellerId),
         ),
       );
     const [row] = lock ? await query.for('update') : await query;
@@ -341,7 +387,7 @@ export async function renderDesign(
     return { row, doc: parsed.data };
   };
   const { row, doc } = await loadDesign(db, false);
-  const sellerId = row.sellerId!;
+  const sellerId = row.sellerId;
   const images = await db
     .select()
     .from(parentProductImages)

@@ -1,7 +1,7 @@
-import { and, asc, inArray } from 'drizzle-orm';
+import { and, asc, desc, inArray } from 'drizzle-orm';
 import type { FinishedProductDetail, FinishedSku, IdInput } from '@app/shared';
 import type { Ctx } from '../../context.ts';
-import { finishedProductImages, finishedProducts } from '../../db/schema.ts';
+import { finishedProductImages, finishedProducts, finishedSkus } from '../../db/schema.ts';
 import { NotFoundError } from '../../errors.ts';
 import { detailOf, findProduct, readable, skuRowsOf } from './rows.ts';
 import { withSkuNames } from './sku-names.ts';
@@ -22,6 +22,8 @@ export async function listProductSkus(ctx: Ctx, input: IdInput): Promise<Finishe
 export interface ProductImages {
   id: number;
   title: string;
+  /** The product's first SKU code ('' without SKUs), for file names. */
+  sku: string;
   urls: string[];
 }
 
@@ -39,9 +41,17 @@ export async function imagesOf(ctx: Ctx, ids: number[]): Promise<ProductImages[]
     .from(finishedProductImages)
     .where(inArray(finishedProductImages.productId, ids))
     .orderBy(asc(finishedProductImages.orderNum), asc(finishedProductImages.id));
+  const skus = await ctx.db
+    .select({ productId: finishedSkus.productId, code: finishedSkus.skuCode })
+    .from(finishedSkus)
+    .where(inArray(finishedSkus.productId, ids))
+    .orderBy(desc(finishedSkus.orderNum), desc(finishedSkus.id));
+  // Descending, so the last write per product is its first SKU.
+  const skuOf = new Map(skus.map((s) => [s.productId, s.code]));
   return ids.map((id) => ({
     id,
     title: byId.get(id)!.title,
+    sku: skuOf.get(id) ?? '',
     urls: images.filter((i) => i.productId === id).map((i) => i.url),
   }));
 }

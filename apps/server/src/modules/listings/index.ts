@@ -3,3 +3,4 @@ export { registerListingJobs } from './lifecycle.ts';
 export { LISTINGS_IMAGES_TRANSLATE, runImagesTranslate } from './image-translate.ts';
 export { noteRemoteListingStatus } from './remote-status.ts';
 export { registerListingStatusJobs } from './status-sync.ts';
+export { batchImagesOf, recentBatches, type ListingImages } from './batch-images.ts';

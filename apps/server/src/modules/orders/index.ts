@@ -5,7 +5,7 @@ export { visibleOrdersById, writeOrderLog } from './access.ts';
 export { marketList, saveBatchLogistics, saveLogistics } from './actions.ts';
 export { addOrdersToCart } from './add-cart.ts';
 export { markAwaitingFunds, type AwaitingFundsDetail } from './awaiting-funds.ts';
-export { alignDemoSkus } from './demo.ts';
+export { alignDemoSkus, SIM_DEMO_SKUS } from './demo.ts';
 export { listOrders } from './list.ts';
 export { kickShipmentPushes } from './shipment-push.ts';
 export { matchFinishedSkus } from './relations.ts';

@@ -267,6 +267,9 @@ describe('uploadImage', () => {
         if (puts === failOnPut) throw new Error('disk full');
         held.add(key);
       },
+      async putStream() {
+        throw new Error('not used');
+      },
       async get() {
         return null;
       },

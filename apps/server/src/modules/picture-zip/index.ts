@@ -1,0 +1,2 @@
+export { runPictureZip } from './job.ts';
+export { PICTURE_ZIP } from './service.ts';
