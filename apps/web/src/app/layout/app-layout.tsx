@@ -5,7 +5,6 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VerifyEmailBanner } from '../../features/my/index.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
-import { addTranslations } from '../../shared/i18n/i18n.ts';
 import { queryClient } from '../../shared/query-client.ts';
 import type { ViewRoute } from '../../shared/session/view-routes.ts';
 import { appConfig } from '../../shared/app-config.ts';
@@ -13,13 +12,10 @@ import { paths } from '../../shared/paths.ts';
 import { indexRoutes, routeKey } from '../shell-routes.ts';
 import { queryFromSearch } from '../tabs/tabs.ts';
 import { useTabsStore } from '../tabs/tabs-store.ts';
-import { consoleTextsEn, consoleTextsZhCN } from './console-texts.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TabStrip } from './tab-strip.tsx';
-
-addTranslations({ 'zh-CN': consoleTextsZhCN, en: consoleTextsEn });
 
 const LOGOUT_KEY = routeKey(paths.logout);
 
