@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Node flags the server runs with (`npm start`, and the benches that measure it). */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps'];
+
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
