@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root } from './lib.mjs';
+import { root, SERVER_NODE_FLAGS } from './lib.mjs';
 import { createPgDatabase } from './bench-server.mjs';
+import { bundleServer } from '../apps/server/bundle.mjs';
 
 // Orders at scale (issue 7): one seller with 1,000,000 orders and 2,000,000 items, seeded with
 // set-based SQL, then the order list through its service (store + desk status + date range,
@@ -12,7 +13,8 @@ import { createPgDatabase } from './bench-server.mjs';
 // peak RSS of the process) and an import of 100,000 csv rows (time, peak RSS, and the p95 wait
 // of a small query every 100 ms meanwhile), on PostgreSQL (a throw-away
 // database) and on PGlite (a throw-away folder). Each phase runs in its own process
-// (apps/server/scripts/bench-orders.ts), so the export's RSS is its own.
+// (apps/server/scripts/bench-orders.ts, bundled and run as `npm start` runs the server), so the
+// export's RSS is its own.
 // `npm run bench` runs it unless BENCH_ORDERS=0; alone: `node scripts/bench-orders.mjs`.
 // BENCH_ORDERS / BENCH_PGLITE_ORDERS change the number of orders; BENCH_ORDERS_DATABASES=postgres
 // (or pglite) runs one database only.
@@ -25,18 +27,16 @@ const BUDGETS = {
   importOtherP95Ms: 250,
 };
 
+const BUNDLE = 'apps/server/dist/bench-orders.mjs';
+
 function phase(name, env) {
-  const out = execFileSync(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['apps/server/scripts/bench-orders.ts', name],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 24,
-    },
-  );
+  const out = execFileSync(process.execPath, [...SERVER_NODE_FLAGS, BUNDLE, name], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 24,
+  });
   for (const line of out.split('\n')) if (!line.startsWith('RESULT ')) console.log(line);
   const result = out.split('\n').find((l) => l.startsWith('RESULT '));
   if (!result) throw new Error(`bench-orders ${name}: no result`);
@@ -62,6 +62,7 @@ function benchOne(database, env) {
 }
 
 export async function benchOrders() {
+  await bundleServer('scripts/bench-orders.ts', path.relative('apps/server', BUNDLE));
   const which = process.env.BENCH_ORDERS_DATABASES ?? 'postgres,pglite';
   const orders = process.env.BENCH_ORDERS ?? '1000000';
   const results = [];
@@ -117,9 +118,11 @@ export async function benchOrders() {
       'export orders': r.exported.orders,
       'export s': r.exported.seconds,
       'export MB': r.exported.mb,
+      'RSS before MB': r.exported.rssBeforeMb,
       'peak RSS MB': r.exported.peakRssMb,
       'import rows': r.imported.rows,
       'import s': r.imported.seconds,
+      'import RSS before MB': r.imported.rssBeforeMb,
       'import peak RSS MB': r.imported.peakRssMb,
       'other requests p95 ms': r.imported.otherP95Ms,
       result: verdict(

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from './lib.mjs';
+import { root, SERVER_NODE_FLAGS } from './lib.mjs';
 
 // What the benchmarks share: the built server on a free port, the demo login, one load run.
 export const CAPTCHA = 'bench-pass';
@@ -34,7 +34,10 @@ export function freePort() {
 
 export async function startServer(env) {
   const port = await freePort();
-  const [cmd, args] = pinned(0, process.execPath, ['apps/server/dist/main.js']);
+  const [cmd, args] = pinned(0, process.execPath, [
+    ...SERVER_NODE_FLAGS,
+    'apps/server/dist/main.js',
+  ]);
   const child = spawn(cmd, args, {
     cwd: root,
     env: {

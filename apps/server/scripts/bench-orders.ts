@@ -37,6 +37,8 @@ const dataDir = process.env.DATABASE_URL ? null : path.join(process.env.DATA_DIR
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir });
 const { db } = database;
 const log = pino({ level: 'silent' });
+/** The process with its modules loaded and the database open, before the phase does anything. */
+const openedRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
 
 const words = (list: readonly string[]) =>
   sql.raw(`(ARRAY[${list.map((w) => `'${w}'`).join(',')}]::text[])`);
@@ -100,6 +102,19 @@ const partsMb = (parts: { heapUsed: number; external: number }) => ({
   peakHeapUsedMb: Math.round(parts.heapUsed / 1024 / 1024),
   peakExternalMb: Math.round(parts.external / 1024 / 1024),
 });
+/**
+ * The size of PGlite's WebAssembly memory (0 on PostgreSQL): it grows when the database inside
+ * needs more and never shrinks, so its size after a phase is its peak.
+ */
+const wasmMb = () => {
+  const client = (db as unknown as { $client?: { Module?: { HEAPU8?: Uint8Array } } }).$client;
+  return Math.round((client?.Module?.HEAPU8?.length ?? 0) / 1024 / 1024);
+};
+/** CPU time of the whole process (every thread, the garbage collector's too) since `from`. */
+const cpuSecondsSince = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return +((used.user + used.system) / 1e6).toFixed(1);
+};
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -255,6 +270,8 @@ async function exportPhase() {
     path.join(process.env.BENCH_FILES ?? '/tmp', 'bench-order-files'),
   );
   const before = process.memoryUsage().rss;
+  const wasmBefore = wasmMb();
+  const cpuBefore = process.cpuUsage();
   let peak = before;
   const parts = { heapUsed: 0, external: 0 };
   const sampler = setInterval(() => {
@@ -284,6 +301,9 @@ async function exportPhase() {
     seconds: +(ms / 1000).toFixed(1),
     rssBeforeMb: Math.round(before / 1024 / 1024),
     peakRssMb: Math.round(peak / 1024 / 1024),
+    cpuSeconds: cpuSecondsSince(cpuBefore),
+    wasmBeforeMb: wasmBefore,
+    wasmAfterMb: wasmMb(),
     ...partsMb(parts),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   };
@@ -317,6 +337,8 @@ async function importPhase() {
   const storage = importStorage();
   const key = IMPORT_KEY(s.sellerId);
   const before = process.memoryUsage().rss;
+  const wasmBefore = wasmMb();
+  const cpuBefore = process.cpuUsage();
   let peak = before;
   const parts = { heapUsed: 0, external: 0 };
   const sampler = setInterval(() => {
@@ -363,6 +385,9 @@ async function importPhase() {
     seconds: +(ms / 1000).toFixed(1),
     rssBeforeMb: Math.round(before / 1024 / 1024),
     peakRssMb: Math.round(peak / 1024 / 1024),
+    cpuSeconds: cpuSecondsSince(cpuBefore),
+    wasmBeforeMb: wasmBefore,
+    wasmAfterMb: wasmMb(),
     ...partsMb(parts),
     otherRequests: waits.length,
     otherP95Ms: +pct(waits, 95).toFixed(1),
@@ -380,7 +405,7 @@ try {
   }[phase];
   if (!run) throw new Error(`unknown phase ${phase}`);
   const [result, ms] = await timed(run);
-  console.log(`RESULT ${JSON.stringify({ phase, ms: Math.round(ms), ...result })}`);
+  console.log(`RESULT ${JSON.stringify({ phase, ms: Math.round(ms), openedRssMb, ...result })}`);
 } finally {
   await database.close();
 }

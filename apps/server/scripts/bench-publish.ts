@@ -150,6 +150,11 @@ async function setup(marketplace: Marketplace) {
 async function publish(marketplace: Marketplace) {
   const { sellerId, ids, account } = await setup(marketplace);
   const ctx = sellerCtx(deps, sellerId, log);
+  // The process's RSS over the batch (issue 16: at most 450 MB on PGlite). The simulators run
+  // in this process too, so it is an upper bound of the server's.
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
   const started = performance.now();
   const { batch_id: batchId } = await startBatches(ctx, 'publish', ids);
   let batch: typeof listingBatches.$inferSelect | undefined;
@@ -158,6 +163,7 @@ async function publish(marketplace: Marketplace) {
     [batch] = await database.db.select().from(listingBatches).where(eq(listingBatches.id, batchId));
   } while (!batch?.finishedAt);
   const minutes = (performance.now() - started) / 60_000;
+  clearInterval(sampler);
   const [live] = await database.db
     .select({ n: count() })
     .from(listings)
@@ -189,6 +195,8 @@ async function publish(marketplace: Marketplace) {
     doubled,
     minutes: +minutes.toFixed(2),
     perSecond: +(COUNT / (minutes * 60)).toFixed(1),
+    rssBeforeMb: Math.round(rssBefore / 1024 / 1024),
+    peakRssMb: Math.round(peakRss / 1024 / 1024),
     withinBudget: minutes <= BUDGET_MINUTES,
     ...(sample ? { firstFailure: JSON.stringify(sample.issues).slice(0, 300) } : {}),
   };
@@ -205,7 +213,8 @@ try {
     console.log(
       `Batch publish to ${marketplace}: ${result.published}/${COUNT} published, ${result.failed} failed, ` +
         `${result.doubled} doubled, ` +
-        `in ${result.minutes} min (${result.perSecond} listings/s); budget ${BUDGET_MINUTES} min` +
+        `in ${result.minutes} min (${result.perSecond} listings/s); budget ${BUDGET_MINUTES} min; ` +
+        `RSS ${result.rssBeforeMb} MB before, ${result.peakRssMb} MB at most` +
         (result.firstFailure ? `; first failure ${result.firstFailure}` : ''),
     );
   }

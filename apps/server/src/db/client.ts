@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -96,6 +98,24 @@ function queueQueries(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
+/**
+ * Creates a new PGlite folder in a child process. PGlite runs initdb in a second PGlite and
+ * an initdb module, and that memory stays with the process that made them: a server started
+ * on an empty folder peaked at 845 MB and kept about 140 MB more RSS than one opened on an
+ * existing folder (issue 16). The child exits and gives it all back.
+ */
+async function initdbApart(pgliteDir: string): Promise<void> {
+  const script =
+    "const { PGlite } = await import('@electric-sql/pglite');" +
+    'await (await PGlite.create({ dataDir: process.argv[1] })).close();';
+  // Run from this file's folder, so the package resolves as it does here (source or bundle).
+  await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '-e', script, path.resolve(pgliteDir)],
+    { cwd: path.dirname(fileURLToPath(import.meta.url)), maxBuffer: 1 << 24 },
+  );
+}
+
 /** PGlite under `dataDir` (or in memory when `dataDir` is null); PostgreSQL when `url` is set. */
 export async function openDatabase(opts: {
   url?: string | undefined;
@@ -123,9 +143,11 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
+  const pgliteDir = opts.dataDir ? path.join(opts.dataDir, 'pglite') : null;
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  if (pgliteDir && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) await initdbApart(pgliteDir);
   const client = await PGlite.create({
-    ...(opts.dataDir ? { dataDir: path.join(opts.dataDir, 'pglite') } : {}),
+    ...(pgliteDir ? { dataDir: pgliteDir } : {}),
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
