@@ -1,6 +1,7 @@
 import { configure, render } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import type { UserInfo } from '@app/shared';
+import { AppProviders } from '../app/providers.tsx';
 import { AppRouter } from '../app/router.tsx';
 import { syncTabsWithSession } from '../app/tabs/sync-tabs.ts';
 import { initialTabs } from '../app/tabs/tabs.ts';
@@ -172,7 +173,11 @@ export async function signInAsDemo(): Promise<UserInfo> {
 /** Renders the whole app (router, guards, layout, pages) at `path`, as a browser would. */
 export function renderApp(path: string) {
   window.history.replaceState(null, '', path);
-  return render(<AppRouter />);
+  return render(
+    <AppProviders>
+      <AppRouter />
+    </AppProviders>,
+  );
 }
 
 const randomOctet = () => Math.floor(Math.random() * 256);

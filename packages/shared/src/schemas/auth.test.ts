@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_IS_LOGIN, passwordIsLogin, RegisterInput } from './auth.ts';
-import { ForgetByMobileInput, RegisterByMobileInput } from './mobile.ts';
+import {
+  ForgetByMobileInput,
+  PASSWORD_IS_LOGIN,
+  passwordIsLogin,
+  RegisterByMobileInput,
+  RegisterInput,
+} from './auth.ts';
 
 const emailExtras = { captcha: 'ABCD', captcha_key: 'k', code: '123456' };
 
