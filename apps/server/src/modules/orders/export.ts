@@ -22,9 +22,10 @@ import { z } from 'zod';
 import { systemCtx, type Ctx } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { afterCursor, keyText, type Cursor } from '../../db/paging.ts';
-import { jobs, orderExportTemplates, orders, stores } from '../../db/schema.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { orderExportTemplates, orders, stores } from '../../db/schema.ts';
+import { ConflictError, ValidationError } from '../../errors.ts';
 import { privateObjectKey, type ObjectStorage } from '../../integrations/object-storage.ts';
+import { finishedJobFile } from '../job-files/index.ts';
 import type { JobContext, JobRunner } from '../../jobs/runner.ts';
 import { findOwned, ownedBy, requireUser, sellerIdOf } from '../../tenancy.ts';
 import { unixSeconds } from '../../time.ts';
@@ -266,15 +267,13 @@ export async function exportFile(
   storage: ObjectStorage,
   jobId: string,
 ): Promise<{ name: string; body: NodeJS.ReadableStream; size: number; type: string }> {
-  const row = await findOwned(ctx, jobs, jobId, 'orders.export_not_found');
-  const payload = ExportPayload.safeParse(row.payload);
-  if (row.kind !== ORDERS_EXPORT || !payload.success)
-    throw new NotFoundError('orders.export_not_found');
-  if (row.status !== 'succeeded')
-    throw new ConflictError('orders.export_not_ready', {}, { reason: 'not_ready' });
-  const object = await storage.get(payload.data.key);
-  if (!object) throw new NotFoundError('orders.export_not_found');
-  const result = row.result as Partial<OrderExportResult> | null;
+  const { object, result: done } = await finishedJobFile(ctx, storage, jobId, {
+    name: ORDERS_EXPORT,
+    payload: ExportPayload,
+    notFound: 'orders.export_not_found',
+    notReady: 'orders.export_not_ready',
+  });
+  const result = done as Partial<OrderExportResult> | null;
   return {
     name: result?.file_name ?? 'orders.xlsx',
     body: object.body,

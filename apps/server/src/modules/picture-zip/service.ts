@@ -6,16 +6,16 @@ import {
 } from '@app/shared';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { jobs } from '../../db/schema.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import {
   keyOfUrl,
   privateObjectKey,
   type ObjectStorage,
   type StoredObject,
 } from '../../integrations/object-storage.ts';
+import { finishedJobFile } from '../job-files/index.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
-import { findOwned, requireUser } from '../../tenancy.ts';
+import { requireUser } from '../../tenancy.ts';
 import { imagesOf } from '../goods/index.ts';
 import { batchImagesOf, recentBatches } from '../listings/index.ts';
 import { entryName } from './names.ts';
@@ -102,15 +102,13 @@ export async function pictureZipFile(
   storage: ObjectStorage,
   jobId: string,
 ): Promise<StoredObject & { name: string }> {
-  const row = await findOwned(ctx, jobs, jobId, 'goods.picture_zip_not_found');
-  const payload = PictureZipPayload.safeParse(row.payload);
-  if (row.kind !== PICTURE_ZIP || !payload.success)
-    throw new NotFoundError('goods.picture_zip_not_found');
-  if (row.status !== 'succeeded')
-    throw new ConflictError('goods.picture_zip_not_ready', {}, { reason: 'not_ready' });
-  const object = await storage.get(payload.data.key);
-  if (!object) throw new NotFoundError('goods.picture_zip_not_found');
-  return { ...object, name: payload.data.file_name };
+  const { object, payload } = await finishedJobFile(ctx, storage, jobId, {
+    name: PICTURE_ZIP,
+    payload: PictureZipPayload,
+    notFound: 'goods.picture_zip_not_found',
+    notReady: 'goods.picture_zip_not_ready',
+  });
+  return { ...object, name: payload.file_name };
 }
 
 export const pictureZipBatches = (ctx: Ctx): Promise<PictureZipBatch[]> => recentBatches(ctx);

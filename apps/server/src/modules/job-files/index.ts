@@ -1,0 +1,1 @@
+export { finishedJobFile } from './finished.ts';
