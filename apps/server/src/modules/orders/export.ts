@@ -169,7 +169,7 @@ interface ZipEntryStream extends EventEmitter {
  * array buffers over a 100,000-order export. The zip's stream is readable-stream 2, which has
  * no `writableNeedDrain`; its state's `needDrain` is what `write` answered.
  */
-async function zipCaughtUp(sheet: ExcelJS.stream.xlsx.WorksheetWriter): Promise<void> {
+async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
   // exceljs's StreamBuf lists the streams it writes to as `pipes` (none before the zip reads it).
   const { pipes } = (sheet as unknown as { stream: { pipes?: ZipEntryStream[] } }).stream;
   const zip = pipes?.[0];
