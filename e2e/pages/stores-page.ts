@@ -42,6 +42,20 @@ export class StoresPage {
     return this.page.getByRole('dialog').last();
   }
 
+  /**
+   * The dialog once antd's opening zoom has ended: under CI's load a click during the zoom landed
+   * but did nothing (a staff checkbox stayed unticked, a confirm's "Delete" stayed unpressed).
+   */
+  async openedDialog(): Promise<Locator> {
+    const dialog = this.dialog();
+    await dialog.waitFor();
+    await this.page
+      .locator('.ant-zoom-appear, .ant-zoom-enter')
+      .first()
+      .waitFor({ state: 'detached' });
+    return dialog;
+  }
+
   row(alias: string): Locator {
     return this.page.locator('tr.ant-table-row', { hasText: alias });
   }
@@ -114,7 +128,7 @@ export class StoresPage {
 
   async switchOff(alias: string): Promise<void> {
     await this.switchOf(alias).click();
-    await this.dialog().getByRole('button', { name: 'Switch off' }).click();
+    await (await this.openedDialog()).getByRole('button', { name: 'Switch off' }).click();
     await this.page.getByText('Store switched off').first().waitFor();
   }
 
@@ -128,7 +142,7 @@ export class StoresPage {
     await this.row(alias)
       .getByRole('button', { name: /Assign staff/ })
       .click();
-    const dialog = this.dialog();
+    const dialog = await this.openedDialog();
     await dialog.getByRole('checkbox', { name: who }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await this.page.getByText('Staff assignment saved').first().waitFor();
@@ -136,7 +150,7 @@ export class StoresPage {
 
   async delete(alias: string): Promise<void> {
     await this.row(alias).getByRole('button', { name: 'Delete' }).click();
-    await this.dialog().getByRole('button', { name: 'Delete' }).click();
+    await (await this.openedDialog()).getByRole('button', { name: 'Delete' }).click();
     await this.page.getByText('Store deleted').first().waitFor();
   }
 }
