@@ -15,7 +15,10 @@ export function bindFeedback(api: MessageInstance | null): void {
  */
 function messageApi(): Promise<MessageInstance> {
   if (bound) return Promise.resolve(bound);
-  loading ??= import('antd/es/message').then((module) => module.default);
+  // With the theme module, whose `ConfigProvider.config` gives messages the app's theme and language.
+  loading ??= Promise.all([import('antd/es/message'), import('./ui/antd-theme.tsx')]).then(
+    ([module]) => module.default,
+  );
   return loading;
 }
 
