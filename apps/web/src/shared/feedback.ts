@@ -15,10 +15,9 @@ export function bindFeedback(api: MessageInstance | null): void {
  */
 function messageApi(): Promise<MessageInstance> {
   if (bound) return Promise.resolve(bound);
-  // With the theme module, whose `ConfigProvider.config` gives messages the app's theme and language.
-  loading ??= Promise.all([import('antd/es/message'), import('./ui/antd-theme.tsx')]).then(
-    ([module]) => module.default,
-  );
+  // The theme's `ConfigProvider.config` (antd-theme.tsx) has already run: every screen that shows
+  // messages sits in an area wrapped in AntdTheme, which imports it.
+  loading ??= import('antd/es/message').then((module) => module.default);
   return loading;
 }
 
