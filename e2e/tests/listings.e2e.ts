@@ -229,6 +229,7 @@ it('lists a finished product on Amazon from templates, fixes a forbidden word, p
   const created = page.locator('.ant-list-item', { hasText: 'New' });
   expect(await created.count()).toBe(2);
   await snap(page, 'listings-multistation-done');
-  await created.filter({ hasText: 'MX' }).getByRole('link', { name: 'Edit' }).click();
+  // The site's name, not 'MX' alone: the tag (Date.now() in base 36) begins with 'mx' these years.
+  await created.filter({ hasText: 'Amazon MX' }).getByRole('link', { name: 'Edit' }).click();
   await page.waitForURL(/\/goods\/collectyunEdit\?id=\d+$/);
 }, 300_000);

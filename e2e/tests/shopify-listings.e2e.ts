@@ -132,6 +132,11 @@ it('publishes a finished product to Shopify through "Publish to…", sees it liv
   await page.goto(`${baseURL}/goods/shopifyyun?keyword=${encodeURIComponent(product.title)}`);
   const row = shopify.row(listing.title).first();
   await row.getByText('Published').waitFor();
+  // Shopify's admin shows the product's number, not its API id (gid://shopify/Product/…).
+  await row
+    .getByText(`Product ID ${shown.remote_id.replace(/^.*\//, '')}`, { exact: true })
+    .waitFor();
+  expect(await row.getByText('gid://').count()).toBe(0);
   await snap(page, 'shopify-list-en');
   await row.getByRole('button', { name: 'Take down' }).click();
   await shopify.confirm('Take down');

@@ -88,9 +88,7 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined>, time
   }
 }
 
-// Retried: on PostgreSQL in CI the first notification sometimes never reached the queue within 20 s
-// (2 of 5 runs this session), and the next test then read it; cause not found (see the note).
-describe('Amazon notifications', { retry: 2 }, () => {
+describe('Amazon notifications', () => {
   it('subscribes at authorization; a new order is on the desk from its notification, without a poll', async () => {
     expect(storeId).toBeGreaterThan(0);
     const amazon = createMarketplaceConnectors(t.config).amazon!;
@@ -103,11 +101,14 @@ describe('Amazon notifications', { retry: 2 }, () => {
     expect(await h.sims.amazon.deliverEvents!()).toBe(0);
     expect(await pollAmazonNotifications(ctx(), queue, 0)).toBe(0);
 
-    clock += 61_000; // a buyer orders
+    // A buyer orders. Buyers come at a random second of each clock minute, so 61 s from a start
+    // late in its minute could hold none (CI read no message in 3 of about 12 runs); 121 s
+    // always hold the whole next minute and its buyer.
+    clock += 121_000;
     const placed = Date.now();
     // Sent now, unless the simulator's own 5-second timer is sending them: then they reach the
-    // queue a moment later (CI read none with a poll that did not wait), hence a long poll, and
-    // polls until one finds nothing, as that timer may send a buyer's message after another's.
+    // queue a moment later, hence a long poll, and polls until one finds nothing, as that timer
+    // may send a buyer's message after another's.
     await h.sims.amazon.deliverEvents!();
     let notified = await pollAmazonNotifications(ctx(), queue, 20);
     expect(notified).toBeGreaterThanOrEqual(1);
@@ -126,7 +127,7 @@ describe('Amazon notifications', { retry: 2 }, () => {
     expect(row.sellerId).toBe(seller.sellerId);
     // Read in full (getOrder), not as a header awaiting its details.
     expect(row.remoteId).toMatch(/^\d{3}-\d{7}-\d{7}$/);
-    // Only the notified orders (61 s can span two buyers, each at a random second of its
+    // Only the notified orders (121 s can span three buyers, each at a random second of its
     // minute): the scheduled sync (the fallback) reads the rest.
     const all = await t.database.db.select().from(orders).where(eq(orders.storeId, storeId));
     expect(all.length).toBeLessThanOrEqual(notified);
@@ -164,8 +165,11 @@ describe('Amazon notifications', { retry: 2 }, () => {
       })
       .returning();
     await amazon.takeDown(session(), { sku, remoteId: null });
+    // At least the listing's: buyers order from the published SKUs, so publishing and taking
+    // down change the lines of the simulator's older orders, and with them the random draws
+    // after the lines (when the buyer paid); such an order is reported changed too.
     await h.sims.amazon.deliverEvents!();
-    expect(await pollAmazonNotifications(ctx(), queue, 0)).toBe(1);
+    expect(await pollAmazonNotifications(ctx(), queue, 0)).toBeGreaterThanOrEqual(1);
     const [after] = await t.database.db
       .select()
       .from(listings)

@@ -32,6 +32,7 @@ export const listingsEn: typeof listingsZhCN = {
     updated: 'Updated',
     actions: 'Actions',
     skuCount: '{{count}} child SKUs',
+    remoteId: 'Product ID {{id}}',
   },
   actions: {
     edit: 'Edit',

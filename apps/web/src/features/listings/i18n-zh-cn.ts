@@ -31,6 +31,7 @@ export const listingsZhCN = {
     updated: '更新时间',
     actions: '操作',
     skuCount: '{{count}} 个子 SKU',
+    remoteId: '商品 ID {{id}}',
   },
   actions: {
     edit: '编辑',

@@ -5,7 +5,6 @@ import {
   batchRefusal,
   formatTabCount,
   itemsSummary,
-  readableRemoteId,
   readOrderQuery,
   runForEach,
   statusOfTab,
@@ -97,14 +96,6 @@ describe('status tab counts', () => {
     expect(formatTabCount(page, 'processing', 'en')).toBe('12');
     expect(formatTabCount(page, 'on_hold', 'zh-CN')).toBe('0');
     expect(formatTabCount({ ...page, status_capped: [] }, 'all', 'de')).toBe('10.012');
-  });
-});
-
-describe('marketplace order ids', () => {
-  it("shows Shopify's API id as its number, others as they are", () => {
-    expect(readableRemoteId('gid://shopify/Order/5521234567')).toBe('5521234567');
-    expect(readableRemoteId('114-3941689-8772232')).toBe('114-3941689-8772232');
-    expect(readableRemoteId(null)).toBeNull();
   });
 });
 

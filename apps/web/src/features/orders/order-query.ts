@@ -163,11 +163,3 @@ export function formatTabCount(
   const count = new Intl.NumberFormat(locale).format(page.status_counts[tab]);
   return page.status_capped.includes(tab) ? `${count}+` : count;
 }
-
-/**
- * The marketplace's order id as its own back office shows it: Shopify's API id
- * (`gid://shopify/Order/5521…`) is the number at its end; other marketplaces' ids as they are.
- */
-export function readableRemoteId(remoteId: string | null): string | null {
-  return remoteId?.replace(/^gid:\/\/shopify\/\w+\/(\d+)$/, '$1') ?? null;
-}

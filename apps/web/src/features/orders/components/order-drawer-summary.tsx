@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, formatTimestamp, MARKETPLACE_NAMES, type Order } from '@app/shared';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useLogisticsChannels } from '../api/orders.ts';
-import { readableRemoteId } from '../order-query.ts';
+import { readableRemoteId } from '../../../shared/remote-id.ts';
 import { ShipmentPushDetail } from './shipment-push.tsx';
 import {
   AwaitingFundsTag,

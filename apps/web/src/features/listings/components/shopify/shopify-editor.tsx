@@ -26,6 +26,7 @@ import { useListingMutation } from '../../api/listings.ts';
 import { shopifyApi } from '../../api/shopify.ts';
 import { StatusTag } from '../status-tag.tsx';
 import { ShopifyCategoryPicker } from './category-picker.tsx';
+import { readableRemoteId } from '../../../../shared/remote-id.ts';
 
 interface Values {
   vendor: string;
@@ -160,7 +161,7 @@ export function ShopifyEditor({
             </Typography.Text>
             {l.remote_id && (
               <Typography.Text type="secondary" copyable>
-                {l.remote_id}
+                {readableRemoteId(l.remote_id)}
               </Typography.Text>
             )}
           </Space>

@@ -27,6 +27,7 @@ import { useListingMutation } from '../../api/listings.ts';
 import type { MarketListingApi } from '../../api/market-listings.ts';
 import { StatusTag } from '../status-tag.tsx';
 import { CategoryCascader } from './category-cascader.tsx';
+import { readableRemoteId } from '../../../../shared/remote-id.ts';
 
 interface Values {
   market_category_id: string;
@@ -219,7 +220,7 @@ export function MarketEditor({
             </Typography.Text>
             {l.remote_id && (
               <Typography.Text type="secondary" copyable>
-                {l.remote_id}
+                {readableRemoteId(l.remote_id)}
               </Typography.Text>
             )}
           </Space>

@@ -25,6 +25,7 @@ import { BatchDialog, type RunningBatch } from '../batch-dialog.tsx';
 import { RowIssues, StatusTag } from '../status-tag.tsx';
 import { MarketCreateDialog } from './market-create-dialog.tsx';
 import { WarehouseList } from './warehouse-list.tsx';
+import { readableRemoteId } from '../../../../shared/remote-id.ts';
 
 /** What makes one marketplace's cloud warehouse: its client, strings, page and editor. */
 export interface WarehouseMarketConfig {
@@ -214,7 +215,11 @@ export function MarketWarehouse({ title, market }: ViewProps & { market: Warehou
               <Typography.Link onClick={() => setParams(url({ edit: String(row.id) }))}>
                 {row.title || `#${row.id}`}
               </Typography.Link>
-              {row.remote_id && <Typography.Text type="secondary">{row.remote_id}</Typography.Text>}
+              {row.remote_id && (
+                <Typography.Text type="secondary">
+                  {t('listings.columns.remoteId', { id: readableRemoteId(row.remote_id) })}
+                </Typography.Text>
+              )}
             </div>
           ),
         },
