@@ -15,9 +15,12 @@ export function bindFeedback(api: MessageInstance | null): void {
  */
 function messageApi(): Promise<MessageInstance> {
   if (bound) return Promise.resolve(bound);
-  // The theme's `ConfigProvider.config` (antd-theme.tsx) has already run: every screen that shows
-  // messages sits in an area wrapped in AntdTheme, which imports it.
-  loading ??= import('antd/es/message').then((module) => module.default);
+  // The theme module first: its `ConfigProvider.config` must run before antd makes the messages'
+  // holder. /login shows "Logged in" before the console loads that module, and a holder made
+  // before it showed no message again once the console had loaded it.
+  loading ??= import('./ui/antd-theme.tsx')
+    .then(() => import('antd/es/message'))
+    .then((module) => module.default);
   return loading;
 }
 
