@@ -223,7 +223,12 @@ export function setupPageTests(): void {
   afterAll(async () => {
     await settleRequests();
     queryClient.clear();
-    document.body.replaceChildren();
+    // All but antd's message and notification holders: antd makes each once per module graph and
+    // keeps its node, so removing it left every later file's messages in a detached node (two
+    // page tests of messages failed both attempts, by which files their worker had run before).
+    for (const node of [...document.body.children]) {
+      if (!node.matches('.ant-message, .ant-notification')) node.remove();
+    }
   }, 15_000);
 }
 
