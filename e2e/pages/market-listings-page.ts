@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { openedDialog } from './dialog.ts';
 
 /** What differs between the marketplaces' cloud warehouses, in English. */
 export interface WarehouseMarket {
@@ -137,10 +138,7 @@ export class MarketListingsPage {
   }
 
   async confirm(action: string): Promise<void> {
-    await this.page
-      .locator('.ant-modal-confirm:visible')
-      .getByRole('button', { name: action })
-      .click();
+    await (await openedDialog(this.page)).getByRole('button', { name: action }).click();
   }
 
   /** Ticks every row of the list's page with the header checkbox. */

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { openedDialog } from './dialog.ts';
 
 export interface AuthorizeOptions {
   /** The marketplace card, e.g. 'Amazon'. */
@@ -40,20 +41,6 @@ export class StoresPage {
   /** The dialog on top; confirmations and forms both render as one. */
   dialog(): Locator {
     return this.page.getByRole('dialog').last();
-  }
-
-  /**
-   * The dialog once antd's opening zoom has ended: under CI's load a click during the zoom landed
-   * but did nothing (a staff checkbox stayed unticked, a confirm's "Delete" stayed unpressed).
-   */
-  async openedDialog(): Promise<Locator> {
-    const dialog = this.dialog();
-    await dialog.waitFor();
-    await this.page
-      .locator('.ant-zoom-appear, .ant-zoom-enter')
-      .first()
-      .waitFor({ state: 'detached' });
-    return dialog;
   }
 
   row(alias: string): Locator {
@@ -128,7 +115,7 @@ export class StoresPage {
 
   async switchOff(alias: string): Promise<void> {
     await this.switchOf(alias).click();
-    await (await this.openedDialog()).getByRole('button', { name: 'Switch off' }).click();
+    await (await openedDialog(this.page)).getByRole('button', { name: 'Switch off' }).click();
     await this.page.getByText('Store switched off').first().waitFor();
   }
 
@@ -142,7 +129,7 @@ export class StoresPage {
     await this.row(alias)
       .getByRole('button', { name: /Assign staff/ })
       .click();
-    const dialog = await this.openedDialog();
+    const dialog = await openedDialog(this.page);
     await dialog.getByRole('checkbox', { name: who }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await this.page.getByText('Staff assignment saved').first().waitFor();
@@ -150,7 +137,7 @@ export class StoresPage {
 
   async delete(alias: string): Promise<void> {
     await this.row(alias).getByRole('button', { name: 'Delete' }).click();
-    await (await this.openedDialog()).getByRole('button', { name: 'Delete' }).click();
+    await (await openedDialog(this.page)).getByRole('button', { name: 'Delete' }).click();
     await this.page.getByText('Store deleted').first().waitFor();
   }
 }
