@@ -12,7 +12,9 @@ import { api, demoToken, startServer, stopServer } from './bench-server.mjs';
 // one run takes about a minute. Lighthouse is installed on first use into node_modules/.cache
 // (LIGHTHOUSE_VERSION, default 12: version 13 needs Node 22), so the project's lockfile does not carry it.
 // `BASE_URL` measures a server that is already running instead of starting one.
+// `LIGHTHOUSE_GUEST=1` measures every page as a visitor (the public site: /products, /vip, ...).
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/login,/,/newOrder').split(',');
+const GUEST = process.env.LIGHTHOUSE_GUEST === '1';
 const VERSION = process.env.LIGHTHOUSE_VERSION ?? '12';
 
 function loadLighthouse() {
@@ -70,7 +72,7 @@ try {
     await page.goto(`${base}/favicon.svg`);
     await page.evaluate(
       (state) => localStorage.setItem('seller-hub-auth', JSON.stringify({ state, version: 0 })),
-      pagePath === '/login'
+      GUEST || pagePath === '/login'
         ? {}
         : { username: user.email, token, expiry: user.expires_at, userInfo: user },
     );
@@ -104,7 +106,7 @@ try {
       node: item.node?.selector ?? item.node?.snippet,
     }));
     rows.push({
-      page: pagePath,
+      page: GUEST ? `${pagePath} (visitor)` : pagePath,
       performance: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),
       'FCP s': +(audits['first-contentful-paint'].numericValue / 1000).toFixed(1),

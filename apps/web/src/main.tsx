@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import { i18nReady } from './shared/i18n/i18n.ts';
-import { AppProviders } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { syncTabsWithSession } from './app/tabs/sync-tabs.ts';
 
@@ -12,9 +11,7 @@ syncTabsWithSession();
 void i18nReady.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
+      <AppRouter />
     </StrictMode>,
   ),
 );

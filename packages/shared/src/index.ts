@@ -6,6 +6,7 @@ export * from './format.ts';
 export * from './money.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/mobile.ts';
 export * from './schemas/menu.ts';
 export * from './menu-tree.ts';
 export * from './schemas/catalog.ts';

@@ -1,17 +1,27 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation } from 'react-router';
-import { useAuthStore } from '../shared/auth/auth-store.ts';
+import { isSignedIn, useAuthStore } from '../shared/auth/auth-store.ts';
 import { appConfig } from '../shared/app-config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { GuestOnly, PublicArea, RequireAuth, UnknownRoute } from './guards.tsx';
 import { lazyPage } from '../shared/lazy-page.ts';
+import { loadTranslations } from '../shared/i18n/i18n.ts';
+import { consoleTexts } from './layout/console-texts.ts';
+import { preloadView } from './preload-view.ts';
 import { NavigationBridge, ScrollToTop } from './navigation-bridge.tsx';
 import { PageLoading } from '../shared/ui/page-loading.tsx';
 import { paths } from '../shared/paths.ts';
 import { SessionLoader } from './session-loader.tsx';
 import { withShellRoutes } from './shell-routes.ts';
 
-const AppLayout = lazyPage(() => import('./layout/app-layout.tsx'), 'AppLayout');
+/** The console's frame renders once its texts in the shown language are in place too. */
+const AppLayout = lazyPage(async () => {
+  const [layout] = await Promise.all([
+    import('./layout/app-layout.tsx'),
+    loadTranslations(consoleTexts),
+  ]);
+  return layout;
+}, 'AppLayout');
 /**
  * The map of every signed-in view (view-registry.ts) comes with the layout's chunk, which imports
  * it too, so the sign-in pages do not download it.
@@ -86,7 +96,11 @@ export function AppRouter() {
 function AppRoutes() {
   const { pathname } = useLocation();
   const viewRoutes = useAuthStore((s) => s.viewRoutes);
+  const signedIn = useAuthStore(isSignedIn);
   const routes = useMemo(() => withShellRoutes(viewRoutes), [viewRoutes]);
+  useEffect(() => {
+    if (signedIn) preloadView(routes, pathname);
+  }, [signedIn, routes, pathname]);
 
   return (
     <ErrorBoundary resetKey={pathname}>

@@ -15,7 +15,12 @@ export function bindFeedback(api: MessageInstance | null): void {
  */
 function messageApi(): Promise<MessageInstance> {
   if (bound) return Promise.resolve(bound);
-  loading ??= import('antd/es/message').then((module) => module.default);
+  // The theme module first: its `ConfigProvider.config` must run before antd makes the messages'
+  // holder. /login shows "Logged in" before the console loads that module, and a holder made
+  // before it showed no message again once the console had loaded it.
+  loading ??= import('./ui/antd-theme.tsx')
+    .then(() => import('antd/es/message'))
+    .then((module) => module.default);
   return loading;
 }
 

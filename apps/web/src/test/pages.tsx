@@ -1,7 +1,6 @@
 import { configure, render } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import type { UserInfo } from '@app/shared';
-import { AppProviders } from '../app/providers.tsx';
 import { AppRouter } from '../app/router.tsx';
 import { syncTabsWithSession } from '../app/tabs/sync-tabs.ts';
 import { initialTabs } from '../app/tabs/tabs.ts';
@@ -173,11 +172,7 @@ export async function signInAsDemo(): Promise<UserInfo> {
 /** Renders the whole app (router, guards, layout, pages) at `path`, as a browser would. */
 export function renderApp(path: string) {
   window.history.replaceState(null, '', path);
-  return render(
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>,
-  );
+  return render(<AppRouter />);
 }
 
 const randomOctet = () => Math.floor(Math.random() * 256);

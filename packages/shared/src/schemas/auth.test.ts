@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ForgetByMobileInput,
-  PASSWORD_IS_LOGIN,
-  passwordIsLogin,
-  RegisterByMobileInput,
-  RegisterInput,
-} from './auth.ts';
+import { PASSWORD_IS_LOGIN, passwordIsLogin, RegisterInput } from './auth.ts';
+import { ForgetByMobileInput, RegisterByMobileInput } from './mobile.ts';
 
 const emailExtras = { captcha: 'ABCD', captcha_key: 'k', code: '123456' };
 

@@ -2,17 +2,11 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { text } from './common.ts';
 import { LANGUAGES } from '../language.ts';
-import { isValidMobile } from '../phone.ts';
 
 export const Email = z
   .email()
   .max(254)
   .transform((s) => s.trim().toLowerCase());
-/**
- * A mobile number: a bare mainland number (the default country), or `+<calling code><number>`
- * checked against that country's mobile numbering plan (libphonenumber's metadata).
- */
-export const Mobile = z.string().trim().refine(isValidMobile, 'validation.mobile');
 /**
  * A new login password (ASVS 6.2.1, 6.2.9): length only, no composition rules. The server
  * also refuses the most common passwords (`assertPasswordAllowed`), a list too big for the web.
@@ -37,9 +31,9 @@ export function passwordIsLogin(
 }
 
 /** Refuses a new password equal to the e-mail or mobile sent with it, on the web and the server. */
-function notLogin<T extends z.ZodType<{ password: string; email?: string; mobile?: string }>>(
-  schema: T,
-) {
+export function notLogin<
+  T extends z.ZodType<{ password: string; email?: string; mobile?: string }>,
+>(schema: T) {
   return schema.refine((v) => !passwordIsLogin(v.password, [v.email, v.mobile]), {
     message: PASSWORD_IS_LOGIN,
     path: ['password'],
@@ -54,9 +48,9 @@ export const DisplayName = text().trim().min(1).max(50);
 export const CaptchaAnswer = text().trim().min(1).max(12);
 export const CaptchaKey = text().trim().min(1).max(64);
 
-const withCaptcha = { captcha: CaptchaAnswer, captcha_key: CaptchaKey };
+export const withCaptcha = { captcha: CaptchaAnswer, captcha_key: CaptchaKey };
 
-function confirmed<T extends z.ZodObject>(schema: T, field: string, confirmation: string) {
+export function confirmed<T extends z.ZodObject>(schema: T, field: string, confirmation: string) {
   return schema.refine((v: Record<string, unknown>) => v[field] === v[confirmation], {
     message: 'validation.password_mismatch',
     path: [confirmation],
@@ -83,65 +77,12 @@ export const RegisterInput = notLogin(
 );
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
-/** Sending a code to a mobile number always passes a captcha first (anti-automation). */
-export const MobileCodeInput = z.object({ mobile: Mobile, ...withCaptcha });
-export type MobileCodeInput = z.infer<typeof MobileCodeInput>;
-
-export const RegisterByMobileInput = notLogin(
-  z.object({
-    name: DisplayName,
-    mobile: Mobile,
-    password: Password,
-    code: Code,
-    isBind: z.number().int().min(0).max(1).optional(),
-    encode: text().max(512).optional(),
-  }),
-);
-export type RegisterByMobileInput = z.infer<typeof RegisterByMobileInput>;
-
 export const LoginInput = z.object({
   email: Email,
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   ...withCaptcha,
 });
 export type LoginInput = z.infer<typeof LoginInput>;
-
-/**
- * Mobile login takes the password or an SMS code from mobile-sms-code. A password is guessed
- * like the e-mail login's, so it passes the same captcha; a code was sent only after one.
- */
-export const LoginByMobileInput = z
-  .object({
-    mobile: Mobile,
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-    code: Code.optional(),
-    captcha: CaptchaAnswer.optional(),
-    captcha_key: CaptchaKey.optional(),
-    isBind: z.number().int().min(0).max(1).optional(),
-    encode: text().max(512).optional(),
-  })
-  .refine((v) => v.password !== undefined || v.code !== undefined, {
-    message: 'validation.password_or_code',
-    path: ['password'],
-  })
-  .refine((v) => v.password === undefined || v.captcha !== undefined, {
-    message: 'validation.required',
-    path: ['captcha'],
-  })
-  .refine((v) => v.password === undefined || v.captcha_key !== undefined, {
-    message: 'validation.required',
-    path: ['captcha_key'],
-  });
-export type LoginByMobileInput = z.infer<typeof LoginByMobileInput>;
-
-export const ForgetByMobileInput = notLogin(
-  confirmed(
-    z.object({ mobile: Mobile, code: Code, password: Password, password_confirmation: z.string() }),
-    'password',
-    'password_confirmation',
-  ),
-);
-export type ForgetByMobileInput = z.infer<typeof ForgetByMobileInput>;
 
 export const MailCodeInput = z.object({ email: Email });
 export type MailCodeInput = z.infer<typeof MailCodeInput>;
@@ -152,15 +93,8 @@ export type CheckMailCodeInput = z.infer<typeof CheckMailCodeInput>;
 export const CheckMailCodeResult = z.object({ verified: z.boolean() });
 export type CheckMailCodeResult = z.infer<typeof CheckMailCodeResult>;
 
-/** Sends a code to a new mobile number before binding it to the signed-in account. */
-export const UpdateSmsCodeInput = z.object({ mobile: Mobile });
-export type UpdateSmsCodeInput = z.infer<typeof UpdateSmsCodeInput>;
-
 export const AutoLoginInput = z.object({ token: text().min(16).max(256) });
 export type AutoLoginInput = z.infer<typeof AutoLoginInput>;
-
-export const SaveMemMobileInput = z.object({ mobile: Mobile, code: Code });
-export type SaveMemMobileInput = z.infer<typeof SaveMemMobileInput>;
 
 export const SaveUserNameInput = z.object({ name: DisplayName });
 export type SaveUserNameInput = z.infer<typeof SaveUserNameInput>;

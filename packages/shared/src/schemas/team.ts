@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../language.ts';
-import { Email, Mobile, Password, passwordIsLogin, PASSWORD_IS_LOGIN } from './auth.ts';
+import { Email, Password, passwordIsLogin, PASSWORD_IS_LOGIN } from './auth.ts';
+import { Mobile } from './mobile.ts';
 import { pageResultOf, queryInt, text, UNIX_SECONDS_MAX } from './common.ts';
 
 /**

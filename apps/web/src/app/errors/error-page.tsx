@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 import { paths } from '../../shared/paths.ts';
+import { AntdTheme } from '../../shared/ui/antd-theme.tsx';
 
 type ErrorKind = 'forbidden' | 'notFound' | 'serverError' | 'unavailable';
 
@@ -19,25 +20,27 @@ function ErrorPage({ kind }: { kind: ErrorKind }) {
   const navigate = useNavigate();
   const signedIn = useAuthStore((s) => s.token !== null);
   return (
-    <div className="error-page">
-      <Result
-        status={STATUS[kind]}
-        title={t(`errors.${kind}.title`)}
-        subTitle={t(`errors.${kind}.subtitle`)}
-        extra={[
-          <Button
-            key="home"
-            type="primary"
-            onClick={() => navigate(signedIn ? paths.home : paths.root)}
-          >
-            {t('common.backHome')}
-          </Button>,
-          <Button key="back" onClick={() => navigate(-1)}>
-            {t('common.goBack')}
-          </Button>,
-        ]}
-      />
-    </div>
+    <AntdTheme>
+      <div className="error-page">
+        <Result
+          status={STATUS[kind]}
+          title={t(`errors.${kind}.title`)}
+          subTitle={t(`errors.${kind}.subtitle`)}
+          extra={[
+            <Button
+              key="home"
+              type="primary"
+              onClick={() => navigate(signedIn ? paths.home : paths.root)}
+            >
+              {t('common.backHome')}
+            </Button>,
+            <Button key="back" onClick={() => navigate(-1)}>
+              {t('common.goBack')}
+            </Button>,
+          ]}
+        />
+      </div>
+    </AntdTheme>
   );
 }
 

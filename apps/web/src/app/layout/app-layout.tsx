@@ -5,21 +5,18 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VerifyEmailBanner } from '../../features/my/index.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
-import { addTranslations } from '../../shared/i18n/i18n.ts';
 import { queryClient } from '../../shared/query-client.ts';
 import type { ViewRoute } from '../../shared/session/view-routes.ts';
 import { appConfig } from '../../shared/app-config.ts';
+import { AntdTheme } from '../../shared/ui/antd-theme.tsx';
 import { paths } from '../../shared/paths.ts';
 import { indexRoutes, routeKey } from '../shell-routes.ts';
 import { queryFromSearch } from '../tabs/tabs.ts';
 import { useTabsStore } from '../tabs/tabs-store.ts';
-import { consoleTextsEn, consoleTextsZhCN } from './console-texts.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TabStrip } from './tab-strip.tsx';
-
-addTranslations({ 'zh-CN': consoleTextsZhCN, en: consoleTextsEn });
 
 const LOGOUT_KEY = routeKey(paths.logout);
 
@@ -49,46 +46,48 @@ export function AppLayout({ routes }: { routes: ViewRoute[] }) {
   }, [byPath, pathname, search, visit]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <Layout className="app-shell">
-        {menuShow && (
-          <Layout.Sider
-            className="app-sider"
-            width={224}
-            collapsedWidth={64}
-            collapsed={collapse}
-            trigger={null}
-            breakpoint="lg"
-            // Small screens start collapsed; on wide ones the user's own choice (persisted) stands.
-            onBreakpoint={(narrow) => {
-              if (narrow) setCollapse(true);
-            }}
-            aria-label={t('layout.menu')}
-          >
-            <Link to={paths.home} className="app-logo" aria-label={appConfig.siteName}>
-              <img src="/favicon.svg" alt="" width={28} height={28} />
-              {!collapse && <span>{appConfig.siteName}</span>}
-            </Link>
-            {hasMenu ? (
-              <SideMenu collapsed={collapse} />
-            ) : (
-              <p className="app-sider__empty">
-                {menuStatus === 'loading' || menuStatus === 'idle'
-                  ? t('layout.loadingMenu')
-                  : t('layout.noMenu')}
-              </p>
-            )}
-          </Layout.Sider>
-        )}
-        <Layout className="app-main">
-          <HeaderBar />
-          <VerifyEmailBanner />
-          {menuShow && <TabStrip />}
-          <Layout.Content className="app-content">
-            <KeepAliveOutlet byPath={byPath} />
-          </Layout.Content>
+    <AntdTheme>
+      <QueryClientProvider client={queryClient}>
+        <Layout className="app-shell">
+          {menuShow && (
+            <Layout.Sider
+              className="app-sider"
+              width={224}
+              collapsedWidth={64}
+              collapsed={collapse}
+              trigger={null}
+              breakpoint="lg"
+              // Small screens start collapsed; on wide ones the user's own choice (persisted) stands.
+              onBreakpoint={(narrow) => {
+                if (narrow) setCollapse(true);
+              }}
+              aria-label={t('layout.menu')}
+            >
+              <Link to={paths.home} className="app-logo" aria-label={appConfig.siteName}>
+                <img src="/favicon.svg" alt="" width={28} height={28} />
+                {!collapse && <span>{appConfig.siteName}</span>}
+              </Link>
+              {hasMenu ? (
+                <SideMenu collapsed={collapse} />
+              ) : (
+                <p className="app-sider__empty">
+                  {menuStatus === 'loading' || menuStatus === 'idle'
+                    ? t('layout.loadingMenu')
+                    : t('layout.noMenu')}
+                </p>
+              )}
+            </Layout.Sider>
+          )}
+          <Layout className="app-main">
+            <HeaderBar />
+            <VerifyEmailBanner />
+            {menuShow && <TabStrip />}
+            <Layout.Content className="app-content">
+              <KeepAliveOutlet byPath={byPath} />
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
-    </QueryClientProvider>
+      </QueryClientProvider>
+    </AntdTheme>
   );
 }

@@ -3,7 +3,8 @@ import { designEn } from '../../features/design/i18n-en.ts';
 import { designZhCN } from '../../features/design/i18n-zh-cn.ts';
 import { publicEn } from '../../features/public/i18n-en.ts';
 import { publicZhCN } from '../../features/public/i18n-zh-cn.ts';
-import { consoleTextsEn, consoleTextsZhCN } from './console-texts.ts';
+import { consoleTextsEn } from './console-texts-en.ts';
+import { consoleTextsZhCN } from './console-texts-zh-cn.ts';
 
 /** Every text of a catalogue with its dotted key. */
 function texts(catalogue: object, prefix = ''): Array<[string, string]> {

@@ -7,6 +7,7 @@ import { addTranslations } from '../../shared/i18n/i18n.ts';
 import { menuLabel } from '../../shared/i18n/menu-label.ts';
 import { queryClient } from '../../shared/query-client.ts';
 import { paths } from '../../shared/paths.ts';
+import { AntdTheme } from '../../shared/ui/antd-theme.tsx';
 import { PageLoading } from '../../shared/ui/page-loading.tsx';
 import { ADMIN_VIEWS } from './admin-views.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
@@ -29,32 +30,34 @@ export function AdminApp() {
   const signedIn = useOperatorStore((s) => s.token !== null);
   const pages = menus.filter((m) => m.type === MENU_TYPE.page && m.router);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Routes>
-        <Route
-          path="login"
-          element={signedIn ? <Navigate to={paths.admin} replace /> : <AdminLoginPage />}
-        />
-        <Route element={<AdminLayout />}>
-          <Route index element={<AdminHomePage />} />
-          {pages.map((page) => {
-            const View = ADMIN_VIEWS[page.viewPath ?? ''];
-            const path = page.router!.replace(/^\//, '');
-            return (
-              <Route
-                key={page.id}
-                path={path}
-                element={View ? <View /> : <AdminBuildingPage title={menuLabel(t, page.name)} />}
-              />
-            );
-          })}
-          {/* Until the menu arrives a page's route is not known yet. */}
+    <AntdTheme>
+      <QueryClientProvider client={queryClient}>
+        <Routes>
           <Route
-            path="*"
-            element={pages.length ? <Navigate to={paths.admin} replace /> : <PageLoading />}
+            path="login"
+            element={signedIn ? <Navigate to={paths.admin} replace /> : <AdminLoginPage />}
           />
-        </Route>
-      </Routes>
-    </QueryClientProvider>
+          <Route element={<AdminLayout />}>
+            <Route index element={<AdminHomePage />} />
+            {pages.map((page) => {
+              const View = ADMIN_VIEWS[page.viewPath ?? ''];
+              const path = page.router!.replace(/^\//, '');
+              return (
+                <Route
+                  key={page.id}
+                  path={path}
+                  element={View ? <View /> : <AdminBuildingPage title={menuLabel(t, page.name)} />}
+                />
+              );
+            })}
+            {/* Until the menu arrives a page's route is not known yet. */}
+            <Route
+              path="*"
+              element={pages.length ? <Navigate to={paths.admin} replace /> : <PageLoading />}
+            />
+          </Route>
+        </Routes>
+      </QueryClientProvider>
+    </AntdTheme>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, type FormInstance, type FormRule } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { CaptchaImage } from './captcha-image.tsx';
 import type { CaptchaState } from './get-captcha.ts';
 
 interface CaptchaFieldProps {
@@ -21,8 +21,6 @@ export function CaptchaField({ form, captcha, rules, autoFocus }: CaptchaFieldPr
     form.setFieldsValue({ captcha_key: key, captcha: undefined });
   }, [form, key]);
 
-  const refresh = () => captcha.refetch();
-
   return (
     <>
       <Form.Item name="captcha_key" hidden>
@@ -38,23 +36,7 @@ export function CaptchaField({ form, captcha, rules, autoFocus }: CaptchaFieldPr
               autoFocus={autoFocus}
             />
           </Form.Item>
-          <button
-            type="button"
-            className="captcha-image"
-            onClick={refresh}
-            title={t('auth.captcha.refresh')}
-            aria-label={t('auth.captcha.refresh')}
-          >
-            {captcha.data ? (
-              <img src={captcha.data.image} alt={t('auth.captcha.alt')} />
-            ) : captcha.isError ? (
-              <span className="captcha-image__error">
-                <ReloadOutlined /> {t('auth.captcha.loadFailed')}
-              </span>
-            ) : (
-              <span className="captcha-image__loading" />
-            )}
-          </button>
+          <CaptchaImage captcha={captcha} />
         </div>
       </Form.Item>
     </>

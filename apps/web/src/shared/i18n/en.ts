@@ -74,6 +74,8 @@ export const en: typeof zhCN = {
       success: 'Logged in',
       h5Title: 'Seller login',
       backToSite: 'Back to site',
+      showPassword: 'Show password',
+      hidePassword: 'Hide password',
     },
     captcha: {
       label: 'Captcha',

@@ -78,13 +78,46 @@ export function addTranslations(bundles: Record<Language, object>): void {
   }
 }
 
+/** An area's texts per language, each loaded when that language is shown. */
+export type AreaTexts = Record<Language, () => Promise<object>>;
+
+/** Areas registered by `loadTranslations`, with the languages of each already added. */
+const areas = new Map<AreaTexts, Map<Language, Promise<void>>>();
+
+function loadArea(area: AreaTexts, language: Language): Promise<void> {
+  const languages = areas.get(area)!;
+  let loading = languages.get(language);
+  if (!loading) {
+    loading = area[language]().then((bundle) => {
+      i18n.addResourceBundle(language, 'translation', bundle, true, false);
+    });
+    // A failed chunk may be fetched again on the next call.
+    loading.catch(() => languages.delete(language));
+    languages.set(language, loading);
+  }
+  return loading;
+}
+
+/**
+ * Like `addTranslations` for an area too big to carry both languages (the console): resolves
+ * once the shown language's texts are in place; `setLanguage` loads the other's before it
+ * switches.
+ */
+export function loadTranslations(area: AreaTexts): Promise<void> {
+  if (!areas.has(area)) areas.set(area, new Map());
+  return loadArea(area, currentLanguage());
+}
+
 export async function setLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Private mode can refuse storage; the switch still applies to this visit.
   }
-  await loadCatalogue(language);
+  await Promise.all([
+    loadCatalogue(language),
+    ...[...areas.keys()].map((area) => loadArea(area, language)),
+  ]);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

@@ -73,6 +73,8 @@ export const zhCN = {
       success: '登录成功',
       h5Title: '卖家登录',
       backToSite: '返回官网',
+      showPassword: '显示密码',
+      hidePassword: '隐藏密码',
     },
     captcha: {
       label: '图形验证码',

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { CheckCircleFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../../shared/app-config.ts';
 import { paths } from '../../../shared/paths.ts';
 import { LanguageSwitch } from '../../../shared/i18n/language-switch.tsx';
+import { CheckCircleFilled } from '../../../shared/ui/plain-icons.ts';
+import { SvgIcon } from '../../../shared/ui/svg-icon.tsx';
 
-interface AuthShellProps {
+export interface AuthShellProps {
   title: string;
   subtitle?: string;
   children: ReactNode;
@@ -32,7 +33,7 @@ export function AuthShell({ title, subtitle, children, footer, compact = false }
             <ul>
               {points.map((point) => (
                 <li key={point}>
-                  <CheckCircleFilled /> {point}
+                  <SvgIcon icon={CheckCircleFilled} /> {point}
                 </li>
               ))}
             </ul>

@@ -11,6 +11,7 @@ import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useCompleteSignIn } from '../api/complete-sign-in.ts';
 import { useLoginByMobile } from '../api/login.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
+import { AntdTheme } from '../../../shared/ui/antd-theme.tsx';
 
 type Mode = 'password' | 'code';
 
@@ -50,37 +51,40 @@ export function MobileLoginForm() {
   };
 
   return (
-    <StackedForm form={form} size="large" onSubmit={submit} onFailure={captcha.refetch}>
-      <Form.Item>
-        <Segmented<Mode>
-          block
-          size="middle"
-          value={mode}
-          onChange={setMode}
-          options={[
-            { value: 'password', label: t('auth.login.modePassword') },
-            { value: 'code', label: t('auth.login.modeCode') },
-          ]}
-        />
-      </Form.Item>
-      <MobileField label={t('auth.login.mobile')} prefix={<MobileOutlined />} autoFocus />
-      {mode === 'password' ? (
-        <>
-          <Form.Item name="password" label={t('auth.login.password')} rules={rules('password')}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-          </Form.Item>
-          <CaptchaField form={form} captcha={captcha} rules={captchaRules} />
-        </>
-      ) : (
-        <SmsCodeField
-          prefix={<SafetyOutlined />}
-          withCaptcha
-          send={(request) => sendSmsCode('login', request)}
-        />
-      )}
-      <Button type="primary" htmlType="submit" block loading={login.pending}>
-        {t('auth.login.submit')}
-      </Button>
-    </StackedForm>
+    // Loaded when chosen, with antd: /login itself draws the e-mail form without it.
+    <AntdTheme>
+      <StackedForm form={form} size="large" onSubmit={submit} onFailure={captcha.refetch}>
+        <Form.Item>
+          <Segmented<Mode>
+            block
+            size="middle"
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'password', label: t('auth.login.modePassword') },
+              { value: 'code', label: t('auth.login.modeCode') },
+            ]}
+          />
+        </Form.Item>
+        <MobileField label={t('auth.login.mobile')} prefix={<MobileOutlined />} autoFocus />
+        {mode === 'password' ? (
+          <>
+            <Form.Item name="password" label={t('auth.login.password')} rules={rules('password')}>
+              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+            </Form.Item>
+            <CaptchaField form={form} captcha={captcha} rules={captchaRules} />
+          </>
+        ) : (
+          <SmsCodeField
+            prefix={<SafetyOutlined />}
+            withCaptcha
+            send={(request) => sendSmsCode('login', request)}
+          />
+        )}
+        <Button type="primary" htmlType="submit" block loading={login.pending}>
+          {t('auth.login.submit')}
+        </Button>
+      </StackedForm>
+    </AntdTheme>
   );
 }

@@ -13,7 +13,7 @@ import { StackedForm } from '../../../shared/forms/stacked-form.tsx';
 import { useZodRules } from '../../../shared/forms/zod-rule.ts';
 import { useForgetByMobile, useSendForgetCode } from '../api/forget-by-mobile.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
-import { AuthShell } from '../components/auth-shell.tsx';
+import { AntdAuthShell } from '../components/antd-auth-shell.tsx';
 import { SetPasswordForm } from '../components/set-password-form.tsx';
 
 /** Reset by mobile: a captcha-guarded code first, then the code and the new password. */
@@ -22,7 +22,7 @@ export function ForgetPage() {
   const [mobile, setMobile] = useState<string | null>(null);
 
   return (
-    <AuthShell
+    <AntdAuthShell
       title={t('auth.forget.title')}
       subtitle={t('auth.forget.subtitle')}
       footer={<Link to={paths.login}>{t('auth.forget.backToLogin')}</Link>}
@@ -38,7 +38,7 @@ export function ForgetPage() {
       ) : (
         <ResetPasswordStep mobile={mobile} onChangeMobile={() => setMobile(null)} />
       )}
-    </AuthShell>
+    </AntdAuthShell>
   );
 }
 

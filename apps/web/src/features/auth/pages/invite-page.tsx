@@ -5,7 +5,7 @@ import { AcceptInvitationInput, formatTimestamp } from '@app/shared';
 import { paths } from '../../../shared/paths.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
-import { AuthShell } from '../components/auth-shell.tsx';
+import { AntdAuthShell } from '../components/antd-auth-shell.tsx';
 import { SetPasswordForm } from '../components/set-password-form.tsx';
 
 /** /invite?code=…: an invited staff member sets their password, then logs in. */
@@ -20,14 +20,14 @@ export function InvitePage() {
 
   if (invitation.loading) {
     return (
-      <AuthShell title={t('auth.invite.title')} footer={footer}>
+      <AntdAuthShell title={t('auth.invite.title')} footer={footer}>
         <Spin />
-      </AuthShell>
+      </AntdAuthShell>
     );
   }
   if (!invitation.data) {
     return (
-      <AuthShell title={t('auth.invite.title')} footer={footer}>
+      <AntdAuthShell title={t('auth.invite.title')} footer={footer}>
         <Alert
           type="error"
           showIcon
@@ -39,7 +39,7 @@ export function InvitePage() {
             </>
           }
         />
-      </AuthShell>
+      </AntdAuthShell>
     );
   }
   const info = invitation.data;
@@ -49,7 +49,7 @@ export function InvitePage() {
     navigate(paths.login, { replace: true });
   };
   return (
-    <AuthShell
+    <AntdAuthShell
       title={t('auth.invite.title')}
       subtitle={t('auth.invite.subtitle', {
         seller: info.seller_name,
@@ -72,6 +72,6 @@ export function InvitePage() {
         pending={accept.pending}
         onSubmit={submit}
       />
-    </AuthShell>
+    </AntdAuthShell>
   );
 }

@@ -20,7 +20,7 @@ import { SegmentedSwitch } from '../../../shared/ui/segmented-switch.tsx';
 import { useCompleteSignIn } from '../api/complete-sign-in.ts';
 import { useRegister, useRegisterByMobile } from '../api/register.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
-import { AuthShell } from '../components/auth-shell.tsx';
+import { AntdAuthShell } from '../components/antd-auth-shell.tsx';
 import { MailCodeField } from '../components/mail-code-field.tsx';
 
 export function RegisterPage() {
@@ -29,7 +29,7 @@ export function RegisterPage() {
   const active = params.get('by') === 'mobile' ? 'mobile' : 'email';
 
   return (
-    <AuthShell
+    <AntdAuthShell
       title={t('auth.register.title')}
       subtitle={t('auth.register.subtitle')}
       footer={
@@ -52,7 +52,7 @@ export function RegisterPage() {
         ]}
       />
       {active === 'email' ? <EmailRegisterForm /> : <MobileRegisterForm />}
-    </AuthShell>
+    </AntdAuthShell>
   );
 }
 

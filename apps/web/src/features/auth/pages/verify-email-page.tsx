@@ -6,7 +6,7 @@ import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { paths } from '../../../shared/paths.ts';
 import { refreshUserInfo } from '../../../shared/session/load-session.ts';
 import { verifyEmail } from '../api/verify-email.ts';
-import { AuthShell } from '../components/auth-shell.tsx';
+import { AntdAuthShell } from '../components/antd-auth-shell.tsx';
 
 type Outcome = { email: string } | { error: string } | null;
 
@@ -54,7 +54,7 @@ export function VerifyEmailPage() {
     <Link to={paths.login}>{t('auth.verifyEmail.backToLogin')}</Link>
   );
   return (
-    <AuthShell title={t('auth.verifyEmail.title')} footer={footer}>
+    <AntdAuthShell title={t('auth.verifyEmail.title')} footer={footer}>
       {outcome === null ? (
         <Spin description={t('auth.verifyEmail.checking')}>
           <div className="auth-hint" />
@@ -78,6 +78,6 @@ export function VerifyEmailPage() {
           }
         />
       )}
-    </AuthShell>
+    </AntdAuthShell>
   );
 }

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addTranslations, setLanguage } from '../../../shared/i18n/i18n.ts';
-import { consoleTextsEn, consoleTextsZhCN } from '../../../app/layout/console-texts.ts';
+import { consoleTextsEn } from '../../../app/layout/console-texts-en.ts';
+import { consoleTextsZhCN } from '../../../app/layout/console-texts-zh-cn.ts';
 import { MemoryRouter } from 'react-router';
 import { IssueList } from './status-tag.tsx';
 

@@ -7,7 +7,14 @@ import { useAuthStore } from '../../../shared/auth/auth-store.ts';
 import { feedback } from '../../../shared/feedback.ts';
 import { PayPasswordDialog } from '../../../shared/payments/pay-password-dialog.tsx';
 import { getUserInfo } from '../../../shared/session/get-user-info.ts';
+import { addTranslations } from '../../../shared/i18n/i18n.ts';
+import { paymentsEn } from '../../../shared/payments/i18n-en.ts';
+import { paymentsZhCN } from '../../../shared/payments/i18n-zh-cn.ts';
 import { useBuyLevel, useMemberLevels } from '../api/levels.ts';
+import { withQueries } from './with-queries.tsx';
+
+// The pay password dialog's texts come with the console bundle, which this public page may precede.
+addTranslations({ 'zh-CN': { payments: paymentsZhCN }, en: { payments: paymentsEn } });
 
 /** The console page that tops up the balance a level is paid from. */
 const RECHARGE_PATH = '/my/recharge';
@@ -26,7 +33,7 @@ function blockedReason(
  * The member levels with price, duration and discount. Signed out, "Buy" goes to the login
  * and back here; signed in, it asks for the pay password and pays from the balance.
  */
-export function MemberLevels() {
+function MemberLevels() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useAuthStore((s) => s.token !== null);
@@ -150,3 +157,5 @@ export function MemberLevels() {
     </section>
   );
 }
+
+export const MemberLevelsSection = withQueries(MemberLevels);

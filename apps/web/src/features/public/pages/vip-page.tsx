@@ -1,29 +1,31 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/paths.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
-import { addTranslations } from '../../../shared/i18n/i18n.ts';
-import { paymentsEn } from '../../../shared/payments/i18n-en.ts';
-import { paymentsZhCN } from '../../../shared/payments/i18n-zh-cn.ts';
+import { lazyPage } from '../../../shared/lazy-page.ts';
+import { PageLoading } from '../../../shared/ui/page-loading.tsx';
 import { CallToAction, FeatureGrid, PageHero } from '../components/marketing.tsx';
-import { MemberLevels } from '../components/member-levels.tsx';
-import { withQueries } from '../components/with-queries.tsx';
 import '../vip.css';
 
-// The pay password dialog's texts come with the console bundle, which this public page may precede.
-addTranslations({ 'zh-CN': { payments: paymentsZhCN }, en: { payments: paymentsEn } });
+// The levels (antd, the pay dialog and the query client) load beside the hero and the feature
+// cards rather than before them. The import starts as this module runs; a failure is reported
+// when the levels render (lazy-page.ts).
+const loadLevels = () => import('../components/member-levels.tsx');
+loadLevels().catch(() => undefined);
+const MemberLevels = lazyPage(loadLevels, 'MemberLevelsSection');
 
-function Vip() {
+export function VipPage() {
   const { t } = useTranslation();
   const signedIn = useAuthStore((s) => s.token !== null);
   return (
     <>
       <PageHero title={t('public.vip.title')} subtitle={t('public.vip.subtitle')} />
       <FeatureGrid items={t('public.vip.items', { returnObjects: true })} />
-      <MemberLevels />
+      <Suspense fallback={<PageLoading />}>
+        <MemberLevels />
+      </Suspense>
       <p className="site-container site-note">{t('public.vip.note')}</p>
       {!signedIn && <CallToAction to={paths.register}>{t('public.home.start')}</CallToAction>}
     </>
   );
 }
-
-export const VipPage = withQueries(Vip);

@@ -2,7 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@app/shared';
 import { addTranslations, setLanguage } from '../../../shared/i18n/i18n.ts';
-import { consoleTextsEn, consoleTextsZhCN } from '../../../app/layout/console-texts.ts';
+import { consoleTextsEn } from '../../../app/layout/console-texts-en.ts';
+import { consoleTextsZhCN } from '../../../app/layout/console-texts-zh-cn.ts';
 import { AuditTable } from './audit-table.tsx';
 
 addTranslations({ 'zh-CN': consoleTextsZhCN, en: consoleTextsEn });

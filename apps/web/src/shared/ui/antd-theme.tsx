@@ -3,7 +3,7 @@ import { ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../shared/i18n/i18n.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 
 const theme: ThemeConfig = {
   token: {
@@ -32,7 +32,12 @@ ConfigProvider.config({
   ),
 });
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * antd's theme and language for the screens built from antd components: each area that uses
+ * them (console, operators' console, sign-in pages, error pages, the public pages with forms)
+ * wraps itself in it, so the app's entry and the plain marketing pages do not load antd at all.
+ */
+export function AntdTheme({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
     <ConfigProvider locale={localeOf(i18n.language)} theme={theme}>
