@@ -407,7 +407,13 @@ export function SysArticlePage() {
                 style={{ width: 240 }}
               />
               {may('add') && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                // Enabled once the categories are in: the drawer's category defaults to the first.
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  disabled={categories.isPending}
+                  onClick={() => setEditing('new')}
+                >
                   {t('admin.article.add')}
                 </Button>
               )}

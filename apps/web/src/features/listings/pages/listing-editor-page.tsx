@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Card, Form, Result, Steps, Tabs } from 'antd';
+import { Alert, Button, Card, Form, Result, Spin, Steps, Tabs } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AMAZON_TITLE_MAX, permOf, type Listing, type PlaceholderValues } from '@app/shared';
@@ -54,6 +54,7 @@ export function ListingEditorPage({ title }: ViewProps) {
   const step = readStep(params.get('step'));
   const listing = useListing(id);
   const [generation, setGeneration] = useState(0);
+  const [reloading, setReloading] = useState(false);
 
   const go = (next: { id?: number; step?: StepIndex }) => {
     const out = new URLSearchParams(params);
@@ -79,22 +80,30 @@ export function ListingEditorPage({ title }: ViewProps) {
   }
   if (!listing.data) return <PageLoading />;
   const index = ids.indexOf(id);
+  // While the editor is read again after publishing it takes no clicks: it is mounted afresh
+  // then, and a dialog opened meanwhile (e.g. "Translate image text…") would vanish with it.
   return (
-    <ListingEditor
-      key={`${listing.data.id}-${generation}`}
-      title={title}
-      listing={listing.data}
-      step={step}
-      position={{ index, total: ids.length }}
-      onStep={(s) => go({ step: s })}
-      onListing={(offset) => {
-        const next = ids[index + offset];
-        if (next !== undefined) go({ id: next, step: 0 });
-      }}
-      onReload={() => {
-        void listing.refetch().then(() => setGeneration((g) => g + 1));
-      }}
-    />
+    <Spin spinning={reloading}>
+      <ListingEditor
+        key={`${listing.data.id}-${generation}`}
+        title={title}
+        listing={listing.data}
+        step={step}
+        position={{ index, total: ids.length }}
+        onStep={(s) => go({ step: s })}
+        onListing={(offset) => {
+          const next = ids[index + offset];
+          if (next !== undefined) go({ id: next, step: 0 });
+        }}
+        onReload={() => {
+          setReloading(true);
+          void listing.refetch().finally(() => {
+            setGeneration((g) => g + 1);
+            setReloading(false);
+          });
+        }}
+      />
+    </Spin>
   );
 }
 
