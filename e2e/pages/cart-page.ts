@@ -32,6 +32,12 @@ export class CartPage {
 
   async setAllSelected(selected: boolean): Promise<void> {
     const box = this.summary().getByRole('checkbox', { name: 'Select all' });
+    // With some lines ticked the box is mixed: it reads unticked, and a click ticks every line
+    // (the demo seller's cart keeps other tests' unticked lines beside a fresh ticked one).
+    if (!selected && !(await box.isChecked()) && (await this.selectedCount()) > 0) {
+      await box.click();
+      await box.and(this.page.locator(':checked')).waitFor();
+    }
     if ((await box.isChecked()) !== selected) await box.click();
   }
 

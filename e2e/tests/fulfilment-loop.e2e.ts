@@ -78,6 +78,7 @@ it('takes a marketplace order from sync to delivered: bought, produced, shipped,
   await page.waitForURL(/\/goods\/shoppingcart/);
   const cart = new CartPage(page, baseURL);
   await cart.summary().waitFor();
+  await cart.row(sku).waitFor();
   await cart.setAllSelected(false);
   await expect.poll(() => cart.selectedCount()).toBe(0);
   await cart.select(sku);

@@ -10,11 +10,13 @@ export { CategoryTreePanel } from './components/category-tree.tsx';
 export { FavouriteButton } from './components/favourite-button.tsx';
 export { FilterBar, renamePricePatch, type FilterPatch } from './components/filter-bar.tsx';
 export { LibraryCard } from './components/library-card.tsx';
+export { LibraryResults } from './components/library-results.tsx';
 export {
   ParentProductFacts,
   ParentProductGallery,
   ParentSkuTable,
 } from './components/parent-product-view.tsx';
+export { isFiltered, ParentFilterBar } from './components/parent-filter-bar.tsx';
 export { ProductImage } from './components/product-image.tsx';
 export { ProductGrid, ProductTable } from './components/product-results.tsx';
 export { printAreaName } from './components/print-area-name.ts';

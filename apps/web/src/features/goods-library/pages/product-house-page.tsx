@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Alert, Button, Card, Empty, Pagination, Skeleton } from 'antd';
+import { Button, Card, Empty } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,23 +8,14 @@ import type { ViewProps } from '../../../shared/view-props.ts';
 import { useFavouriteIds } from '../api/favourites.ts';
 import { useParentProducts } from '../api/goods-library.ts';
 import { CategoryTreePanel } from '../components/category-tree.tsx';
-import { FilterBar, renamePricePatch, type FilterPatch } from '../components/filter-bar.tsx';
+import { LibraryResults } from '../components/library-results.tsx';
+import { isFiltered, ParentFilterBar } from '../components/parent-filter-bar.tsx';
 import { ProductGrid, ProductTable } from '../components/product-results.tsx';
 import { SelectionBar } from '../components/selection-bar.tsx';
 import { useJoinToLibrary } from '../components/use-join-library.tsx';
 import { useSelection } from '../components/use-selection.ts';
-import {
-  DEFAULT_QUERY,
-  PAGE_SIZES,
-  readFilters,
-  SORT_CHOICES,
-  writeFilters,
-  type LibraryView,
-  type SortChoice,
-} from '../url-filters.ts';
+import { DEFAULT_QUERY, readFilters, writeFilters, type LibraryView } from '../url-filters.ts';
 import '../goods-library.css';
-
-const SKELETON_CARDS = 8;
 
 /** /goods/productHouse: the shared parent library; every filter lives in the URL. */
 export function ProductHousePage({ title }: ViewProps) {
@@ -40,8 +31,6 @@ export function ProductHousePage({ title }: ViewProps) {
     },
     [query, view, setParams],
   );
-  const applyFilters = (patch: FilterPatch) =>
-    update(renamePricePatch<ParentProductListQuery>(patch, 'min_cost', 'max_cost'));
   const joinLibrary = useJoinToLibrary();
   const items = result.data?.list ?? [];
   const visibleIds = items.map((item) => item.id);
@@ -51,58 +40,15 @@ export function ProductHousePage({ title }: ViewProps) {
   const reset = () => setParams(writeFilters({ query: DEFAULT_QUERY, view }));
 
   const pagination = result.data?.pagination;
-  const filtered =
-    query.keyword !== undefined ||
-    query.category_id !== undefined ||
-    query.min_cost !== undefined ||
-    query.max_cost !== undefined ||
-    query.start_time !== undefined;
+  const filtered = isFiltered(query);
 
-  let body;
-  if (result.isPending) {
-    body = (
-      <ul className="library-grid" aria-busy="true">
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <li key={i}>
-            <Card size="small">
-              <Skeleton.Node active className="library-skeleton-image" />
-              <Skeleton active title={false} paragraph={{ rows: 3 }} />
-            </Card>
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (result.isError) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        message={t('goodsLibrary.loadFailed')}
-        description={result.error.message}
-        action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Empty description={t('goodsLibrary.empty')} className="library-empty">
-        {filtered && (
-          <>
-            <p className="muted">{t('goodsLibrary.emptyHint')}</p>
-            <Button onClick={reset}>{t('goodsLibrary.clearFilters')}</Button>
-          </>
-        )}
-      </Empty>
-    );
-  } else {
-    const props = {
-      items,
-      favourites: favourites.data ?? new Set<number>(),
-      selected: selection.selected,
-      onSelect: selection.setSelected,
-      onJoin: joinLibrary.allowed ? (id: number) => void joinLibrary.run([id]) : undefined,
-    };
-    body = view === 'grid' ? <ProductGrid {...props} /> : <ProductTable {...props} />;
-  }
+  const props = {
+    items,
+    favourites: favourites.data ?? new Set<number>(),
+    selected: selection.selected,
+    onSelect: selection.setSelected,
+    onJoin: joinLibrary.allowed ? (id: number) => void joinLibrary.run([id]) : undefined,
+  };
 
   return (
     <Card className="page-card library-page" variant="borderless" title={title}>
@@ -114,18 +60,11 @@ export function ProductHousePage({ title }: ViewProps) {
           />
         </aside>
         <section className="library-layout__main" aria-busy={result.isFetching}>
-          <FilterBar
+          <ParentFilterBar
             key={params.toString()}
-            values={{ ...query, min: query.min_cost, max: query.max_cost }}
-            sortChoices={SORT_CHOICES}
-            sortLabel={(choice) => t(`goodsLibrary.sorts.${choice as SortChoice}`)}
-            labels={{
-              keyword: t('goodsLibrary.filters.keyword'),
-              min: t('goodsLibrary.filters.minCost'),
-              max: t('goodsLibrary.filters.maxCost'),
-            }}
+            query={query}
             view={view}
-            onApply={applyFilters}
+            onApply={update}
             onReset={reset}
             onViewChange={(next) => update({ page: query.page }, next)}
           />
@@ -145,31 +84,35 @@ export function ProductHousePage({ title }: ViewProps) {
               </Button>
             )}
           </SelectionBar>
-          {pagination && (
-            <div className="library-summary" aria-live="polite">
-              {pagination.more
+          <LibraryResults
+            result={result}
+            count={items.length}
+            summary={
+              pagination &&
+              (pagination.more
                 ? t('goodsLibrary.totalMore', {
                     total: PARENT_PRODUCT_TOTAL_CAP.toLocaleString('en-US'),
                   })
-                : t('goodsLibrary.total', { total: pagination.total })}
-            </div>
-          )}
-          <div
-            className={result.isPlaceholderData ? 'library-results is-stale' : 'library-results'}
+                : t('goodsLibrary.total', { total: pagination.total }))
+            }
+            page={query.page}
+            size={query.size}
+            total={pagination?.total}
+            onPage={update}
+            loadFailed={t('goodsLibrary.loadFailed')}
+            empty={
+              <Empty description={t('goodsLibrary.empty')} className="library-empty">
+                {filtered && (
+                  <>
+                    <p className="muted">{t('goodsLibrary.emptyHint')}</p>
+                    <Button onClick={reset}>{t('goodsLibrary.clearFilters')}</Button>
+                  </>
+                )}
+              </Empty>
+            }
           >
-            {body}
-          </div>
-          {pagination && pagination.total > 0 && (
-            <Pagination
-              className="library-pagination"
-              current={query.page}
-              pageSize={query.size}
-              total={pagination.total}
-              pageSizeOptions={PAGE_SIZES.map(String)}
-              showSizeChanger
-              onChange={(page, size) => update(size === query.size ? { page } : { page: 1, size })}
-            />
-          )}
+            {view === 'grid' ? <ProductGrid {...props} /> : <ProductTable {...props} />}
+          </LibraryResults>
         </section>
       </div>
     </Card>

@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Pagination, Skeleton, Tabs } from 'antd';
+import { Button, Card, Empty, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,7 +13,7 @@ import {
   CategoryTreePanel,
   FilterBar,
   LIBRARY_PATH,
-  PAGE_SIZES,
+  LibraryResults,
   renamePricePatch,
   SelectionBar,
   useSelection,
@@ -28,8 +28,6 @@ import {
 import { FINISHED_SORT_CHOICES, finishedFilters, type FinishedSortChoice } from '../url-filters.ts';
 import { FinishedGrid, FinishedTable } from './finished-results.tsx';
 import '../goods.css';
-
-const SKELETON_CARDS = 8;
 
 export interface ListActions {
   rowActions: (item: FinishedProductSummary) => ReactNode[];
@@ -93,61 +91,14 @@ export function FinishedList({ scope, title, hrefOf, useActions }: FinishedListP
   };
   const tabs: TypeTab[] = ['all', ...FINISHED_SOURCES, 'shared'];
 
-  let body;
-  if (result.isPending) {
-    body = (
-      <ul className="library-grid" aria-busy="true">
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <li key={i}>
-            <Card size="small">
-              <Skeleton.Node active className="library-skeleton-image" />
-              <Skeleton active title={false} paragraph={{ rows: 3 }} />
-            </Card>
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (result.isError) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        message={t('goods.loadFailed')}
-        description={result.error.message}
-        action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Empty
-        description={
-          filtered || tab !== 'all' ? t('goods.emptyFiltered') : t(`goods.empty.${scope}`)
-        }
-        className="library-empty"
-      >
-        {filtered ? (
-          <Button onClick={reset}>{t('goodsLibrary.clearFilters')}</Button>
-        ) : (
-          scope === 'private' &&
-          tab === 'all' && (
-            <Link to={LIBRARY_PATH}>
-              <Button type="primary">{t('goods.empty.browseParents')}</Button>
-            </Link>
-          )
-        )}
-      </Empty>
-    );
-  } else {
-    const props = {
-      scope,
-      items,
-      selected: selection.selected,
-      onSelect: selection.setSelected,
-      hrefOf,
-      actionsOf: actions.rowActions,
-    };
-    body = view === 'grid' ? <FinishedGrid {...props} /> : <FinishedTable {...props} />;
-  }
+  const props = {
+    scope,
+    items,
+    selected: selection.selected,
+    onSelect: selection.setSelected,
+    hrefOf,
+    actionsOf: actions.rowActions,
+  };
 
   return (
     <Card className="page-card library-page" variant="borderless" title={title}>
@@ -200,29 +151,42 @@ export function FinishedList({ scope, title, hrefOf, useActions }: FinishedListP
           <SelectionBar count={selection.selected.length} onClear={selection.clear}>
             {actions.batchActions(selection.selected, selection.clear)}
           </SelectionBar>
-          {pagination && (
-            <div className="library-summary" aria-live="polite">
-              {pagination.more
+          <LibraryResults
+            result={result}
+            count={items.length}
+            summary={
+              pagination &&
+              (pagination.more
                 ? t('goods.totalMore', { total: PARENT_PRODUCT_TOTAL_CAP.toLocaleString('en-US') })
-                : t('goods.total', { total: pagination.total })}
-            </div>
-          )}
-          <div
-            className={result.isPlaceholderData ? 'library-results is-stale' : 'library-results'}
+                : t('goods.total', { total: pagination.total }))
+            }
+            page={query.page}
+            size={query.size}
+            total={pagination?.total}
+            onPage={update}
+            loadFailed={t('goods.loadFailed')}
+            empty={
+              <Empty
+                description={
+                  filtered || tab !== 'all' ? t('goods.emptyFiltered') : t(`goods.empty.${scope}`)
+                }
+                className="library-empty"
+              >
+                {filtered ? (
+                  <Button onClick={reset}>{t('goodsLibrary.clearFilters')}</Button>
+                ) : (
+                  scope === 'private' &&
+                  tab === 'all' && (
+                    <Link to={LIBRARY_PATH}>
+                      <Button type="primary">{t('goods.empty.browseParents')}</Button>
+                    </Link>
+                  )
+                )}
+              </Empty>
+            }
           >
-            {body}
-          </div>
-          {pagination && pagination.total > 0 && (
-            <Pagination
-              className="library-pagination"
-              current={query.page}
-              pageSize={query.size}
-              total={pagination.total}
-              pageSizeOptions={PAGE_SIZES.map(String)}
-              showSizeChanger
-              onChange={(page, size) => update(size === query.size ? { page } : { page: 1, size })}
-            />
-          )}
+            {view === 'grid' ? <FinishedGrid {...props} /> : <FinishedTable {...props} />}
+          </LibraryResults>
         </section>
       </div>
     </Card>

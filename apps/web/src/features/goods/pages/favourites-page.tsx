@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Empty, Input, Modal, Pagination, Segmented, Skeleton } from 'antd';
+import { Button, Card, Empty, Input, Modal, Segmented } from 'antd';
 import {
   AppstoreOutlined,
   PlusOutlined,
@@ -18,7 +18,7 @@ import {
   createUrlFilters,
   favouriteKeys,
   LIBRARY_PATH,
-  PAGE_SIZES,
+  LibraryResults,
   ProductGrid,
   ProductTable,
   SelectionBar,
@@ -77,49 +77,13 @@ export function FavouritesPage({ title }: ViewProps) {
     });
 
   const pagination = result.data?.pagination;
-  let body;
-  if (result.isPending) {
-    body = <Skeleton active paragraph={{ rows: 8 }} />;
-  } else if (result.isError) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        message={t('goods.favourites.loadFailed')}
-        description={result.error.message}
-        action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Empty
-        className="library-empty"
-        image={<StarOutlined className="goods-empty-icon" />}
-        description={
-          query.keyword ? t('goods.favourites.emptyFiltered') : t('goods.favourites.empty')
-        }
-      >
-        {query.keyword ? (
-          <Button onClick={() => update({ keyword: undefined })}>
-            {t('goodsLibrary.clearFilters')}
-          </Button>
-        ) : (
-          <Link to={LIBRARY_PATH}>
-            <Button type="primary">{t('goods.empty.browseParents')}</Button>
-          </Link>
-        )}
-      </Empty>
-    );
-  } else {
-    const props = {
-      items,
-      favourites: flags.data ?? new Set(visibleIds),
-      selected: selection.selected,
-      onSelect: selection.setSelected,
-      onJoin: joinLibrary.allowed ? (id: number) => void joinLibrary.run([id]) : undefined,
-    };
-    body = view === 'grid' ? <ProductGrid {...props} /> : <ProductTable {...props} />;
-  }
+  const props = {
+    items,
+    favourites: flags.data ?? new Set(visibleIds),
+    selected: selection.selected,
+    onSelect: selection.setSelected,
+    onJoin: joinLibrary.allowed ? (id: number) => void joinLibrary.run([id]) : undefined,
+  };
 
   return (
     <Card className="page-card library-page" variant="borderless" title={title}>
@@ -171,25 +135,37 @@ export function FavouritesPage({ title }: ViewProps) {
           {t('goods.favourites.remove')}
         </Button>
       </SelectionBar>
-      {pagination && (
-        <div className="library-summary" aria-live="polite">
-          {t('goods.total', { total: pagination.total })}
-        </div>
-      )}
-      <div className={result.isPlaceholderData ? 'library-results is-stale' : 'library-results'}>
-        {body}
-      </div>
-      {pagination && pagination.total > 0 && (
-        <Pagination
-          className="library-pagination"
-          current={query.page}
-          pageSize={query.size}
-          total={pagination.total}
-          pageSizeOptions={PAGE_SIZES.map(String)}
-          showSizeChanger
-          onChange={(page, size) => update(size === query.size ? { page } : { page: 1, size })}
-        />
-      )}
+      <LibraryResults
+        result={result}
+        count={items.length}
+        summary={pagination && t('goods.total', { total: pagination.total })}
+        page={query.page}
+        size={query.size}
+        total={pagination?.total}
+        onPage={update}
+        loadFailed={t('goods.favourites.loadFailed')}
+        empty={
+          <Empty
+            className="library-empty"
+            image={<StarOutlined className="goods-empty-icon" />}
+            description={
+              query.keyword ? t('goods.favourites.emptyFiltered') : t('goods.favourites.empty')
+            }
+          >
+            {query.keyword ? (
+              <Button onClick={() => update({ keyword: undefined })}>
+                {t('goodsLibrary.clearFilters')}
+              </Button>
+            ) : (
+              <Link to={LIBRARY_PATH}>
+                <Button type="primary">{t('goods.empty.browseParents')}</Button>
+              </Link>
+            )}
+          </Empty>
+        }
+      >
+        {view === 'grid' ? <ProductGrid {...props} /> : <ProductTable {...props} />}
+      </LibraryResults>
     </Card>
   );
 }
