@@ -10,3 +10,14 @@ export async function openedDialog(page: Page): Promise<Locator> {
   await page.locator('.ant-zoom-appear, .ant-zoom-enter').first().waitFor({ state: 'detached' });
   return dialog;
 }
+
+/** The open select dropdown once antd's opening slide has ended, for the same reason. */
+export async function openedDropdown(page: Page): Promise<Locator> {
+  const dropdown = page.locator('.ant-select-dropdown:visible').last();
+  await dropdown.waitFor();
+  await page
+    .locator('.ant-slide-up-appear, .ant-slide-up-enter')
+    .first()
+    .waitFor({ state: 'detached' });
+  return dropdown;
+}

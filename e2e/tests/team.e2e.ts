@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { openBrowser, type Session } from '../support/browser.ts';
 import { LoginPage } from '../pages/login-page.ts';
+import { openedDialog, openedDropdown } from '../pages/dialog.ts';
 import { ListingsPage } from '../pages/listings-page.ts';
 import { api, apiLogin, authorizeAmazon, statusFromPage } from '../support/api.ts';
 import { baseURL, captcha } from '../support/target.ts';
@@ -79,7 +80,7 @@ it('the boss creates a listing role and a staff member of one store; they see on
   await signIn(boss, BOSS.email, BOSS.password);
   await boss.goto(`${baseURL}/subAccount/role`);
   await boss.getByRole('button', { name: 'New role' }).click();
-  const roleDialog = boss.locator('.ant-modal').filter({ hasText: 'New role' });
+  const roleDialog = await openedDialog(boss);
   await roleDialog.getByLabel('Role name').fill(role);
   // Checking the page grants every permission of it.
   await roleDialog
@@ -95,17 +96,26 @@ it('the boss creates a listing role and a staff member of one store; they see on
 
   await boss.goto(`${baseURL}/subAccount/staff`);
   await boss.getByRole('button', { name: 'New staff member' }).click();
-  const staffDialog = boss.locator('.ant-modal').filter({ hasText: 'New staff member' });
+  const staffDialog = await openedDialog(boss);
   await staffDialog.getByLabel('Name', { exact: true }).fill('E2E Staff');
   await staffDialog.getByLabel('E-mail').fill(email);
   await staffDialog.getByRole('textbox', { name: 'Initial password' }).fill(password);
-  await staffDialog.getByRole('combobox', { name: 'Roles' }).click();
-  await boss.locator('.ant-select-item-option').filter({ hasText: role }).click();
-  // A multiple select stays open after a pick: clicking the title closes it.
-  await staffDialog.locator('.ant-modal-title').click();
-  await staffDialog.getByRole('combobox', { name: 'Stores' }).click();
-  await boss.locator('.ant-select-item-option').filter({ hasText: US_STORE }).click();
-  await staffDialog.locator('.ant-modal-title').click();
+  // CI once saved the staff member with no role: the pick had landed during the dropdown's slide.
+  for (const [field, option] of [
+    ['Roles', role],
+    ['Stores', US_STORE],
+  ] as const) {
+    await staffDialog.getByRole('combobox', { name: field }).click();
+    await (
+      await openedDropdown(boss)
+    )
+      .locator('.ant-select-item-option')
+      .filter({ hasText: option })
+      .click();
+    await staffDialog.locator('.ant-select-selection-item', { hasText: option }).waitFor();
+    // A multiple select stays open after a pick: clicking the title closes it.
+    await staffDialog.locator('.ant-modal-title').click();
+  }
   await staffDialog.getByRole('button', { name: 'Save' }).click();
   await boss.getByText('Staff member created').waitFor();
   await boss.getByRole('cell', { name: email }).waitFor();
