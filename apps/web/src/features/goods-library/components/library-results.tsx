@@ -1,21 +1,16 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Pagination, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../url-filters.ts';
 
 const SKELETON_CARDS = 8;
 
-/** What the results area reads of a product list's query. */
-interface ListState {
-  isPending: boolean;
-  isError: boolean;
-  isPlaceholderData: boolean;
-  error: Error | null;
-  refetch: () => unknown;
-}
-
 interface LibraryResultsProps {
-  result: ListState;
+  result: Pick<
+    UseQueryResult<unknown>,
+    'isPending' | 'isError' | 'isPlaceholderData' | 'error' | 'refetch'
+  >;
   /** Products on the page; 0 shows `empty`. */
   count: number;
   /** "N products", once the list has answered. */
