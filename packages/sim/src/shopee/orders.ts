@@ -83,8 +83,15 @@ function orderSn(shopId: number, order: SimOrder): string {
   return sn;
 }
 
-/** The shop's generated orders as Shopee shows them, with the seller's own changes applied. */
-export function shopOrders(ctx: ShopContext): ShopeeOrder[] {
+/**
+ * The shop's generated orders, and how each looks on Shopee: one order is built only when it is
+ * asked for. Building every order's lines to find one (an escrow or a shipment call per order
+ * of a sync) was most of the simulator's CPU in the browser tests.
+ */
+function shopView(ctx: ShopContext): {
+  sources: SimOrder[];
+  build: (source: SimOrder) => ShopeeOrder;
+} {
   const { decimals } = REGIONS[ctx.shop.region]!;
   const scale = 10 ** decimals;
   const bySku = new Map<string, { itemId: number; modelId: number }>();
@@ -110,7 +117,7 @@ export function shopOrders(ctx: ShopContext): ShopeeOrder[] {
     }
   }
   const now = new Date(ctx.now * 1000);
-  const generated = generateOrders(
+  const sources = generateOrders(
     {
       shopKey: `shopee:${ctx.shopId}`,
       since: new Date(now.getTime() - 30 * DAY * 1000),
@@ -121,7 +128,7 @@ export function shopOrders(ctx: ShopContext): ShopeeOrder[] {
     },
     now,
   );
-  return generated.map((source) => {
+  const build = (source: SimOrder): ShopeeOrder => {
     const sn = orderSn(ctx.shopId, source);
     const change = ctx.shop.orders[sn];
     const generated = generatedState(source, ctx.now);
@@ -142,13 +149,21 @@ export function shopOrders(ctx: ShopContext): ShopeeOrder[] {
       })),
       change,
     };
-  });
+  };
+  return { sources, build };
+}
+
+/** The shop's generated orders as Shopee shows them, with the seller's own changes applied. */
+export function shopOrders(ctx: ShopContext): ShopeeOrder[] {
+  const { sources, build } = shopView(ctx);
+  return sources.map(build);
 }
 
 export function findOrder(ctx: ShopContext, sn: unknown): ShopeeOrder {
-  const order = shopOrders(ctx).find((o) => o.order_sn === sn);
-  if (!order) throw new ShopeeError('error_not_found', `Order ${String(sn)} is not found.`);
-  return order;
+  const { sources, build } = shopView(ctx);
+  const source = sources.find((o) => orderSn(ctx.shopId, o) === sn);
+  if (!source) throw new ShopeeError('error_not_found', `Order ${String(sn)} is not found.`);
+  return build(source);
 }
 
 export function getOrderList(ctx: ShopContext) {
