@@ -1,4 +1,5 @@
 import type { Download, Locator, Page } from 'playwright-core';
+import { openedDialog } from './dialog.ts';
 
 /** POD to FBA in English: the seller's drawer on the FBA shipments page and the desk's FBA panel. */
 export class PodToFba {
@@ -44,6 +45,9 @@ export class PodToFba {
   async pack(drawer: Locator): Promise<void> {
     await drawer.getByRole('button', { name: 'Pack into boxes' }).click();
     const dialog = this.page.getByRole('dialog').filter({ hasText: /^Pack purchase order/ });
+    await dialog.waitFor();
+    // CI once clicked during the dialog's opening zoom: the click landed, nothing was packed.
+    await openedDialog(this.page);
     await dialog.getByRole('button', { name: 'Pack into boxes' }).click();
     await this.page.getByText('Packed; the inbound plan is made').waitFor({ timeout: 120_000 });
   }
