@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { operatorSignIn } from './sign-in.ts';
+import { openedDropdown } from './dialog.ts';
 
 /** The operators' console screens for what sellers see: /admin/sys/goods and /admin/sys/seller. */
 export class AdminCatalogue {
@@ -30,10 +31,9 @@ export class AdminCatalogue {
     await drawer.getByLabel('Chinese title').fill(p.title);
     await drawer.getByLabel('English title').fill(p.titleEn);
     await drawer.getByLabel('Category').click();
-    await this.page
-      .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: p.category })
-      .first()
-      .click();
+    // CI once picked during the dropdown's opening slide: the click landed, no category was set.
+    const dropdown = await openedDropdown(this.page);
+    await dropdown.locator('.ant-select-tree-title', { hasText: p.category }).first().click();
     for (const [i, sku] of p.skus.entries()) {
       if (i > 0) await drawer.getByRole('button', { name: 'Add SKU' }).click();
       const row = drawer.locator('.admin-sku-row').nth(i);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { openedDialog } from './dialog.ts';
 
 export interface AddressFields {
   name: string;
@@ -61,6 +62,9 @@ export class CheckoutPage {
       .check();
     await this.side().getByRole('button', { name: 'Submit order and pay' }).click();
     const dialog = this.page.getByRole('dialog').filter({ hasText: 'Enter your pay password' });
+    await dialog.waitFor();
+    // CI once pressed "Pay now" during the dialog's opening zoom: the press did nothing.
+    await openedDialog(this.page);
     await dialog.getByLabel('Pay password').fill(payPassword);
     await dialog.getByRole('button', { name: 'Pay now' }).click();
     const result = this.page.locator('.ant-result-success');
