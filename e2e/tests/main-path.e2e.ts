@@ -122,7 +122,9 @@ describe('a seller using Chinese', () => {
       await page.getByText('手机登录').click();
       await page.getByPlaceholder(/手机号/).fill('13800138000');
       await page.locator('input[type="password"]').fill(DEMO.password);
-      // A password login asks for the captcha, by mobile as by e-mail.
+      // A password login asks for the captcha, by mobile as by e-mail. An image arriving after
+      // the answer was typed clears it (CI once saw this test fail so).
+      await page.locator('.captcha-image img').waitFor();
       await page.getByPlaceholder('请输入右侧字符').fill(captcha);
       await page.getByRole('button', { name: /登\s*录/ }).click();
       await page.waitForURL(/\/home\/index$/);
