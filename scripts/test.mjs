@@ -92,7 +92,7 @@ async function webLane(serverDone) {
     failures.push('e2e (no Chromium)');
   } else {
     console.log(
-      '\nE2E SKIPPED: no Chromium at /usr/bin/chromium or CHROMIUM_PATH (apt-get install -y chromium).',
+      '\nE2E SKIPPED: no Chromium (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH).',
     );
   }
 }

@@ -62,9 +62,8 @@ export class CheckoutPage {
       .check();
     await this.side().getByRole('button', { name: 'Submit order and pay' }).click();
     const dialog = this.page.getByRole('dialog').filter({ hasText: 'Enter your pay password' });
-    await dialog.waitFor();
     // CI once pressed "Pay now" during the dialog's opening zoom: the press did nothing.
-    await openedDialog(this.page);
+    await openedDialog(this.page, dialog);
     await dialog.getByLabel('Pay password').fill(payPassword);
     await dialog.getByRole('button', { name: 'Pay now' }).click();
     const result = this.page.locator('.ant-result-success');

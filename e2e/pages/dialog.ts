@@ -4,8 +4,10 @@ import type { Locator, Page } from 'playwright-core';
  * The page's last dialog once antd's opening zoom has ended: under CI's load a click during the
  * zoom landed but did nothing (a staff checkbox stayed unticked, a confirm's button unpressed).
  */
-export async function openedDialog(page: Page): Promise<Locator> {
-  const dialog = page.getByRole('dialog').last();
+export async function openedDialog(
+  page: Page,
+  dialog: Locator = page.getByRole('dialog').last(),
+): Promise<Locator> {
   await dialog.waitFor();
   await page.locator('.ant-zoom-appear, .ant-zoom-enter').first().waitFor({ state: 'detached' });
   return dialog;

@@ -45,9 +45,8 @@ export class PodToFba {
   async pack(drawer: Locator): Promise<void> {
     await drawer.getByRole('button', { name: 'Pack into boxes' }).click();
     const dialog = this.page.getByRole('dialog').filter({ hasText: /^Pack purchase order/ });
-    await dialog.waitFor();
     // CI once clicked during the dialog's opening zoom: the click landed, nothing was packed.
-    await openedDialog(this.page);
+    await openedDialog(this.page, dialog);
     await dialog.getByRole('button', { name: 'Pack into boxes' }).click();
     await this.page.getByText('Packed; the inbound plan is made').waitFor({ timeout: 120_000 });
   }
