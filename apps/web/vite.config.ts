@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStyles } from './antd-styles.ts';
 import { precompress } from './precompress.ts';
 
 // `VITE_API_PORT` lets several dev servers run side by side, each against its own API.
@@ -27,7 +28,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStyles(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,13 +1,16 @@
+import postcss from 'postcss';
+import { antdStylesheet } from '../../antd-styles.ts';
+
 /**
- * antd injects some 3,500 CSS rules, and jsdom's getComputedStyle matches every one of them
- * against the element on each call. Testing Library calls it for every node it looks at (role
- * queries compute names and hidden-ness node by node), so in page tests about 70% of the CPU
- * went into matching selectors whose declarations nothing in jsdom ever uses.
+ * jsdom's getComputedStyle matches every CSS rule of the document against the element on each
+ * call, and Testing Library calls it for every node it looks at (role queries compute names and
+ * hidden-ness node by node): with antd's ~3,500 rules, about 70% of page tests' CPU went into
+ * matching selectors whose declarations nothing in jsdom ever uses.
  *
  * Only `display` and `visibility` decide what a test can see, and jsdom resolves each property
  * from the declarations of that property alone (last matching rule wins), so keeping exactly
  * those declarations, in their rules and order, gives the same answer for "is it hidden" while
- * leaving a few dozen rules to match. Rules jsdom never applies (non-screen media, keyframes,
+ * leaving a few hundred rules to match. Rules jsdom never applies (non-screen media, keyframes,
  * font faces, layers) go too.
  */
 const KEPT = new Set(['display', 'visibility']);
@@ -51,10 +54,35 @@ function trimSheets(doc: Document): void {
   }
 }
 
+let antdVisibility: string | undefined;
+
 /**
- * Trims every style sheet as soon as it lands (antd adds and rewrites `<style>` elements while
- * components mount); a sheet is replaced whenever its element's text changes, so each new sheet
- * is trimmed once.
+ * antd's stylesheet as the build ships it (antd-styles.ts: the app runs antd without runtime
+ * styles), cut to its `display` and `visibility` declarations in Node, once per worker: parsing
+ * the whole megabyte in jsdom took longer than the files' tests. jsdom's CSS parser knows no
+ * `@layer`, so this copy goes without it; `trimSheets` then drops what jsdom would not apply.
+ */
+function antdVisibilityStyles(): string {
+  if (antdVisibility === undefined) {
+    const root = postcss.parse(antdStylesheet({ layer: false }));
+    root.walkDecls((decl) => {
+      if (!KEPT.has(decl.prop)) decl.remove();
+    });
+    root.walkRules((rule) => {
+      if (rule.nodes.length === 0) rule.remove();
+    });
+    root.walkAtRules((atRule) => {
+      if (atRule.nodes?.length === 0) atRule.remove();
+    });
+    antdVisibility = root.toString();
+  }
+  return antdVisibility;
+}
+
+/**
+ * Gives the document antd's visibility rules and trims every other style sheet as soon as it
+ * lands (antd adds `<style>` elements for its theme variables while components mount; a sheet
+ * is replaced whenever its element's text changes, so each new sheet is trimmed once).
  */
 let observed: Document | null = null;
 
@@ -64,6 +92,10 @@ export function keepOnlyVisibilityStyles(): void {
   // The callback keeps its own document: it can still fire while the file's jsdom is torn down.
   const doc = document;
   observed = doc;
+  const antd = doc.createElement('style');
+  antd.textContent = antdVisibilityStyles();
+  doc.head.append(antd);
+  trimSheets(doc);
   new MutationObserver(() => trimSheets(doc)).observe(doc, {
     childList: true,
     subtree: true,
