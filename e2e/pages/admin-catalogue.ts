@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { operatorSignIn } from './sign-in.ts';
-import { openedDropdown } from './dialog.ts';
+import { openedDialog, openedDropdown } from './dialog.ts';
 
 /** The operators' console screens for what sellers see: /admin/sys/goods and /admin/sys/seller. */
 export class AdminCatalogue {
@@ -71,11 +71,12 @@ export class AdminCatalogue {
     await dialog.getByLabel('Amount (CNY)').fill(yuan);
     await dialog.getByLabel('Reason').fill(reason);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await this.page
-      .getByRole('dialog')
-      .filter({ hasText: /^Credit/ })
-      .getByRole('button', { name: 'OK' })
-      .click();
+    // CI once pressed OK during the confirm's zoom, and the balance stayed as it was.
+    const confirm = await openedDialog(
+      this.page,
+      this.page.getByRole('dialog').filter({ hasText: /^Credit/ }),
+    );
+    await confirm.getByRole('button', { name: 'OK' }).click();
     await this.page.getByText(/^The balance is now/).waitFor();
   }
 }
