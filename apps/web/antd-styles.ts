@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import postcss, { type Rule } from 'postcss';
+import postcss, { type Root, type Rule } from 'postcss';
 import type { Plugin } from 'vite';
 
 /**
@@ -46,20 +46,22 @@ function isUnused(rule: Rule): boolean {
   return rule.selectors.every((selector) => unusedPrefix.test(selector));
 }
 
-/** antd's stylesheet without the unused components' rules; `layer` wraps it in `@layer antd`. */
-export function antdStylesheet({ layer }: { layer: boolean }): string {
+/** antd's stylesheet, parsed, without the unused components' rules. */
+export function antdStylesheetRoot(): Root {
   const require = createRequire(import.meta.url);
   const root = postcss.parse(fs.readFileSync(require.resolve(ANTD_CSS), 'utf8'));
   root.walkRules((rule) => {
-    if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as { name: string }).name))
-      return;
     if (isUnused(rule)) rule.remove();
   });
   root.walkAtRules((atRule) => {
     if (atRule.nodes?.length === 0) atRule.remove();
   });
-  const css = root.toString();
-  return layer ? `@layer antd{${css}}` : css;
+  return root;
+}
+
+/** What the build ships: `antdStylesheetRoot` in `@layer antd`. */
+export function antdStylesheet(): string {
+  return `@layer antd{${antdStylesheetRoot().toString()}}`;
 }
 
 /** The build's copy of antd's stylesheet, as `antdStylesheet` describes. */
@@ -69,7 +71,7 @@ export function antdStyles(): Plugin {
     enforce: 'pre',
     transform(_code, id) {
       if (!id.replaceAll('\\', '/').endsWith(ANTD_CSS)) return null;
-      return { code: antdStylesheet({ layer: true }), map: null };
+      return { code: antdStylesheet(), map: null };
     },
   };
 }

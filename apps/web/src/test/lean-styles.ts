@@ -1,5 +1,4 @@
-import postcss from 'postcss';
-import { antdStylesheet } from '../../antd-styles.ts';
+import { antdStylesheetRoot } from '../../antd-styles.ts';
 
 /**
  * jsdom's getComputedStyle matches every CSS rule of the document against the element on each
@@ -64,7 +63,7 @@ let antdVisibility: string | undefined;
  */
 function antdVisibilityStyles(): string {
   if (antdVisibility === undefined) {
-    const root = postcss.parse(antdStylesheet({ layer: false }));
+    const root = antdStylesheetRoot();
     root.walkDecls((decl) => {
       if (!KEPT.has(decl.prop)) decl.remove();
     });
